@@ -1,0 +1,54 @@
+// Lint holds the import boundaries of STYLE.md: domain imports nothing of server or web (nor
+// Node, React, HTTP or database libraries); server and web never import each other's code (the
+// web may import the server's types only).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restricted = (patterns, allowTypeImports = false) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: restricted([
+      { group: ['**/server/**', '**/web/**', '../server*', '../web*'], message: 'src/domain is pure: it imports nothing of server or web.' },
+      { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'child_process'], message: 'src/domain is pure: no Node APIs.' },
+      { group: ['react', 'react-*', 'react/*', 'hono', 'hono/*', '@hono/*', 'pg', '@electric-sql/*', 'recharts', '@tanstack/*', '@radix-ui/*'], message: 'src/domain is pure: no UI, HTTP or database library.' },
+    ]),
+  },
+  {
+    files: ['src/server/**'],
+    rules: restricted([
+      { group: ['**/web/**', '../web*', '../../web*'], message: 'The server never imports the web app.' },
+      { group: ['react', 'react-*', 'react/*', 'recharts', '@radix-ui/*', '@tanstack/*'], message: 'No UI library on the server.' },
+    ]),
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restricted(
+        [
+          { group: ['**/server/**', '../server*', '../../server*'], message: 'The web app may import the server\'s types only (import type).' },
+          { group: ['pg', '@electric-sql/*', 'hono', 'hono/*', '@hono/*', 'node:*'], message: 'No server library in the browser.' },
+        ],
+        true,
+      ),
+    },
+  },
+);

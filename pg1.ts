@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const db = await PGlite.create();
+console.log('create ms', performance.now() - t0);
+const r = await db.query(`select 0.30::numeric(14,2) as n, array[1.5,2]::numeric[] as arr, gen_random_uuid() as id, now() as ts, 5::bigint as b, array['a','b']::text[] as t`);
+console.log(r.rows, r.fields);
+await db.exec(`create table x(a uuid, m int, v numeric(14,2))`);
+const r2 = await db.query(`insert into x select * from unnest($1::uuid[], $2::int[], $3::numeric[]) returning *`, [[crypto.randomUUID(), crypto.randomUUID()], [1, 2], ['1.50', null]]);
+console.log(r2.rows, r2.affectedRows);
+const t1 = performance.now();
+const blob = await db.dumpDataDir('none');
+console.log('dump', performance.now()-t1, blob.size);
+const t2 = performance.now();
+const db2 = await PGlite.create({ loadDataDir: blob });
+console.log('load', performance.now()-t2, (await db2.query('select count(*) from x')).rows);

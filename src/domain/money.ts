@@ -1,0 +1,139 @@
+/**
+ * Money: euros held as integer cents. Every sum in the product is computed on cents, so binary
+ * floating point never leaks into a total, a file or the screen (0.1 + 0.2 totals 0,30 €).
+ * Conversions happen at the edges: JSON numbers (euros) ↔ cents, SQL numeric text ↔ cents,
+ * cell entry text → cents, cents → French display text.
+ */
+
+/** An amount in euro cents; always a safe integer. */
+export type Cents = number;
+
+/** Largest absolute amount a numeric(14,2) column holds, in cents (999 999 999 999,99 €). */
+export const MAX_ABS_CENTS: Cents = 99_999_999_999_999;
+
+/** Largest absolute amount in euros accepted at the API boundary. */
+export const MAX_ABS_EUROS = MAX_ABS_CENTS / 100;
+
+/** True when `n` is an integer number of cents within the storable range. */
+export function isCents(n: number): n is Cents {
+  return Number.isSafeInteger(n) && Math.abs(n) <= MAX_ABS_CENTS;
+}
+
+/** Throws unless `n` is a storable amount in cents: the safety check at the boundary. */
+export function assertCents(n: number): Cents {
+  if (!isCents(n)) throw new RangeError(`Montant hors limites : ${n}`);
+  return n;
+}
+
+/**
+ * Parses a plain decimal string (optional sign, digits, optional `.` or `,` and digits, optional
+ * exponent) into cents, rounding half away from zero on the decimal digits. Returns null when
+ * the text is not such a number.
+ */
+function decimalTextToCents(text: string): Cents | null {
+  const m = /^([+-]?)(\d*)(?:[.,](\d*))?(?:e([+-]?\d+))?$/i.exec(text);
+  if (!m) return null;
+  const [, sign, intPart = '', fracPart = '', expPart] = m;
+  if (intPart === '' && fracPart === '') return null;
+  let digits = intPart + fracPart;
+  // The decimal point sits after `pointPos` digits of `digits`.
+  let pointPos = intPart.length + (expPart ? Number(expPart) : 0);
+  while (digits.length > 1 && digits.startsWith('0') && pointPos > 0) {
+    digits = digits.slice(1);
+    pointPos -= 1;
+  }
+  if (pointPos > 18) return null; // far beyond any storable amount
+  if (pointPos < -3) return 0; // below half a cent
+  if (pointPos < 0) {
+    digits = '0'.repeat(-pointPos) + digits;
+    pointPos = 0;
+  }
+  const whole = digits.slice(0, pointPos).padEnd(pointPos, '0') || '0';
+  const frac = digits.slice(pointPos).padEnd(3, '0');
+  // Rounding on the magnitude's third decimal is half away from zero once the sign is applied.
+  const cents = Number(whole) * 100 + Number(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1 : 0);
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}
+
+/**
+ * Euros (a JSON number) → cents, rounding half away from zero on the number's shortest decimal
+ * form, so 1.005 € is 101 cents (not 100 as `Math.round(1.005 * 100)` gives).
+ */
+export function eurosToCents(euros: number): Cents {
+  if (!Number.isFinite(euros)) throw new RangeError(`Montant invalide : ${euros}`);
+  const cents = decimalTextToCents(String(euros));
+  if (cents === null) throw new RangeError(`Montant invalide : ${euros}`);
+  return cents;
+}
+
+/** Cents → euros as a JSON number (exact to the cent in its shortest decimal form). */
+export function centsToEuros(cents: Cents): number {
+  return cents / 100;
+}
+
+/** SQL numeric text (`"1234.50"`, `"-0.05"`) → cents. Throws on anything else. */
+export function decimalToCents(text: string): Cents {
+  const cents = /^-?\d+(\.\d+)?$/.test(text) ? decimalTextToCents(text) : null;
+  if (cents === null) throw new RangeError(`Décimal invalide : ${text}`);
+  return cents;
+}
+
+/** Cents → SQL numeric text with exactly two decimals (`-5` → `"-0.05"`). */
+export function centsToDecimal(cents: Cents): string {
+  const abs = Math.abs(cents);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return cents < 0 ? `-${text}` : text;
+}
+
+/**
+ * Cell entry (what a user types or pastes) → cents, per PRODUCT §2: accepts `1234,56`,
+ * `1 234,56` (space, no-break or narrow no-break space as thousands separator), `1234.56`,
+ * `-50`, an optional trailing `€`; more than two decimals round half away from zero; anything
+ * else, or empty, is 0.
+ */
+export function parseCellEntry(text: string): Cents {
+  const compact = text
+    .trim()
+    .replace(/\s*€$/, '')
+    .replace(/(\d)[\s\u00a0\u202f]+(?=\d{3}(\D|$))/g, '$1');
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(compact)) return 0;
+  const cents = decimalTextToCents(compact);
+  return cents !== null && isCents(cents) ? cents : 0;
+}
+
+/**
+ * Cents → plain decimal text, no thousands separator: whole euros without decimals, otherwise
+ * exactly two (`1234`, `1234,50`, `-0,05`, `0`). Used by cell inputs and the CSV files.
+ */
+export function formatDecimal(cents: Cents, decimalSeparator: ',' | '.' = ','): string {
+  if (cents % 100 === 0) return String(cents / 100);
+  return centsToDecimal(cents).replace('.', decimalSeparator);
+}
+
+const euroFormat = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+
+/** Cents → French euro text without decimals (`1 235 €`), for totals, KPIs and tables. */
+export function formatEuros(cents: Cents): string {
+  return euroFormat.format(cents / 100);
+}
+
+const percentFormat = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A percentage (12.345 means 12.345 %) → `12,3 %`; with `signed`, non-negative values get `+`. */
+export function formatPercent(percent: number, signed = false): string {
+  const text = `${percentFormat.format(percent)}\u00a0%`;
+  return signed && percent >= 0 && !text.startsWith('-') ? `+${text}` : text;
+}
+
+/** gap / base × 100, or 0 when base is not positive (SPEC §9). Both in cents; result in percent. */
+export function percentOf(gap: Cents, base: Cents): number {
+  return base > 0 ? (gap / base) * 100 : 0;
+}

@@ -1,0 +1,225 @@
+/**
+ * zod schemas of every HTTP payload (PRODUCT §8). One schema serves the web form, the server
+ * validation and the backup import. Messages are French so the UI can show them as they are.
+ */
+import { z } from 'zod';
+import { MONTH_COUNT } from './months';
+import { MAX_ABS_EUROS } from './money';
+
+z.config(z.locales.fr());
+
+/** The four monthly figures of a line, in the order the grid and files show them. */
+export const MEASURES = ['previsionnel', 'achat_previsionnel', 'reel', 'achat'] as const;
+export type Measure = (typeof MEASURES)[number];
+
+/** French labels of the measures, as used in accessible names (PRODUCT §7). */
+export const MEASURE_LABELS: Record<Measure, string> = {
+  previsionnel: 'Prévisionnel',
+  achat_previsionnel: 'Achat prévisionnel',
+  reel: 'Réel',
+  achat: 'Achat réel',
+};
+
+/** Longest name accepted for a client, pole or line. */
+export const MAX_NAME_LENGTH = 200;
+/** Most cells one `PATCH /api/cells` may carry. */
+export const MAX_CELLS_PER_PATCH = 5000;
+
+export const idSchema = z.guid({ error: 'Identifiant invalide (UUID attendu).' });
+
+/** A trimmed, non-empty name. */
+export const nameSchema = z
+  .string({ error: 'Le nom doit être un texte.' })
+  .trim()
+  .min(1, { error: 'Le nom ne peut pas être vide.' })
+  .max(MAX_NAME_LENGTH, { error: `Le nom ne peut pas dépasser ${MAX_NAME_LENGTH} caractères.` });
+
+/** An amount in euros as a JSON number: finite, within numeric(14,2). Rounded to cents later. */
+export const amountSchema = z
+  .number({ error: 'Le montant doit être un nombre.' })
+  .refine(Number.isFinite, { error: 'Le montant doit être un nombre fini.' })
+  .refine((n) => Math.abs(n) <= MAX_ABS_EUROS, {
+    error: 'Le montant dépasse la limite autorisée (999 999 999 999,99 €).',
+  });
+
+export const monthSchema = z.coerce
+  .number({ error: 'Le mois doit être un nombre.' })
+  .int({ error: 'Le mois doit être un entier de 0 à 11.' })
+  .min(0, { error: 'Le mois doit être un entier de 0 à 11.' })
+  .max(MONTH_COUNT - 1, { error: 'Le mois doit être un entier de 0 à 11.' });
+
+export const measureSchema = z.enum(MEASURES, {
+  error: 'Le champ doit être previsionnel, achat_previsionnel, reel ou achat.',
+});
+
+const twelveAmounts = z
+  .array(amountSchema)
+  .length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
+
+const twelveBooleans = z
+  .array(z.boolean())
+  .length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
+
+/** A client as stored (SPEC §3). Amounts in euros. */
+export const clientSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  prevision_mb_annuelle_debut: amountSchema,
+  prevision_mb_annuelle_revue: amountSchema,
+  created_at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: 'Date invalide.' }),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** A budget line as the client-side view (SPEC §3): four arrays of 12 amounts in euros. */
+export const lineSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  previsionnel: twelveAmounts,
+  achat_previsionnel: twelveAmounts,
+  reel: twelveAmounts,
+  achat: twelveAmounts,
+});
+export type Line = z.infer<typeof lineSchema>;
+
+/** An expertise pole as the client-side view (SPEC §3). */
+export const poleSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  isExpanded: z.boolean().default(true),
+  facture: twelveBooleans.default(() => Array.from({ length: MONTH_COUNT }, () => false)),
+  lines: z.array(lineSchema),
+});
+export type Pole = z.infer<typeof poleSchema>;
+
+/** Budget data of several clients: client id → poles. */
+export type BudgetData = Record<string, Pole[]>;
+
+// ---- request bodies ------------------------------------------------------------------------
+
+export const createClientBody = z.strictObject({ name: nameSchema });
+export type CreateClientBody = z.infer<typeof createClientBody>;
+
+export const updateClientBody = z
+  .strictObject({
+    name: nameSchema.optional(),
+    prevision_mb_annuelle_debut: amountSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.prevision_mb_annuelle_debut !== undefined, {
+    error: 'Rien à modifier : indiquez name ou prevision_mb_annuelle_debut.',
+  });
+export type UpdateClientBody = z.infer<typeof updateClientBody>;
+
+export const addPoleBody = z.strictObject({
+  name: nameSchema,
+  lines: z
+    .array(nameSchema)
+    .min(1, { error: 'Choisissez au moins une ligne.' })
+    .max(500, { error: 'Trop de lignes (500 au plus).' }),
+});
+export type AddPoleBody = z.infer<typeof addPoleBody>;
+
+export const updatePoleBody = z.strictObject({
+  isExpanded: z.boolean({ error: 'isExpanded doit être vrai ou faux.' }),
+});
+
+export const setFactureBody = z.strictObject({
+  value: z.boolean({ error: 'value doit être vrai ou faux.' }),
+});
+
+export const addLineBody = z.strictObject({ name: nameSchema });
+
+export const cellUpdateSchema = z.strictObject({
+  lineId: idSchema,
+  month: monthSchema.pipe(z.number()),
+  field: measureSchema,
+  value: amountSchema,
+});
+export type CellUpdate = z.infer<typeof cellUpdateSchema>;
+
+export const patchCellsBody = z
+  .array(cellUpdateSchema, { error: 'Une liste de cellules est attendue.' })
+  .min(1, { error: 'Au moins une cellule est attendue.' })
+  .max(MAX_CELLS_PER_PATCH, { error: `Au plus ${MAX_CELLS_PER_PATCH} cellules par envoi.` });
+
+export const idParams = z.object({ id: idSchema });
+export const factureParams = z.object({ id: idSchema, month: monthSchema });
+
+// ---- backup --------------------------------------------------------------------------------
+
+/**
+ * The JSON backup (PRODUCT §4). Validation is complete before anything is written: shapes,
+ * 12 values per array, finite amounts, unique ids, every budgetData key a listed client.
+ */
+export const backupSchema = z
+  .object({
+    clients: z.array(clientSchema),
+    budgetData: z.record(z.string(), z.array(poleSchema)),
+    exportDate: z.string().optional(),
+    version: z.number().optional(),
+  })
+  .superRefine((backup, ctx) => {
+    const clientIds = new Set<string>();
+    backup.clients.forEach((c, i) => {
+      if (clientIds.has(c.id.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', path: ['clients', i, 'id'], message: `Client en double : ${c.id}.` });
+      }
+      clientIds.add(c.id.toLowerCase());
+    });
+    const seen = new Set<string>();
+    for (const [clientId, poles] of Object.entries(backup.budgetData)) {
+      if (!clientIds.has(clientId.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['budgetData', clientId],
+          message: `Données budgétaires pour un client absent de la liste : ${clientId}.`,
+        });
+      }
+      poles.forEach((pole, p) => {
+        const ids: [string, (string | number)[]][] = [
+          [pole.id, ['budgetData', clientId, p, 'id']],
+          ...pole.lines.map((l, li): [string, (string | number)[]] => [
+            l.id,
+            ['budgetData', clientId, p, 'lines', li, 'id'],
+          ]),
+        ];
+        for (const [id, path] of ids) {
+          if (seen.has(id.toLowerCase())) {
+            ctx.addIssue({ code: 'custom', path, message: `Identifiant en double : ${id}.` });
+          }
+          seen.add(id.toLowerCase());
+        }
+      });
+    }
+  });
+export type Backup = z.infer<typeof backupSchema>;
+
+/** Current backup format version, written as an extra top-level field. */
+export const BACKUP_VERSION = 1;
+
+// ---- errors --------------------------------------------------------------------------------
+
+/** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
+export interface ApiErrorBody {
+  error: {
+    code: 'validation' | 'not_found' | 'conflict' | 'too_large' | 'locked' | 'internal';
+    message: string;
+    issues?: { path: string; message: string }[];
+  };
+}
+
+/** A dotted path for humans: `budgetData.<id>.0.lines.2.reel`. */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** zod issues → the French message (naming the first bad field) and the issue list. */
+export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
+  const issues = error.issues.map((i) => ({ path: pathText(i.path), message: i.message }));
+  const first = issues[0];
+  const message = !first
+    ? 'Données invalides.'
+    : first.path
+      ? `Données invalides : « ${first.path} » — ${first.message}`
+      : `Données invalides : ${first.message}`;
+  return { message, issues };
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Four projects: the pure domain, the web components (jsdom), and the API suite twice — on a
+// fresh embedded PGlite and on a real PostgreSQL 15 server started by the harness.
+const serverTests = ['src/server/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'domain', include: ['src/domain/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: serverTests,
+          environment: 'node',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
