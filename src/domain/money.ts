@@ -62,6 +62,11 @@ function decimalTextToCents(text: string): Cents | null {
  */
 export function eurosToCents(euros: number): Cents {
   if (!Number.isFinite(euros)) throw new RangeError(`Montant invalide : ${euros}`);
+  // Fast path: a value that is whole cents up to float noise (0.1 → 10.000000000000002) cannot
+  // be near a half cent, so plain rounding is exact. Others (1.005) go through the decimal text.
+  const scaled = euros * 100;
+  const rounded = Math.round(scaled);
+  if (Math.abs(scaled - rounded) < 1e-6 && Number.isSafeInteger(rounded)) return rounded + 0;
   const cents = decimalTextToCents(String(euros));
   if (cents === null) throw new RangeError(`Montant invalide : ${euros}`);
   return cents;
@@ -119,7 +124,8 @@ const euroFormat = new Intl.NumberFormat('fr-FR', {
 
 /** Cents → French euro text without decimals (`1 235 €`), for totals, KPIs and tables. */
 export function formatEuros(cents: Cents): string {
-  return euroFormat.format(cents / 100);
+  // `+ 0` turns an exact negative zero (e.g. from Math.round(-0.4)) into 0, so zero never shows as `-0 €`.
+  return euroFormat.format(cents / 100 + 0);
 }
 
 const percentFormat = new Intl.NumberFormat('fr-FR', {
@@ -129,7 +135,7 @@ const percentFormat = new Intl.NumberFormat('fr-FR', {
 
 /** A percentage (12.345 means 12.345 %) → `12,3 %`; with `signed`, non-negative values get `+`. */
 export function formatPercent(percent: number, signed = false): string {
-  const text = `${percentFormat.format(percent)}\u00a0%`;
+  const text = `${percentFormat.format(percent + 0)}\u00a0%`; // `+ 0`: no `-0,0 %` for an exact -0
   return signed && percent >= 0 && !text.startsWith('-') ? `+${text}` : text;
 }
 

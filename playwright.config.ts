@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests against the built app (run `npm run build` first; the test script does), served
+// by the real server on a throwaway data directory (scripts/e2e-server.mjs). Debian's Chromium
+// only: browser downloads are blocked, never run `playwright install` (STACK.md).
+const port = 3999;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Only this subfolder is wiped at start, so test-results/e2e.json and other tools' files survive.
+  outputDir: 'test-results/e2e',
+  // One server, one database: tests that write would race with more workers.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM (not Playwright's default SIGKILL) lets the server close its database and the
+    // script remove the temporary data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Starts the real server for Playwright on a throwaway embedded database: a fresh DATA_DIR in
+// the OS temp folder, removed when the server exits. Serves the already built dist/web (the test
+// script runs `npm run build` first). Playwright stops it with SIGTERM to the process group
+// (webServer.gracefulShutdown), so the server closes its database before the folder goes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3999';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'budget-marges-e2e-'));
+
+let isCleaned = false;
+function cleanUp() {
+  if (isCleaned) return;
+  isCleaned = true;
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
+// Never let a DATABASE_URL from the shell point the tests at a real database.
+delete env.DATABASE_URL;
+
+console.log(`[e2e-server] DATA_DIR=${dataDir} PORT=${port}`);
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on('error', (error) => {
+  console.error(`[e2e-server] cannot start the server: ${error.message}`);
+  cleanUp();
+  process.exit(1);
+});
+
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
+});
+
+// Last resort if this process is torn down some other way.
+process.on('exit', cleanUp);

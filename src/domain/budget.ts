@@ -1,0 +1,115 @@
+/**
+ * Budget-tab math on the client-side view (SPEC §3, PRODUCT §3): lines and poles carry euros as
+ * JSON numbers; every figure here is converted to integer cents value by value (eurosToCents)
+ * before it is summed, so no float drift reaches a total.
+ */
+import { eurosToCents, type Cents } from './money';
+import { MONTH_COUNT } from './months';
+import { MEASURES, type Line, type Measure, type Pole } from './schemas';
+
+/** One amount in cents per measure (previsionnel, achat_previsionnel, reel, achat). */
+export type MeasureTotals = Record<Measure, Cents>;
+
+/** Totals of zero for every measure, in cents. */
+export function emptyTotals(): MeasureTotals {
+  return { previsionnel: 0, achat_previsionnel: 0, reel: 0, achat: 0 };
+}
+
+/** Measure-by-measure sum of two totals, in cents. */
+export function addTotals(a: MeasureTotals, b: MeasureTotals): MeasureTotals {
+  return {
+    previsionnel: a.previsionnel + b.previsionnel,
+    achat_previsionnel: a.achat_previsionnel + b.achat_previsionnel,
+    reel: a.reel + b.reel,
+    achat: a.achat + b.achat,
+  };
+}
+
+/** The value of one measure of a line in one month, in cents (a missing month reads as 0). */
+export function lineMonthValue(line: Line, measure: Measure, month: number): Cents {
+  return eurosToCents(line[measure][month] ?? 0);
+}
+
+/** The four figures of a line in one month (0–11), in cents. */
+export function lineMonthTotals(line: Line, month: number): MeasureTotals {
+  const totals = emptyTotals();
+  for (const measure of MEASURES) totals[measure] = lineMonthValue(line, measure, month);
+  return totals;
+}
+
+/** Σ of the 12 months of each measure of a line, in cents. */
+export function lineTotals(line: Line): MeasureTotals {
+  let totals = emptyTotals();
+  for (let month = 0; month < MONTH_COUNT; month += 1) {
+    totals = addTotals(totals, lineMonthTotals(line, month));
+  }
+  return totals;
+}
+
+/** Σ of the line totals of a pole, in cents. */
+export function poleTotals(pole: Pole): MeasureTotals {
+  return pole.lines.reduce((t, line) => addTotals(t, lineTotals(line)), emptyTotals());
+}
+
+/** Σ over every line of these poles of one month (0–11), in cents. */
+export function monthTotals(poles: readonly Pole[], month: number): MeasureTotals {
+  let totals = emptyTotals();
+  for (const pole of poles) {
+    for (const line of pole.lines) totals = addTotals(totals, lineMonthTotals(line, month));
+  }
+  return totals;
+}
+
+/** Σ of the pole totals (the 'TOTAL GÉNÉRAL' row over the year), in cents. */
+export function grandTotals(poles: readonly Pole[]): MeasureTotals {
+  return poles.reduce((t, pole) => addTotals(t, poleTotals(pole)), emptyTotals());
+}
+
+/** Forecast margin = prévisionnel − achat prévisionnel, in cents. */
+export function marginPrev(t: MeasureTotals): Cents {
+  return t.previsionnel - t.achat_previsionnel;
+}
+
+/** Actual margin = réel − achat, in cents. */
+export function marginReel(t: MeasureTotals): Cents {
+  return t.reel - t.achat;
+}
+
+/**
+ * Revised-forecast contribution of one line-month, in cents: its actual margin once it has
+ * actual sales (réel > 0, judged on the cent-rounded value), otherwise its forecast margin.
+ */
+export function revisedMonthMargin(t: MeasureTotals): Cents {
+  return t.reel > 0 ? marginReel(t) : marginPrev(t);
+}
+
+/**
+ * Revised annual forecast (MB annuelle revue) of a client, in cents: Σ over every line and month
+ * of (réel > 0 ? réel − achat : prévisionnel − achat prévisionnel). Always computed, never typed.
+ */
+export function revisedForecast(poles: readonly Pole[]): Cents {
+  let total = 0;
+  for (const pole of poles) {
+    for (const line of pole.lines) {
+      for (let month = 0; month < MONTH_COUNT; month += 1) {
+        total += revisedMonthMargin(lineMonthTotals(line, month));
+      }
+    }
+  }
+  return total;
+}
+
+/**
+ * Budget tab's gap of the revised forecast versus the initial one, in percent (not rounded):
+ * (revised − initial) / |initial| × 100, or null when there is no initial forecast (0), in which
+ * case SPEC §2 shows no percentage at all. Both arguments in cents.
+ *
+ * A negative initial forecast (a planned loss) divides by its magnitude, not by the signed value:
+ * the sign of the result then always says "at or above the initial" (≥ 0, shown green with `+`)
+ * versus "below" (< 0, red), as SPEC §2 colours it. Dividing by the signed value would show an
+ * improvement from −100 € to −50 € as −50 % in red.
+ */
+export function forecastGapPercent(revised: Cents, initial: Cents): number | null {
+  if (initial === 0) return null;
+  return ((revised - initial) / Math.abs(initial)) * 100;
+}

@@ -1,0 +1,8 @@
+/** The public API of the pure domain: money, months, catalogue, schemas and the formulas. */
+export * from './money';
+export * from './months';
+export * from './catalogue';
+export * from './schemas';
+export * from './budget';
+export * from './dashboard';
+export * from './client-filter';

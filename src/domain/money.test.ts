@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_ABS_CENTS,
+  assertCents,
+  centsToDecimal,
+  centsToEuros,
+  decimalToCents,
+  eurosToCents,
+  formatDecimal,
+  formatEuros,
+  formatPercent,
+  isCents,
+  parseCellEntry,
+  percentOf,
+} from './money';
+
+const NBSP = '\u00a0'; // no-break space
+const NNBSP = '\u202f'; // narrow no-break space (what fr-FR Intl uses between thousands)
+
+describe('parseCellEntry (PRODUCT §2 cell entry → cents)', () => {
+  it.each([
+    // edge cases first: empty, blank, garbage → 0 (SPEC §5)
+    ['', 0],
+    ['   ', 0],
+    ['abc', 0],
+    ['12abc', 0],
+    ['-', 0],
+    [',', 0],
+    ['1e5', 0],
+    ['1.234.567', 0],
+    ['1,234.56', 0],
+    ['12 34', 0],
+    ['€', 0],
+    ['0', 0],
+    ['-0', 0],
+    ['0,00', 0],
+    // the four forms PRODUCT §2 names
+    ['1234,56', 123456],
+    ['1 234,56', 123456],
+    ['1234.56', 123456],
+    ['-50', -5000],
+    // thousands separators as Excel / Intl paste them
+    [`1${NBSP}234,56`, 123456],
+    [`1${NNBSP}234,56`, 123456],
+    ['1 234 567,89', 123456789],
+    ['-1 234,5', -123450],
+    // more than two decimals: half away from zero; a comma is always the decimal separator
+    ['1.005', 101],
+    ['1,005', 101],
+    ['-1,005', -101],
+    ['1,004', 100],
+    ['12,345', 1235],
+    ['0,001', 0],
+    ['-0,004', 0],
+    ['-0,005', -1],
+    // tolerated variants
+    ['  42  ', 4200],
+    ['+7', 700],
+    [',5', 50],
+    ['1234,', 123400],
+    ['1 234,56 €', 123456],
+    ['99,9€', 9990],
+  ])('%j → %i cents', (text, cents) => {
+    expect(parseCellEntry(text)).toBe(cents);
+  });
+
+  it('never returns negative zero', () => {
+    expect(Object.is(parseCellEntry('-0,001'), 0)).toBe(true);
+  });
+
+  it('an amount beyond numeric(14,2) becomes 0', () => {
+    expect(parseCellEntry('1000000000000')).toBe(0); // 10^12 € > 999 999 999 999,99 €
+    expect(parseCellEntry('999 999 999 999,99')).toBe(MAX_ABS_CENTS);
+  });
+});
+
+describe('eurosToCents (JSON number → cents)', () => {
+  it.each([
+    [0, 0],
+    [-0, 0],
+    [1e-7, 0], // String(1e-7) is "1e-7": the exponent form must parse too
+    [0.004, 0],
+    [0.005, 1],
+    [-0.005, -1],
+    [0.1, 10],
+    [0.2, 20],
+    [0.3, 30],
+    [1.005, 101], // Math.round(1.005 * 100) would give 100
+    [-1.005, -101],
+    [2.675, 268],
+    [1234.56, 123456],
+    [-50, -5000],
+    [1e5, 10000000],
+    [999999999999.99, MAX_ABS_CENTS],
+  ])('%d € → %i cents', (euros, cents) => {
+    expect(eurosToCents(euros)).toBe(cents);
+  });
+
+  it('0.1 + 0.2 totals exactly 30 cents', () => {
+    expect(eurosToCents(0.1) + eurosToCents(0.2)).toBe(30);
+    expect(0.1 + 0.2).not.toBe(0.3); // the float drift we avoid
+  });
+
+  it('a thousand 0,01 € sum to exactly 1000 cents', () => {
+    const total = Array.from({ length: 1000 }, () => 0.01).reduce((s, e) => s + eurosToCents(e), 0);
+    expect(total).toBe(1000);
+  });
+
+  it.each([NaN, Infinity, -Infinity, 1e21])('rejects %d', (euros) => {
+    expect(() => eurosToCents(euros)).toThrow(RangeError);
+  });
+});
+
+describe('centsToEuros', () => {
+  it.each([
+    [0, 0],
+    [30, 0.3],
+    [-5, -0.05],
+    [123456, 1234.56],
+  ])('%i cents → %d €', (cents, euros) => {
+    expect(centsToEuros(cents)).toBe(euros);
+  });
+});
+
+describe('centsToDecimal / decimalToCents (SQL numeric text)', () => {
+  it.each([
+    [0, '0.00'],
+    [-5, '-0.05'],
+    [5, '0.05'],
+    [-100, '-1.00'],
+    [123450, '1234.50'],
+    [MAX_ABS_CENTS, '999999999999.99'],
+    [-MAX_ABS_CENTS, '-999999999999.99'],
+  ])('%i ↔ %s', (cents, text) => {
+    expect(centsToDecimal(cents)).toBe(text);
+    expect(decimalToCents(text)).toBe(cents);
+  });
+
+  it.each([
+    ['0', 0],
+    ['-0', 0],
+    ['12', 1200],
+    ['1234.5', 123450],
+    ['0.30', 30],
+    ['1234.5000', 123450], // SUM() of numeric(14,2) may carry extra zeros
+    ['1.005', 101],
+  ])('decimalToCents(%j) → %i', (text, cents) => {
+    expect(decimalToCents(text)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '1,5', '.5', '1e5', '+1', '1 234'])('decimalToCents rejects %j', (text) => {
+    expect(() => decimalToCents(text)).toThrow(RangeError);
+  });
+});
+
+describe('isCents / assertCents', () => {
+  it.each([
+    [0, true],
+    [-1, true],
+    [MAX_ABS_CENTS, true],
+    [-MAX_ABS_CENTS, true],
+    [MAX_ABS_CENTS + 1, false],
+    [0.5, false],
+    [NaN, false],
+    [Infinity, false],
+  ])('isCents(%d) is %s', (n, ok) => {
+    expect(isCents(n)).toBe(ok);
+    if (ok) expect(assertCents(n)).toBe(n);
+    else expect(() => assertCents(n)).toThrow(RangeError);
+  });
+});
+
+describe('formatDecimal (cell inputs and CSV)', () => {
+  it.each([
+    [0, ',', '0'],
+    [-0, ',', '0'],
+    [-5, ',', '-0,05'],
+    [5, ',', '0,05'],
+    [123450, ',', '1234,50'],
+    [123456, ',', '1234,56'],
+    [123400, ',', '1234'],
+    [-100, ',', '-1'],
+    [100000000, ',', '1000000'], // no thousands separator
+    [123450, '.', '1234.50'],
+    [-5, '.', '-0.05'],
+    [123400, '.', '1234'],
+  ] as const)('%i with %j → %j', (cents, sep, text) => {
+    expect(formatDecimal(cents, sep)).toBe(text);
+  });
+});
+
+describe('formatEuros (screen: whole euros, fr-FR)', () => {
+  it.each([
+    [0, `0${NBSP}€`],
+    [-0, `0${NBSP}€`], // an exact negative zero is plain zero
+    [30, `0${NBSP}€`],
+    [50, `1${NBSP}€`], // half away from zero
+    [-50, `-1${NBSP}€`],
+    [-40, `-0${NBSP}€`], // a small negative keeps its sign (it is coloured red beside it)
+    [123456, `1${NNBSP}235${NBSP}€`],
+    [-123450, `-1${NNBSP}235${NBSP}€`],
+    [100000000000, `1${NNBSP}000${NNBSP}000${NNBSP}000${NBSP}€`],
+  ])('%i cents → %j', (cents, text) => {
+    expect(formatEuros(cents)).toBe(text);
+  });
+});
+
+describe('formatPercent (one decimal, optional + sign)', () => {
+  it.each([
+    [0, false, `0,0${NBSP}%`],
+    [0, true, `+0,0${NBSP}%`],
+    [-0, true, `+0,0${NBSP}%`],
+    // percentages are ratios in binary floating point: 12.345 is stored as 12.34499… and shows 12,3
+    [12.345, true, `+12,3${NBSP}%`],
+    [12.345, false, `12,3${NBSP}%`],
+    [12.35, true, `+12,4${NBSP}%`],
+    [-4, true, `-4,0${NBSP}%`],
+    [-4, false, `-4,0${NBSP}%`],
+    [-0.04, true, `-0,0${NBSP}%`], // below zero: no +, keeps its sign
+    [150, true, `+150,0${NBSP}%`],
+    [1234.5, false, `1${NNBSP}234,5${NBSP}%`],
+  ])('%d (signed %s) → %j', (percent, signed, text) => {
+    expect(formatPercent(percent, signed)).toBe(text);
+  });
+});
+
+describe('percentOf (gap / base × 100, 0 unless base > 0)', () => {
+  it.each([
+    [100, 0, 0],
+    [100, -200, 0],
+    [0, 100, 0],
+    [50, 200, 25],
+    [-50, 200, -25],
+    [1, 3, 100 / 3],
+    [300, 100, 300],
+  ])('percentOf(%i, %i) = %d', (gap, base, percent) => {
+    expect(percentOf(gap, base)).toBeCloseTo(percent, 12);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * createApp builds the whole HTTP app without listening (tests call `app.request`): the JSON API
+ * under /api, and the built web app on every other path (index.html for client-side routes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from './db/client';
+import { ApiError, errorBody, handleError } from './lib/errors';
+import { backupRoutes } from './routes/backup/backup.routes';
+import { budgetRoutes } from './routes/budget/budget.routes';
+import { cellsRoutes } from './routes/cells/cells.routes';
+import { clientsRoutes } from './routes/clients/clients.routes';
+import { linesRoutes } from './routes/lines/lines.routes';
+import { polesRoutes } from './routes/poles/poles.routes';
+
+/** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Largest backup accepted by POST /api/backup (300 clients of 60 lines are about 10 MB). */
+export const MAX_BACKUP_BYTES = 64 * 1024 * 1024;
+
+export interface AppOptions {
+  db: Db;
+  /** Folder of the built web app (dist/web); omitted in API tests. */
+  webRoot?: string;
+}
+
+const tooLarge = () => {
+  throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.');
+};
+
+export function createApp({ db, webRoot }: AppOptions) {
+  const api = new Hono()
+    .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
+    .use('*', async (c, next) => {
+      if (c.req.path.endsWith('/backup')) return next();
+      return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
+    })
+    .get('/health', (c) => c.json({ status: 'ok' }))
+    .route('/clients', clientsRoutes(db))
+    .route('/', polesRoutes(db))
+    .route('/', linesRoutes(db))
+    .route('/', cellsRoutes(db))
+    .route('/', budgetRoutes(db))
+    .route('/', backupRoutes(db))
+    .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
+
+  const app = new Hono();
+  app.onError(handleError);
+  api.onError(handleError);
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
+
+  if (webRoot) {
+    const indexPath = path.join(webRoot, 'index.html');
+    app.use('/*', serveStatic({ root: webRoot }));
+    app.get('*', (c) => {
+      if (!fs.existsSync(indexPath)) {
+        return c.text("L'application web n'est pas construite : lancez « npm run build ».", 503);
+      }
+      // Client-side routes (and unknown ones, which show the 404 page) get the app shell.
+      return c.html(fs.readFileSync(indexPath, 'utf8'));
+    });
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,122 @@
+/**
+ * One small database interface over the two drivers: embedded PGlite (default) and node-postgres
+ * (when DATABASE_URL is set). Repositories write plain SQL against `Queryable`; composite
+ * operations run inside `transaction`, which commits only when the callback resolves.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations';
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows changed by INSERT/UPDATE/DELETE, or returned by SELECT. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Wraps a PGlite instance (in memory, or a data directory). */
+export function pgliteDb(lite: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await lite.query<T>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await lite.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return lite.transaction((tx) =>
+        fn({
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await tx.query<R>(sql, params);
+            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    close: () => lite.close(),
+  };
+}
+
+/** Wraps a node-postgres pool. */
+export function postgresDb(pool: pg.Pool): Db {
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await c.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite in `dataDir` (created if absent), or in memory when dataDir is undefined. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+  const lite = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  return pgliteDb(lite);
+}
+
+/** Opens a node-postgres pool on `url`; fails fast when the server cannot be reached. */
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's network error must not crash the process.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const db = postgresDb(pool);
+  await db.query('select 1');
+  return db;
+}
+
+/** Applies the pending migrations, each in its own transaction; returns the ids applied. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query(`create table if not exists schema_migrations (
+    id text primary key, applied_at timestamptz not null default now())`);
+  const applied: string[] = [];
+  for (const m of MIGRATIONS) {
+    const done = await db.transaction(async (tx) => {
+      // Serialises concurrent starts on one PostgreSQL database.
+      if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(724501)');
+      const { rows } = await tx.query('select 1 from schema_migrations where id = $1', [m.id]);
+      if (rows.length > 0) return false;
+      await tx.exec(m.sql);
+      await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
+      return true;
+    });
+    if (done) applied.push(m.id);
+  }
+  return applied;
+}

@@ -1,0 +1,77 @@
+/**
+ * One error shape for every response: `{ error: { code, message, issues? } }`, with a French
+ * message the UI shows as it is. Unexpected faults are logged and answered with a generic 500
+ * (never a stack trace).
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { describeIssues, type ApiErrorBody } from '../../domain/schemas';
+
+type Code = ApiErrorBody['error']['code'];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: Code,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+export const conflict = (message: string) => new ApiError(409, 'conflict', message);
+
+/** Parses `input` with `schema`, or throws a 400 ApiError naming the first bad field. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const { message, issues } = describeIssues(parsed.error);
+    throw new ApiError(400, 'validation', message, issues);
+  }
+  return parsed.data;
+}
+
+/** Reads the JSON body; a body that is not JSON is a 400, not a crash. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json')) {
+    throw new ApiError(400, 'validation', 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'validation', "Le corps de la requête n'est pas un JSON valide.");
+  }
+}
+
+export function errorBody(code: Code, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
+  return { error: issues ? { code, message, issues } : { code, message } };
+}
+
+/** PostgreSQL error codes that are the client's fault rather than ours. */
+function pgClientError(err: unknown): ApiError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === '23503') return notFound("L'élément référencé n'existe pas (ou plus).");
+  if (code === '23505') return conflict('Cet élément existe déjà.');
+  if (code === '22003') return new ApiError(400, 'validation', 'Montant hors limites.');
+  return undefined;
+}
+
+/** Hono's onError: known errors to their status, anything else to a logged 500. */
+export function handleError(err: unknown, c: Context) {
+  const known = err instanceof ApiError ? err : pgClientError(err);
+  if (known) return c.json(errorBody(known.code, known.message, known.issues), known.status);
+  if (err instanceof HTTPException && err.status === 413) {
+    return c.json(errorBody('too_large', 'La requête est trop volumineuse.'), 413);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    return c.json(errorBody('validation', 'Requête invalide.'), err.status);
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return c.json(errorBody('internal', 'Erreur interne du serveur. Réessayez plus tard.'), 500);
+}

@@ -1,0 +1,62 @@
+/**
+ * Starts the server: parses the environment, opens the database (PGlite in DATA_DIR under an
+ * exclusive lock, or PostgreSQL when DATABASE_URL is set), applies migrations, listens.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { migrate, openPglite, openPostgres, type Db } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { parseEnv } from './env';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+async function main() {
+  const env = parseEnv();
+  let release = () => {};
+  let db: Db;
+  if (env.databaseUrl) {
+    db = await openPostgres(env.databaseUrl);
+  } else {
+    release = lockDataDir(env.dataDir);
+    db = await openPglite(path.join(env.dataDir, 'pglite'));
+  }
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
+
+  const app = createApp({ db, webRoot });
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
+    console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where}`);
+  });
+  server.on('error', (err) => {
+    console.error(`Impossible d'écouter sur ${env.host}:${env.port} : ${err.message}`);
+    void db.close().finally(() => {
+      release();
+      process.exit(1);
+    });
+  });
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    void db.close().finally(() => {
+      release();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Démarrage impossible :', err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+/** GET /api/backup (the JSON backup of PRODUCT §4) and POST /api/backup (restore, all or nothing). */
+import { Hono } from 'hono';
+import { BACKUP_VERSION, backupSchema } from '../../../domain/schemas';
+import type { Db } from '../../db/client';
+import { readJson, validate } from '../../lib/errors';
+import { readEverything } from '../budget/budget.routes';
+import { replaceAll } from './backup.repo';
+
+export function backupRoutes(db: Db) {
+  return new Hono()
+    .get('/backup', async (c) => {
+      const { clients, budgetData } = await db.transaction(readEverything);
+      return c.json({ clients, budgetData, exportDate: new Date().toISOString(), version: BACKUP_VERSION });
+    })
+    .post('/backup', async (c) => {
+      // Validated completely before anything is written.
+      const backup = validate(backupSchema, await readJson(c));
+      await db.transaction((tx) => replaceAll(tx, backup));
+      return c.json({ clients: backup.clients.length });
+    });
+}

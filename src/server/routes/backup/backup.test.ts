@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backup, Client, Pole } from '../../../domain/schemas';
+import { createTestApp } from '../../test/test-db';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.db.close());
+
+const months = <T,>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
+const ids = {
+  a: '11111111-1111-4111-8111-111111111111',
+  b: '22222222-2222-4222-8222-222222222222',
+  p1: '33333333-3333-4333-8333-333333333333',
+  p2: '44444444-4444-4444-8444-444444444444',
+  l1: '55555555-5555-4555-8555-555555555555',
+  l2: '66666666-6666-4666-8666-666666666666',
+  l3: '77777777-7777-4777-8777-777777777777',
+};
+
+/** A backup in the original tool's shape (SPEC §3): no version field. */
+function originalBackup(): Backup {
+  return {
+    clients: [
+      { id: ids.a, name: 'Zèbre & Cie', prevision_mb_annuelle_debut: 1000.5, prevision_mb_annuelle_revue: 0, created_at: '2025-01-02T10:00:00.000Z' },
+      { id: ids.b, name: 'Alpha', prevision_mb_annuelle_debut: 0, prevision_mb_annuelle_revue: 0, created_at: '2025-03-04T10:00:00.000Z' },
+    ],
+    budgetData: {
+      [ids.a]: [
+        {
+          id: ids.p1,
+          name: 'SEO/GEO',
+          isExpanded: false,
+          facture: months((m) => m === 2),
+          lines: [
+            { id: ids.l2, name: 'Netlinking', previsionnel: months((m) => m * 100.1), achat_previsionnel: months(() => 0.01), reel: months((m) => (m < 3 ? 0.1 : 0)), achat: months(() => -2.5) },
+            { id: ids.l1, name: 'SEO local', previsionnel: months(() => 0), achat_previsionnel: months(() => 0), reel: months(() => 0), achat: months(() => 0) },
+          ],
+        },
+        { id: ids.p2, name: 'Pôle maison', isExpanded: true, facture: months(() => false), lines: [{ id: ids.l3, name: 'Ligne', previsionnel: months(() => 1), achat_previsionnel: months(() => 0), reel: months(() => 0), achat: months(() => 0) }] },
+      ],
+      [ids.b]: [],
+    },
+    exportDate: '2025-06-01T00:00:00.000Z',
+  };
+}
+
+describe('backup API', () => {
+  it('restores a backup of the original tool, keeping ids and the order of poles and lines', async () => {
+    await t.request('POST', '/api/clients', { name: 'Remplacé' });
+    const res = await t.request<{ clients: number }>('POST', '/api/backup', originalBackup());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ clients: 2 });
+    const clients = (await t.request<Client[]>('GET', '/api/clients')).json;
+    expect(clients.map((c) => c.name)).toEqual(['Alpha', 'Zèbre & Cie']);
+    const poles = (await t.request<Pole[]>('GET', `/api/clients/${ids.a}/budget`)).json;
+    expect(poles.map((p) => p.id)).toEqual([ids.p1, ids.p2]);
+    expect(poles[0]!.lines.map((l) => l.id)).toEqual([ids.l2, ids.l1]);
+    expect(poles[0]!.facture[2]).toBe(true);
+    expect(poles[0]!.isExpanded).toBe(false);
+    expect(poles[0]!.lines[0]!.previsionnel[11]).toBe(1101.1);
+    // Revised forecast recomputed, not copied: 3 × (0.1 + 2.5) + Σ_{m≥3} (100.1m − 0.01) + 12 × 1.
+    const revue = clients.find((c) => c.id === ids.a)!.prevision_mb_annuelle_revue;
+    // = 7.8 + 100.1 × 63 − 0.09 + 12
+    expect(revue).toBe(6326.01);
+  });
+
+  it('round-trips its own export', async () => {
+    const first = (await t.request<Backup>('GET', '/api/backup')).json;
+    expect(first.version).toBe(1);
+    const res = await t.request('POST', '/api/backup', first);
+    expect(res.status).toBe(200);
+    const second = (await t.request<Backup>('GET', '/api/backup')).json;
+    expect({ ...second, exportDate: '' }).toEqual({ ...first, exportDate: '' });
+  });
+
+  it.each([
+    ['a missing budgetData', (b: Backup) => ({ clients: b.clients }), 'budgetData'],
+    ['11 monthly values', (b: Backup) => { b.budgetData[ids.a]![0]!.lines[0]!.reel.pop(); return b; }, 'reel'],
+    ['a null amount', (b: Backup) => { (b.budgetData[ids.a]![0]!.lines[0]!.achat as unknown[])[4] = null; return b; }, 'achat'],
+    ['a duplicate line id', (b: Backup) => { b.budgetData[ids.a]![1]!.lines[0]!.id = ids.l1; return b; }, 'double'],
+    ['a budget of an unlisted client', (b: Backup) => { b.budgetData['99999999-9999-4999-8999-999999999999'] = []; return b; }, 'client absent'],
+    ['a duplicate client', (b: Backup) => { b.clients[1]!.id = ids.a; return b; }, 'double'],
+  ])('refuses %s and changes nothing', async (_label, spoil, text) => {
+    const before = (await t.request<Backup>('GET', '/api/backup')).json;
+    const res = await t.request('POST', '/api/backup', spoil(originalBackup()));
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toContain(text);
+    const after = (await t.request<Backup>('GET', '/api/backup')).json;
+    expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
+  });
+
+  it('lists every client in GET /api/budget, with an empty list for a client without poles', async () => {
+    const res = await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget');
+    expect(res.status).toBe(200);
+    expect(res.json.clients.map((c) => c.id)).toEqual([ids.a, ids.b]);
+    expect(res.json.budgetData[ids.b]).toEqual([]);
+    expect(res.json.budgetData[ids.a]).toHaveLength(2);
+  });
+});

@@ -1,0 +1,92 @@
+/** SQL that reads budgets as the client-side views of SPEC §3 (Pole with lines of 12 months). */
+import { centsToEuros, decimalToCents } from '../../../domain/money';
+import { MONTH_COUNT, twelve } from '../../../domain/months';
+import type { Pole } from '../../../domain/schemas';
+import type { Queryable } from '../../db/client';
+
+interface Row {
+  client_id: string;
+  pole_id: string;
+  pole_name: string;
+  is_expanded: boolean;
+  facture: boolean[];
+  line_id: string | null;
+  line_name: string | null;
+  months: number[] | null;
+  previsionnel: string[] | null;
+  achat_previsionnel: string[] | null;
+  reel: string[] | null;
+  achat: string[] | null;
+}
+
+/** 12 euro amounts from the month indexes and numeric texts of one line; a missing month is 0. */
+function monthValues(months: number[] | null, values: string[] | null): number[] {
+  const out = twelve(0);
+  months?.forEach((m, i) => {
+    const v = values?.[i];
+    if (m >= 0 && m < MONTH_COUNT && v != null) out[m] = centsToEuros(decimalToCents(v));
+  });
+  return out;
+}
+
+/**
+ * Loads poles (creation order) with their lines (creation order), grouped by client id.
+ * `where` filters on `p` (expertise_poles), e.g. `p.client_id = $1`.
+ */
+export async function loadPoles(q: Queryable, where: string, params: unknown[]): Promise<Map<string, Pole[]>> {
+  const { rows } = await q.query<Row>(
+    `select p.client_id, p.id as pole_id, p.name as pole_name, p.is_expanded, p.facture,
+            l.id as line_id, l.name as line_name,
+            array_agg(d.month_index) filter (where d.month_index is not null) as months,
+            array_agg(d.previsionnel::text order by d.month_index) filter (where d.month_index is not null) as previsionnel,
+            array_agg(d.achat_previsionnel::text order by d.month_index) filter (where d.month_index is not null) as achat_previsionnel,
+            array_agg(d.reel::text order by d.month_index) filter (where d.month_index is not null) as reel,
+            array_agg(d.achat::text order by d.month_index) filter (where d.month_index is not null) as achat
+       from expertise_poles p
+       left join budget_line_items l on l.expertise_pole_id = p.id
+       left join budget_monthly_data d on d.budget_line_item_id = l.id
+      where ${where}
+      group by p.id, l.id
+      order by p.seq, l.seq`,
+    params,
+  );
+  const byClient = new Map<string, Pole[]>();
+  let current: Pole | undefined;
+  for (const r of rows) {
+    if (!current || current.id !== r.pole_id) {
+      current = { id: r.pole_id, name: r.pole_name, isExpanded: r.is_expanded, facture: [...r.facture], lines: [] };
+      const list = byClient.get(r.client_id) ?? [];
+      list.push(current);
+      byClient.set(r.client_id, list);
+    }
+    if (r.line_id && r.line_name !== null) {
+      // array_agg orders values by month; months must follow the same order.
+      const months = r.months ? [...r.months].sort((a, b) => a - b) : null;
+      current.lines.push({
+        id: r.line_id,
+        name: r.line_name,
+        previsionnel: monthValues(months, r.previsionnel),
+        achat_previsionnel: monthValues(months, r.achat_previsionnel),
+        reel: monthValues(months, r.reel),
+        achat: monthValues(months, r.achat),
+      });
+    }
+  }
+  return byClient;
+}
+
+/** The poles of one client, in creation order. */
+export async function loadClientBudget(q: Queryable, clientId: string): Promise<Pole[]> {
+  return (await loadPoles(q, 'p.client_id = $1', [clientId])).get(clientId) ?? [];
+}
+
+/** One pole with its lines, or undefined. */
+export async function loadPole(q: Queryable, poleId: string): Promise<Pole | undefined> {
+  const byClient = await loadPoles(q, 'p.id = $1', [poleId]);
+  return [...byClient.values()][0]?.[0];
+}
+
+/** Every client's poles: client id → poles. */
+export async function loadAllBudgets(q: Queryable): Promise<Map<string, Pole[]>> {
+  return loadPoles(q, 'true', []);
+}

@@ -1,0 +1,60 @@
+/** SQL for monthly figures: one statement writes a whole batch of cells. */
+import { centsToDecimal, eurosToCents } from '../../../domain/money';
+import type { CellUpdate, Measure } from '../../../domain/schemas';
+import type { Queryable } from '../../db/client';
+
+type Merged = { lineId: string; month: number } & Partial<Record<Measure, string>>;
+
+/**
+ * Folds a batch into one entry per (line, month), the last value of a field winning, so a batch
+ * that writes the same cell twice stores what was written last.
+ */
+export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
+  const merged = new Map<string, Merged>();
+  for (const cell of cells) {
+    const key = `${cell.lineId.toLowerCase()}:${cell.month}`;
+    const entry = merged.get(key) ?? { lineId: cell.lineId, month: cell.month };
+    entry[cell.field] = centsToDecimal(eurosToCents(cell.value));
+    merged.set(key, entry);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Writes the merged cells; returns the ids of lines that do not exist (nothing is written for
+ * them — the caller rolls back) and the clients whose figures changed.
+ */
+export async function writeCells(
+  q: Queryable,
+  cells: readonly Merged[],
+): Promise<{ missingLineIds: string[]; clientIds: string[] }> {
+  const column = (f: Measure) => cells.map((c) => c[f] ?? null);
+  const { rows } = await q.query<{ line_id: string }>(
+    `update budget_monthly_data d set
+        previsionnel = coalesce(v.p, d.previsionnel),
+        achat_previsionnel = coalesce(v.ap, d.achat_previsionnel),
+        reel = coalesce(v.r, d.reel),
+        achat = coalesce(v.a, d.achat)
+       from unnest($1::uuid[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
+            as v(line_id, month_index, p, ap, r, a)
+      where d.budget_line_item_id = v.line_id and d.month_index = v.month_index
+      returning d.budget_line_item_id as line_id`,
+    [
+      cells.map((c) => c.lineId),
+      cells.map((c) => c.month),
+      column('previsionnel'),
+      column('achat_previsionnel'),
+      column('reel'),
+      column('achat'),
+    ],
+  );
+  const written = new Set(rows.map((r) => r.line_id.toLowerCase()));
+  const missingLineIds = [...new Set(cells.map((c) => c.lineId))].filter((id) => !written.has(id.toLowerCase()));
+  if (missingLineIds.length > 0) return { missingLineIds, clientIds: [] };
+  const { rows: owners } = await q.query<{ client_id: string }>(
+    `select distinct p.client_id from budget_line_items l join expertise_poles p on p.id = l.expertise_pole_id
+      where l.id = any($1::uuid[])`,
+    [[...written]],
+  );
+  return { missingLineIds, clientIds: owners.map((o) => o.client_id) };
+}

@@ -1,0 +1,23 @@
+/** PATCH /api/cells — 1 to 5,000 cells, all or nothing, in one transaction. */
+import { Hono } from 'hono';
+import { patchCellsBody } from '../../../domain/schemas';
+import type { Db } from '../../db/client';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { refreshRevisedForecast } from '../clients/clients.repo';
+import { mergeCells, writeCells } from './cells.repo';
+
+export function cellsRoutes(db: Db) {
+  return new Hono().patch('/cells', async (c) => {
+    const cells = validate(patchCellsBody, await readJson(c));
+    const merged = mergeCells(cells);
+    await db.transaction(async (tx) => {
+      const { missingLineIds, clientIds } = await writeCells(tx, merged);
+      if (missingLineIds.length > 0) {
+        // Throwing rolls the whole batch back: a failed request changes nothing.
+        throw new ApiError(404, 'not_found', `Ligne introuvable : ${missingLineIds[0]}. Aucune valeur n'a été enregistrée.`);
+      }
+      await refreshRevisedForecast(tx, clientIds);
+    });
+    return c.json({ updated: cells.length });
+  });
+}

@@ -1,0 +1,39 @@
+/** /api/clients: list, create, rename or set the initial forecast, delete, read one budget. */
+import { Hono } from 'hono';
+import { createClientBody, idParams, updateClientBody } from '../../../domain/schemas';
+import type { Db } from '../../db/client';
+import { notFound, readJson, validate } from '../../lib/errors';
+import { loadClientBudget } from '../budget/budget.repo';
+import { deleteClient, findClient, insertClient, listClients, updateClient } from './clients.repo';
+
+export const CLIENT_NOT_FOUND = 'Client introuvable.';
+
+export function clientsRoutes(db: Db) {
+  return new Hono()
+    .get('/', async (c) => c.json(await listClients(db)))
+    .post('/', async (c) => {
+      const body = validate(createClientBody, await readJson(c));
+      return c.json(await insertClient(db, body.name), 201);
+    })
+    .patch('/:id', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      const body = validate(updateClientBody, await readJson(c));
+      const client = await updateClient(db, id, body);
+      if (!client) throw notFound(CLIENT_NOT_FOUND);
+      return c.json(client);
+    })
+    .delete('/:id', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      if (!(await deleteClient(db, id))) throw notFound(CLIENT_NOT_FOUND);
+      return c.body(null, 204);
+    })
+    .get('/:id/budget', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      // One snapshot: the client check and the budget read see the same data.
+      const poles = await db.transaction(async (tx) => {
+        if (!(await findClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
+        return loadClientBudget(tx, id);
+      });
+      return c.json(poles);
+    });
+}

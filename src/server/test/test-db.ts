@@ -1,0 +1,45 @@
+/**
+ * A fresh, migrated database for one test file, on the engine the project runs with
+ * (TEST_DB=pglite or postgres). No mocked database anywhere.
+ */
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Db } from '../db/client';
+import { createApp } from '../app';
+import type { ApiErrorBody } from '../../domain/schemas';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export async function createTestDb(): Promise<Db> {
+  if (TEST_DB === 'postgres') {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `t_${randomUUID().replaceAll('-', '')}`;
+    const admin = await openPostgres(adminUrl, 1);
+    await admin.query(`create database ${name} template bm_template`);
+    await admin.close();
+    // The database is not dropped: the whole throwaway server goes at the end of the run.
+    return openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`));
+  }
+  const blob = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
+  return openPglite(undefined, blob);
+}
+
+/** A fresh database and the app on it, plus a JSON request helper. */
+export async function createTestApp() {
+  const db = await createTestDb();
+  const app = createApp({ db });
+  /** Sends a request; `T` is the JSON the test expects back (tests check it, it is not trusted). */
+  async function request<T = ApiErrorBody>(method: string, path: string, body?: unknown) {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    const res = await app.request(path, init);
+    const text = await res.text();
+    const json = (text ? JSON.parse(text) : undefined) as T;
+    return { status: res.status, json, headers: res.headers };
+  }
+  return { db, app, request };
+}

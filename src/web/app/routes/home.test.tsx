@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/render-app';
+
+const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles'];
+
+describe('main screen', () => {
+  it('shows the product name and the three-button navigation in the header', () => {
+    renderApp('/');
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Budget & Marges')).toBeVisible();
+    const nav = within(header).getByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(TAB_NAMES);
+  });
+
+  it('opens on the budget tab', () => {
+    renderApp('/');
+
+    expect(screen.getByRole('button', { name: 'Saisie Budgétaire' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Dashboard Pôles' })).toHaveAttribute('aria-pressed', 'false');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
+  });
+
+  it('shows each tab\'s content when its button is clicked, and only that tab', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const steps = [
+      ['Dashboard', 'Dashboard'],
+      ['Dashboard Pôles', "Dashboard Pôles d'Expertise"],
+      ['Saisie Budgétaire', 'Saisie Budgétaire'],
+    ] as const;
+
+    for (const [button, heading] of steps) {
+      await user.click(screen.getByRole('button', { name: button }));
+
+      const main = screen.getByRole('main');
+      // The dashboards are lazy chunks: their heading appears after the spinner.
+      expect(await within(main).findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      for (const name of TAB_NAMES) {
+        expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', String(name === button));
+      }
+    }
+  });
+
+  it('keeps the tab in state, not in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+
+    await user.click(screen.getByRole('button', { name: 'Dashboard' }));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('');
+  });
+});

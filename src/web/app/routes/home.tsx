@@ -1,0 +1,39 @@
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { BudgetTab } from '../../features/budget/components/budget-tab';
+import { AppHeader } from '../shell/app-header';
+import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
+
+// The dashboards will carry the charting library (~108 kB gzip, STACK.md): load them on first visit.
+const DashboardTab = lazy(() =>
+  import('../../features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
+);
+const PolesDashboardTab = lazy(() =>
+  import('../../features/poles-dashboard/components/poles-dashboard-tab').then((m) => ({
+    default: m.PolesDashboardTab,
+  })),
+);
+
+/** The single main screen (route `/`): header, then the active tab's content. */
+export function HomePage() {
+  const [activeTab, setActiveTab] = useState<MainTab>(DEFAULT_MAIN_TAB);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      >
+        Aller au contenu
+      </a>
+      <AppHeader activeTab={activeTab} onTabChange={setActiveTab} />
+      <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-6 py-8 focus:outline-none">
+        <Suspense fallback={<Spinner text="Chargement..." />}>
+          {activeTab === 'budget' && <BudgetTab />}
+          {activeTab === 'dashboard' && <DashboardTab />}
+          {activeTab === 'poles' && <PolesDashboardTab />}
+        </Suspense>
+      </main>
+    </div>
+  );
+}

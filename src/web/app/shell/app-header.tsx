@@ -1,0 +1,49 @@
+import { cn } from '../../lib/cn';
+import { Logo } from './logo';
+import { MAIN_TABS, type MainTab } from './main-tabs';
+
+type AppHeaderProps = {
+  activeTab: MainTab;
+  onTabChange: (tab: MainTab) => void;
+};
+
+/** Product name and logo, and the three-button navigation of SPEC §1–2. */
+export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center justify-between gap-x-8 gap-y-3 px-6 py-3">
+        <div className="flex items-center gap-3">
+          <Logo />
+          <span className="text-lg font-semibold tracking-tight text-foreground">Budget &amp; Marges</span>
+        </div>
+
+        <nav aria-label="Navigation principale">
+          <ul className="flex items-center gap-1 rounded-lg border bg-muted p-1">
+            {MAIN_TABS.map(({ id, label, icon: Icon }) => {
+              const isActive = id === activeTab;
+              return (
+                <li key={id}>
+                  <button
+                    type="button"
+                    aria-pressed={isActive}
+                    onClick={() => onTabChange(id)}
+                    className={cn(
+                      'inline-flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
+                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive
+                        ? 'bg-card text-foreground shadow-sm ring-1 ring-border'
+                        : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',
+                    )}
+                  >
+                    <Icon className={cn('size-4', isActive ? 'text-primary' : undefined)} aria-hidden="true" />
+                    {label}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, apiRequest } from './api-client';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function mockFetch(impl: () => Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(impl);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('returns the parsed JSON of a 2xx answer', async () => {
+    const fetchMock = mockFetch(async () => json([{ id: 'a', name: 'Acme' }]));
+
+    await expect(api.get<{ id: string; name: string }[]>('/api/clients')).resolves.toEqual([
+      { id: 'a', name: 'Acme' },
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/clients',
+      expect.objectContaining({ method: 'GET', body: undefined }),
+    );
+  });
+
+  it('sends a body as JSON with its content type', async () => {
+    const fetchMock = mockFetch(async () => json({ id: 'b', name: 'Beta' }, 201));
+
+    await api.post('/api/clients', { name: 'Beta' });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"name":"Beta"}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('returns undefined for an empty 204 answer', async () => {
+    mockFetch(async () => new Response(null, { status: 204 }));
+
+    await expect(api.delete('/api/clients/x')).resolves.toBeUndefined();
+  });
+
+  it.each([
+    [400, 'validation', 'Le nom est obligatoire.', [{ path: 'name', message: 'Le nom est obligatoire.' }]],
+    [404, 'not_found', 'Client introuvable.', undefined],
+    [409, 'conflict', 'Un client porte déjà ce nom.', undefined],
+  ] as const)('turns a %i error body into an ApiError with its code and French message', async (status, code, message, issues) => {
+    mockFetch(async () => json({ error: { code, message, ...(issues ? { issues } : {}) } }, status));
+
+    const error = await caught(apiRequest('/api/clients', { method: 'POST', body: { name: '' } }));
+
+    expect(error).toMatchObject({ status, code, message, issues: issues ?? [] });
+  });
+
+  it('gives a generic French message when an error answer is not the API error shape', async () => {
+    mockFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+
+    const error = await caught(api.get('/api/clients'));
+
+    expect(error).toMatchObject({ status: 502, code: 'unexpected', message: 'Erreur inattendue du serveur (HTTP 502).' });
+  });
+
+  it('reports an unreadable 2xx answer instead of returning garbage', async () => {
+    mockFetch(async () => new Response('not json', { status: 200 }));
+
+    const error = await caught(api.get('/api/clients'));
+
+    expect(error).toMatchObject({ status: 200, code: 'unexpected' });
+  });
+
+  it('turns a network failure into status 0 and "Serveur injoignable."', async () => {
+    mockFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    const error = await caught(api.get('/api/health'));
+
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'Serveur injoignable.' });
+  });
+
+  it('rethrows an abort as is, so query cancellation is not reported as an error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    mockFetch(async () => {
+      throw abort;
+    });
+
+    await expect(api.get('/api/clients', controller.signal)).rejects.toBe(abort);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * A tiny typed wrapper around `fetch` for the JSON API under `/api` (PRODUCT §8). Every failure
+ * becomes an `ApiError` whose `message` is French and can be shown to the user as is.
+ */
+import type { ApiErrorBody } from '../../domain/schemas';
+
+/** The server's error codes, plus `network` (no answer) and `unexpected` (an answer we cannot read). */
+export type ApiErrorCode = ApiErrorBody['error']['code'] | 'network' | 'unexpected';
+export type ApiIssue = NonNullable<ApiErrorBody['error']['issues']>[number];
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly issues: ApiIssue[];
+
+  constructor(status: number, code: ApiErrorCode, message: string, issues: ApiIssue[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export const UNREACHABLE_MESSAGE = 'Serveur injoignable.';
+
+export type ApiPath = `/api/${string}`;
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions = {
+  method?: ApiMethod;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  /** Lets TanStack Query cancel a request; an abort is rethrown as is, never as an ApiError. */
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls the API and returns its parsed JSON (`undefined` for an empty answer such as 204).
+ * The type parameter is trusted, not checked: the server validates with the shared zod schemas.
+ */
+export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted || isAbort(error)) throw error;
+    throw new ApiError(0, 'network', UNREACHABLE_MESSAGE);
+  }
+
+  const text = await readText(response);
+  if (response.ok) {
+    if (text === '') return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(response.status, 'unexpected', 'Réponse du serveur illisible.');
+    }
+  }
+  throw errorFrom(response.status, text);
+}
+
+/** Shorthands for the five methods the API uses. */
+export const api = {
+  get: <T>(path: ApiPath, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: ApiPath, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: ApiPath, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: ApiPath, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T = void>(path: ApiPath) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    // The connection dropped while the body was streaming.
+    throw new ApiError(0, 'network', UNREACHABLE_MESSAGE);
+  }
+}
+
+/** Reads the one error shape of the API; anything else (a proxy's HTML page…) gets a generic French message. */
+function errorFrom(status: number, text: string): ApiError {
+  const parsed = safeJson(text);
+  if (isApiErrorBody(parsed)) {
+    const { code, message, issues } = parsed.error;
+    return new ApiError(status, code, message, issues ?? []);
+  }
+  return new ApiError(status, 'unexpected', `Erreur inattendue du serveur (HTTP ${status}).`);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
