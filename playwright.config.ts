@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests against the built app (run `npm run build` first; the test script does), served
 // by the real server on a throwaway data directory (scripts/e2e-server.mjs). Debian's Chromium
 // only: browser downloads are blocked, never run `playwright install` (STACK.md).
-const port = 3999;
+const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

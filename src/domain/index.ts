@@ -6,3 +6,5 @@ export * from './schemas';
 export * from './budget';
 export * from './dashboard';
 export * from './client-filter';
+export * from './files/csv';
+export * from './files/file-names';
