@@ -8,3 +8,7 @@ export * from './dashboard';
 export * from './client-filter';
 export * from './files/csv';
 export * from './files/file-names';
+export * from './files/export-file';
+export * from './files/client-csv';
+export * from './files/invoicing-csv';
+export * from './files/backup-json';

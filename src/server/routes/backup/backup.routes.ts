@@ -1,6 +1,7 @@
 /** GET /api/backup (the JSON backup of PRODUCT §4) and POST /api/backup (restore, all or nothing). */
 import { Hono } from 'hono';
-import { BACKUP_VERSION, backupSchema } from '../../../domain/schemas';
+import { buildBackup } from '../../../domain/files/backup-json';
+import { backupSchema } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
 import { readJson, validate } from '../../lib/errors';
 import { readEverything } from '../budget/budget.routes';
@@ -9,8 +10,8 @@ import { replaceAll } from './backup.repo';
 export function backupRoutes(db: Db) {
   return new Hono()
     .get('/backup', async (c) => {
-      const { clients, budgetData } = await db.transaction(readEverything);
-      return c.json({ clients, budgetData, exportDate: new Date().toISOString(), version: BACKUP_VERSION });
+      // One snapshot; the browser writes this document to the file as it is (backupJsonText).
+      return c.json(buildBackup(await db.transaction(readEverything), new Date()));
     })
     .post('/backup', async (c) => {
       // Validated completely before anything is written.

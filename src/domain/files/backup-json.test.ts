@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { Client, Pole } from '../schemas';
+import { backupFile, buildBackup, parseBackupText } from './backup-json';
+
+const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
+const POLE_ID = '22222222-2222-4222-8222-222222222222';
+const LINE_ID = '33333333-3333-4333-8333-333333333333';
+
+const client: Client = {
+  id: CLIENT_ID,
+  name: '=Dupont "père"; fils',
+  prevision_mb_annuelle_debut: 1000.5,
+  prevision_mb_annuelle_revue: -0.05,
+  created_at: '2025-01-02T10:00:00.000Z',
+};
+const months = <T,>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
+const pole: Pole = {
+  id: POLE_ID,
+  name: 'Pôle',
+  isExpanded: false,
+  facture: months((m) => m === 0),
+  lines: [
+    {
+      id: LINE_ID,
+      name: 'Été',
+      previsionnel: months((m) => (m === 0 ? 1234.5 : 0)),
+      achat_previsionnel: months(() => 0),
+      reel: months((m) => (m === 11 ? -0.05 : 0)),
+      achat: months(() => 0),
+    },
+  ],
+};
+
+/** `n` array items of a 12-value array, one per line at this indent. */
+const items = (values: string[], indent: string) => values.map((v) => `${indent}${v}`).join(',\n');
+const zeroMonths = (indent: string) => items(months(() => '0'), indent);
+
+describe('JSON backup', () => {
+  it('is the document with a 2-space indent, byte for byte', () => {
+    const doc = buildBackup({ clients: [client], budgetData: { [CLIENT_ID]: [pole] } }, new Date('2026-01-05T08:00:00.000Z'));
+    const file = backupFile(doc, new Date(2026, 0, 5, 23, 59));
+
+    expect(file.fileName).toBe('budget-export-2026-01-05.json');
+    expect(file.mimeType).toBe('application/json;charset=utf-8');
+    const i7 = ' '.repeat(14);
+    expect(file.text).toBe(
+      [
+        '{',
+        '  "clients": [',
+        '    {',
+        `      "id": "${CLIENT_ID}",`,
+        '      "name": "=Dupont \\"père\\"; fils",',
+        '      "prevision_mb_annuelle_debut": 1000.5,',
+        '      "prevision_mb_annuelle_revue": -0.05,',
+        '      "created_at": "2025-01-02T10:00:00.000Z"',
+        '    }',
+        '  ],',
+        '  "budgetData": {',
+        `    "${CLIENT_ID}": [`,
+        '      {',
+        `        "id": "${POLE_ID}",`,
+        '        "name": "Pôle",',
+        '        "isExpanded": false,',
+        '        "facture": [',
+        items(months((m) => String(m === 0)), '          '),
+        '        ],',
+        '        "lines": [',
+        '          {',
+        `            "id": "${LINE_ID}",`,
+        '            "name": "Été",',
+        '            "previsionnel": [',
+        items(months((m) => (m === 0 ? '1234.5' : '0')), i7),
+        '            ],',
+        '            "achat_previsionnel": [',
+        zeroMonths(i7),
+        '            ],',
+        '            "reel": [',
+        items(months((m) => (m === 11 ? '-0.05' : '0')), i7),
+        '            ],',
+        '            "achat": [',
+        zeroMonths(i7),
+        '            ]',
+        '          }',
+        '        ]',
+        '      }',
+        '    ]',
+        '  },',
+        '  "exportDate": "2026-01-05T08:00:00.000Z",',
+        '  "version": 1',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('reads its own file back to the same backup', () => {
+    const doc = buildBackup({ clients: [client], budgetData: { [CLIENT_ID]: [pole] } }, new Date('2026-01-05T08:00:00.000Z'));
+    const parsed = parseBackupText(backupFile(doc, new Date()).text);
+    expect(parsed).toEqual({ ok: true, backup: doc, raw: doc });
+  });
+
+  it('reads a backup of the original tool (no version, no exportDate needed)', () => {
+    const parsed = parseBackupText(JSON.stringify({ clients: [client], budgetData: { [CLIENT_ID]: [pole] }, exportDate: '2025-06-01T00:00:00.000Z' }));
+    expect(parsed.ok).toBe(true);
+  });
+
+  const valid = () => ({ clients: [client], budgetData: { [CLIENT_ID]: [structuredClone(pole)] } });
+  it.each([
+    ['not JSON', '{"clients": [', "Le fichier n'est pas valide."],
+    ['empty', '', "Le fichier n'est pas valide."],
+    ['an array', '[]', "Le fichier n'est pas valide. Données invalides :"],
+    ['missing budgetData', JSON.stringify({ clients: [] }), '« budgetData »'],
+    ['11 monthly values', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [{ ...pole, lines: [{ ...pole.lines[0], reel: months(() => 0).slice(1) }] }] } }), 'Il faut exactement 12 valeurs mensuelles.'],
+    // JSON has no Infinity, but 1e999 parses to it.
+    ['an infinite amount', JSON.stringify(valid()).replace('1234.5', '1e999'), 'previsionnel.0'],
+    ['a text amount', JSON.stringify(valid()).replace('1234.5', '"1234.5"'), 'previsionnel.0'],
+    ['an unlisted client', JSON.stringify({ clients: [], budgetData: { [CLIENT_ID]: [] } }), 'client absent de la liste'],
+    ['a duplicate pole id', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [pole, pole] } }), 'Identifiant en double'],
+    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...client, id: 'x' }], budgetData: {} }), 'UUID attendu'],
+  ])('refuses a file that is %s, naming the first problem', (_label, text, message) => {
+    const parsed = parseBackupText(text);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toContain(message);
+  });
+});

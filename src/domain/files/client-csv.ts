@@ -1,0 +1,65 @@
+/**
+ * Client CSV (PRODUCT §4): one client's budget, one row per line, for French Excel — `;`, every
+ * value quoted, decimal comma, UTF-8 BOM, CRLF.
+ */
+import { lineMonthValue, lineTotals, marginReel } from '../budget';
+import { formatDecimal } from '../money';
+import { MONTHS, MONTH_INDEXES } from '../months';
+import type { Pole } from '../schemas';
+import { csvDocument, SEMICOLON_CSV } from './csv';
+import { CSV_MIME, type ExportFile } from './export-file';
+import { fileDate, fileNamePart } from './file-names';
+
+/** The header row: pole, line, then per month forecast/actual/purchase, then the totals. */
+export const CLIENT_CSV_HEADER: readonly string[] = [
+  'Pôle',
+  'Ligne Budgétaire',
+  ...MONTHS.flatMap((m) => [`${m} Prévisionnel`, `${m} Réel`, `${m} Achat`]),
+  'Total Prévisionnel',
+  'Total Réel',
+  'Total Achat',
+  'Marge',
+];
+
+const amount = (cents: number) => formatDecimal(cents, ',');
+
+/** The data rows, in the budget tab's order (poles, then lines, in creation order). */
+export function clientCsvRows(poles: readonly Pole[]): string[][] {
+  return poles.flatMap((pole) =>
+    pole.lines.map((line) => {
+      const totals = lineTotals(line);
+      return [
+        pole.name,
+        line.name,
+        ...MONTH_INDEXES.flatMap((m) => [
+          amount(lineMonthValue(line, 'previsionnel', m)),
+          amount(lineMonthValue(line, 'reel', m)),
+          amount(lineMonthValue(line, 'achat', m)),
+        ]),
+        amount(totals.previsionnel),
+        amount(totals.reel),
+        amount(totals.achat),
+        amount(marginReel(totals)),
+      ];
+    }),
+  );
+}
+
+/** `budget-{client}-{YYYY-MM-DD}.csv`, local date. */
+export function clientCsvFileName(clientName: string, now: Date): string {
+  return `budget-${fileNamePart(clientName)}-${fileDate(now)}.csv`;
+}
+
+/**
+ * The client CSV of this client's poles, or null when the client has no line ('Aucune donnée
+ * trouvée pour ce client'). `now` gives the date in the file name.
+ */
+export function clientCsvFile(clientName: string, poles: readonly Pole[], now: Date): ExportFile | null {
+  const rows = clientCsvRows(poles);
+  if (rows.length === 0) return null;
+  return {
+    fileName: clientCsvFileName(clientName, now),
+    mimeType: CSV_MIME,
+    text: csvDocument([CLIENT_CSV_HEADER, ...rows], SEMICOLON_CSV),
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { makeClient, makeLine, makePole } from '../test-builders';
+import type { BudgetData, Client, Pole } from '../schemas';
+import { invoicingCsvFile } from './invoicing-csv';
+
+/** A pole invoiced in these months (0–11). */
+function invoiced(pole: Pole, months: number[]): Pole {
+  return { ...pole, facture: pole.facture.map((_, m) => months.includes(m)) };
+}
+
+/** Clients and their budgets, in the order given (the builder sorts by name itself). */
+function data(entries: [Client, Pole[]][]): { clients: Client[]; budgetData: BudgetData } {
+  return {
+    clients: entries.map(([c]) => c),
+    budgetData: Object.fromEntries(entries.map(([c, poles]) => [c.id, poles])),
+  };
+}
+
+const NOW = new Date(2026, 0, 5, 9, 30);
+
+describe('invoicing CSV', () => {
+  it('writes the header lines, one block per invoiced client by name, RFC 4180 quoting and CRLF, byte for byte', () => {
+    const { clients, budgetData } = data([
+      [
+        makeClient('Zèbre'),
+        // Invoiced, but without lines: no row, so no block.
+        [invoiced(makePole('SEO/GEO'), [5]), makePole('Paid', [makeLine('Google Ads – Search', { reel: [5] })])],
+      ],
+      [
+        makeClient('=Dupont "père"; fils'),
+        [
+          invoiced(
+            makePole('Paid', [
+              makeLine('Google Ads – Search', { reel: [1234.5, 0, 100], achat: [-0.05] }),
+              makeLine('Meta Ads (Facebook & Instagram)', { reel: [0.1 + 0.2], achat: [0, 0, 0] }),
+            ]),
+            [2, 0],
+          ),
+          invoiced(makePole('Data, "BI"', [makeLine('Tableaux de bord', { reel: [0, 10] })]), [1]),
+        ],
+      ],
+      [makeClient('Alpha'), [makePole('Paid', [makeLine('Google Ads – Search', { reel: [99] })])]],
+      [
+        makeClient('Été'),
+        [
+          invoiced(
+            makePole('Client (Conseil & Accompagnement Général)', [
+              makeLine('Conseil stratégique', { reel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -250], achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 99.99] }),
+            ]),
+            [11],
+          ),
+        ],
+      ],
+    ]);
+
+    const file = invoicingCsvFile(clients, budgetData, NOW);
+
+    const dupont = `"'=Dupont ""père""; fils"`;
+    expect(file).not.toBeNull();
+    expect(file!.fileName).toBe('facturation-2026-01-05.csv');
+    expect(file!.mimeType).toBe('text/csv;charset=utf-8');
+    expect(file!.text).toBe(
+      '\uFEFFExport facturation\r\n' +
+        "Date d'export,05/01/2026\r\n" +
+        '\r\n' +
+        'Client,Pôle,Ligne Budgétaire,Mois,Réel,Achat\r\n' +
+        `${dupont},Paid,Google Ads – Search,Janvier,1234.50,-0.05\r\n` +
+        `${dupont},Paid,Meta Ads (Facebook & Instagram),Janvier,0.30,0\r\n` +
+        `${dupont},Paid,Google Ads – Search,Mars,100,0\r\n` +
+        `${dupont},Paid,Meta Ads (Facebook & Instagram),Mars,0,0\r\n` +
+        `${dupont},"Data, ""BI""",Tableaux de bord,Février,10,0\r\n` +
+        '\r\n' +
+        'Client,Pôle,Ligne Budgétaire,Mois,Réel,Achat\r\n' +
+        'Été,Client (Conseil & Accompagnement Général),Conseil stratégique,Décembre,-250,99.99\r\n' +
+        '\r\n',
+    );
+  });
+
+  it.each([
+    ['no client', data([])],
+    ['no invoiced month', data([[makeClient('Acme'), [makePole('Paid', [makeLine('Google Ads – Search', { reel: [10] })])]]])],
+    ['invoiced poles without lines only', data([[makeClient('Acme'), [invoiced(makePole('Paid'), [0, 1])]]])],
+    ['a client missing from budgetData', { clients: [makeClient('Acme')], budgetData: {} }],
+  ])('gives no file with %s', (_label, { clients, budgetData }) => {
+    expect(invoicingCsvFile(clients, budgetData, NOW)).toBeNull();
+  });
+});
