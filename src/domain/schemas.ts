@@ -32,7 +32,9 @@ export const nameSchema = z
   .string({ error: 'Le nom doit être un texte.' })
   .trim()
   .min(1, { error: 'Le nom ne peut pas être vide.' })
-  .max(MAX_NAME_LENGTH, { error: `Le nom ne peut pas dépasser ${MAX_NAME_LENGTH} caractères.` });
+  .max(MAX_NAME_LENGTH, { error: `Le nom ne peut pas dépasser ${MAX_NAME_LENGTH} caractères.` })
+  // PostgreSQL text cannot hold NUL: refusing it here keeps a restore's failure a 400, not a 500.
+  .refine((s) => !s.includes('\u0000'), { error: 'Le nom contient un caractère interdit (NUL).' });
 
 /** An amount in euros as a JSON number: finite, within numeric(14,2). Rounded to cents later. */
 export const amountSchema = z
@@ -60,13 +62,21 @@ const twelveBooleans = z
   .array(z.boolean())
   .length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
 
+function isStorableDate(text: string): boolean {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** A client as stored (SPEC §3). Amounts in euros. */
 export const clientSchema = z.object({
   id: idSchema,
   name: nameSchema,
   prevision_mb_annuelle_debut: amountSchema,
   prevision_mb_annuelle_revue: amountSchema,
-  created_at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { error: 'Date invalide.' }),
+  // Any date JavaScript reads, within years 1–9999 (what PostgreSQL and ISO 8601 both hold).
+  created_at: z.string().refine(isStorableDate, { error: 'Date invalide.' }),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -146,6 +156,9 @@ export const factureParams = z.object({ id: idSchema, month: monthSchema });
 
 // ---- backup --------------------------------------------------------------------------------
 
+/** Current backup format version, written as an extra top-level field. */
+export const BACKUP_VERSION = 1;
+
 /**
  * The JSON backup (PRODUCT §4). Validation is complete before anything is written: shapes,
  * 12 values per array, finite amounts, unique ids, every budgetData key a listed client.
@@ -158,6 +171,13 @@ export const backupSchema = z
     version: z.number().optional(),
   })
   .superRefine((backup, ctx) => {
+    if (backup.version !== undefined && backup.version > BACKUP_VERSION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['version'],
+        message: `Sauvegarde d'une version plus récente (${backup.version}) que celle que cet outil sait lire (${BACKUP_VERSION}).`,
+      });
+    }
     const clientIds = new Set<string>();
     backup.clients.forEach((c, i) => {
       if (clientIds.has(c.id.toLowerCase())) {
@@ -192,9 +212,6 @@ export const backupSchema = z
     }
   });
 export type Backup = z.infer<typeof backupSchema>;
-
-/** Current backup format version, written as an extra top-level field. */
-export const BACKUP_VERSION = 1;
 
 // ---- errors --------------------------------------------------------------------------------
 

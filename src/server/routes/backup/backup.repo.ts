@@ -14,12 +14,16 @@ const money = (euros: number) => centsToDecimal(eurosToCents(euros));
  * run inside a transaction: the caller's rollback is what makes a failure change nothing.
  */
 export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
+  // Writers wait until the restore commits, so nothing written meanwhile survives beside the
+  // restored data (reads go on, seeing the old data until the commit).
+  await q.query('lock table clients in exclusive mode');
   await q.query('delete from clients');
   const { clients } = backup;
   await q.query(
+    // created_at as ISO text: the file may hold any date JavaScript reads, PostgreSQL reads ISO.
     `insert into clients (id, name, prevision_mb_annuelle_debut, created_at)
      select * from unnest($1::uuid[], $2::text[], $3::numeric[], $4::timestamptz[])`,
-    [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => money(c.prevision_mb_annuelle_debut)), clients.map((c) => c.created_at)],
+    [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => money(c.prevision_mb_annuelle_debut)), clients.map((c) => new Date(c.created_at).toISOString())],
   );
 
   const poles: { id: string; clientId: string; name: string; isExpanded: boolean; facture: string }[] = [];

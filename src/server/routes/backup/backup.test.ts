@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backup, Client, Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
@@ -82,7 +82,11 @@ describe('backup API', () => {
     ['a duplicate line id', (b: Backup) => { b.budgetData[ids.a]![1]!.lines[0]!.id = ids.l1; return b; }, 'double'],
     ['a budget of an unlisted client', (b: Backup) => { b.budgetData['99999999-9999-4999-8999-999999999999'] = []; return b; }, 'client absent'],
     ['a duplicate client', (b: Backup) => { b.clients[1]!.id = ids.a; return b; }, 'double'],
-  ])('refuses %s and changes nothing', async (_label, spoil, text) => {
+    ['a name PostgreSQL cannot store (NUL)', (b: Backup) => { b.budgetData[ids.a]![0]!.lines[1]!.name = 'a\u0000b'; return b; }, 'NUL'],
+    ['a date PostgreSQL cannot store (year 0)', (b: Backup) => { b.clients[1]!.created_at = '0000-01-01T00:00:00.000Z'; return b; }, 'created_at'],
+    ['a newer format version', (b: Backup) => ({ ...b, version: 2 }), 'version plus récente'],
+    ['an infinite amount', (b: Backup) => JSON.stringify(b).replace('1000.5', '1e999'), 'prevision_mb_annuelle_debut'],
+  ] satisfies [string, (b: Backup) => unknown, string][])('refuses %s and changes nothing', async (_label, spoil, text) => {
     const before = (await t.request<Backup>('GET', '/api/backup')).json;
     const res = await t.request('POST', '/api/backup', spoil(originalBackup()));
     expect(res.status).toBe(400);
@@ -97,5 +101,70 @@ describe('backup API', () => {
     expect(res.json.clients.map((c) => c.id)).toEqual([ids.a, ids.b]);
     expect(res.json.budgetData[ids.b]).toEqual([]);
     expect(res.json.budgetData[ids.a]).toHaveLength(2);
+  });
+});
+
+describe('restore', () => {
+  it('round-trips into an empty database: export, restore elsewhere, export again gives the same document', async () => {
+    await t.request('POST', '/api/backup', originalBackup());
+    const exported = (await t.request<Backup>('GET', '/api/backup')).json;
+    const empty = await createTestApp();
+    try {
+      expect((await empty.request<Client[]>('GET', '/api/clients')).json).toEqual([]);
+      const res = await empty.request('POST', '/api/backup', exported);
+      expect(res.status).toBe(200);
+      const again = (await empty.request<Backup>('GET', '/api/backup')).json;
+      expect({ ...again, exportDate: '' }).toEqual({ ...exported, exportDate: '' });
+      expect(Object.keys(again)).toEqual(['clients', 'budgetData', 'exportDate', 'version']);
+    } finally {
+      await empty.db.close();
+    }
+  });
+
+  it('leaves the previous data exactly as it was when the database fails halfway', async () => {
+    await t.request('POST', '/api/backup', originalBackup());
+    const before = (await t.request<Backup>('GET', '/api/backup')).json;
+    // A backup whose clients, poles and lines are all new; the database refuses its last monthly
+    // row, after everything else of the restore has been written.
+    const next = originalBackup();
+    const swap = (id: string) => id.replace(/^./, 'a');
+    next.clients.forEach((c) => (c.id = swap(c.id)));
+    next.budgetData = Object.fromEntries(
+      Object.entries(next.budgetData).map(([clientId, poles]) => [
+        swap(clientId),
+        poles.map((p) => ({ ...p, id: swap(p.id), lines: p.lines.map((l) => ({ ...l, id: swap(l.id) })) })),
+      ]),
+    );
+    const lastLine = swap(ids.l3);
+    await t.db.exec(`
+      create function fail_restore() returns trigger language plpgsql as $$
+      begin raise exception 'panne simulée'; end $$;
+      create trigger fail_restore before insert on budget_monthly_data for each row
+        when (new.budget_line_item_id = '${lastLine}' and new.month_index = 11) execute function fail_restore();`);
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      const res = await t.request('POST', '/api/backup', next);
+
+      expect(res.status).toBe(500);
+      expect(res.json).toEqual({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } });
+      expect(String(logged[0]?.[1])).toContain('panne simulée');
+    } finally {
+      spy.mockRestore();
+      await t.db.exec('drop trigger fail_restore on budget_monthly_data; drop function fail_restore();');
+    }
+    const after = (await t.request<Backup>('GET', '/api/backup')).json;
+    expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
+    const counts = await t.db.query<{ n: string }>('select count(*)::text as n from budget_monthly_data');
+    expect(counts.rows[0]!.n).toBe('36'); // the 3 lines of the previous data, 12 months each
+  });
+
+  it('keeps a date of the original tool that only JavaScript reads, as ISO', async () => {
+    const backup = originalBackup();
+    // What String(new Date()) gives; PostgreSQL refuses it as a timestamptz.
+    backup.clients[0]!.created_at = 'Thu Jan 02 2025 11:00:00 GMT+0100 (heure normale d’Europe centrale)';
+    expect((await t.request('POST', '/api/backup', backup)).status).toBe(200);
+    const clients = (await t.request<Client[]>('GET', '/api/clients')).json;
+    expect(clients.find((c) => c.id === ids.a)!.created_at).toBe('2025-01-02T10:00:00.000Z');
   });
 });
