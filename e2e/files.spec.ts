@@ -1,0 +1,205 @@
+/**
+ * Files (issue 6): each downloaded file is compared byte for byte with what the domain builder
+ * produces from the data the server holds; a restore is confirmed and shows its data; a broken
+ * file is refused with the first problem and changes nothing.
+ */
+import fs from 'node:fs';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
+import { clientCsvFile } from '../src/domain/files/client-csv';
+import { invoicingCsvFile } from '../src/domain/files/invoicing-csv';
+import type { BudgetData, Client, Line, Pole } from '../src/domain/schemas';
+import { expect, test } from './fixtures';
+
+const DUPONT = '=Dupont "père"; fils';
+
+async function json<T>(response: Promise<{ ok(): boolean; json(): Promise<unknown>; status(): number }>): Promise<T> {
+  const r = await response;
+  expect(r.ok(), `HTTP ${r.status()}`).toBe(true);
+  return (await r.json()) as T;
+}
+
+/** Empties the database (a restore of an empty backup), then creates three clients through the API. */
+async function seed(request: APIRequestContext) {
+  await json(request.post('/api/backup', { data: { clients: [], budgetData: {} } }));
+  const dupont = await json<Client>(request.post('/api/clients', { data: { name: DUPONT } }));
+  const paid = await json<Pole>(
+    request.post(`/api/clients/${dupont.id}/poles`, { data: { name: 'Paid', lines: ['Google Ads – Search', 'Meta Ads (Facebook & Instagram)'] } }),
+  );
+  const [search, meta] = paid.lines as [Line, Line];
+  const ete = await json<Client>(request.post('/api/clients', { data: { name: 'Été' } }));
+  const custom = await json<Pole>(request.post(`/api/clients/${ete.id}/poles`, { data: { name: 'Pôle, "maison"', lines: ['Conseil'] } }));
+  await json(request.post('/api/clients', { data: { name: 'Sans budget' } }));
+  await json(
+    request.patch('/api/cells', {
+      data: [
+        { lineId: search.id, month: 0, field: 'previsionnel', value: 2000 },
+        { lineId: search.id, month: 0, field: 'reel', value: 1234.5 },
+        { lineId: search.id, month: 0, field: 'achat', value: -0.05 },
+        { lineId: meta.id, month: 2, field: 'reel', value: 0.3 },
+        { lineId: meta.id, month: 11, field: 'achat_previsionnel', value: 99.99 },
+        { lineId: custom.lines[0]!.id, month: 5, field: 'reel', value: -250 },
+      ],
+    }),
+  );
+  await json(request.put(`/api/poles/${paid.id}/facture/0`, { data: { value: true } }));
+  await json(request.put(`/api/poles/${paid.id}/facture/2`, { data: { value: true } }));
+  await json(request.put(`/api/poles/${custom.id}/facture/5`, { data: { value: true } }));
+  return { dupont, ete };
+}
+
+/** Clicks a button and returns the file it downloads, as text (BOM kept) and name. */
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: (file satisfies Download).suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
+}
+
+const clientRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: name });
+const backupCard = (page: Page) => page.getByRole('region', { name: 'Sauvegarde et Restauration' });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test.beforeEach(async ({ request }) => {
+  await seed(request);
+});
+
+test('the client CSV downloaded is the builder’s file for that client, byte for byte', async ({ app, request }) => {
+  await app.goto('/');
+  const { name, text } = await download(app.page, () => clientRow(app.page, DUPONT).getByRole('button', { name: 'Exporter CSV' }).click());
+
+  const clients = await json<Client[]>(request.get('/api/clients'));
+  const dupont = clients.find((c) => c.name === DUPONT)!;
+  const expected = clientCsvFile(DUPONT, await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`)), new Date())!;
+  expect(name).toBe(expected.fileName);
+  expect(name).toMatch(/^budget-Dupont-père-fils-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(text).toBe(expected.text);
+  // And a few bytes checked by eye: BOM, quoting, decimal comma, negative cents.
+  expect(text.startsWith('\uFEFF"Pôle";"Ligne Budgétaire";"Janvier Prévisionnel"')).toBe(true);
+  expect(text).toContain('\r\n"Paid";"Google Ads – Search";"2000";"1234,50";"-0,05";');
+  await expect(toast(app.page, 'Export réussi')).toBeVisible();
+});
+
+test('a client without any line gets the error, and no file', async ({ app }) => {
+  await app.goto('/');
+  await clientRow(app.page, 'Sans budget').getByRole('button', { name: 'Exporter CSV' }).click();
+  await expect(toast(app.page, 'Aucune donnée trouvée pour ce client')).toBeVisible();
+  await expect(toast(app.page, 'Erreur')).toBeVisible();
+});
+
+test('the invoicing CSV downloaded is the builder’s file for every client, byte for byte', async ({ app, request }) => {
+  await app.goto('/');
+  const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click());
+
+  const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(request.get('/api/budget'));
+  const expected = invoicingCsvFile(clients, budgetData, new Date())!;
+  expect(name).toBe(expected.fileName);
+  expect(text).toBe(expected.text);
+  expect(text).toContain(`\r\n"'=Dupont ""père""; fils",Paid,Google Ads – Search,Janvier,1234.50,-0.05\r\n`);
+  expect(text).toContain('\r\nÉté,"Pôle, ""maison""",Conseil,Juin,-250,0\r\n');
+  await expect(toast(app.page, 'Export réussi')).toBeVisible();
+});
+
+test('the invoicing export says so when no pole is invoiced', async ({ app, request }) => {
+  const budget = await json<{ budgetData: BudgetData }>(request.get('/api/budget'));
+  for (const pole of Object.values(budget.budgetData).flat()) {
+    for (const m of [0, 2, 5]) await json(request.put(`/api/poles/${pole.id}/facture/${m}`, { data: { value: false } }));
+  }
+  await app.goto('/');
+  await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
+  await expect(toast(app.page, 'Aucune donnée à exporter')).toBeVisible();
+  await expect(toast(app.page, "Aucun pôle n'est marqué comme facturé.")).toBeVisible();
+});
+
+test('the JSON backup downloaded is GET /api/backup with a 2-space indent', async ({ app, request }) => {
+  await app.goto('/');
+  const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter les données' }).click());
+
+  const fromFile = JSON.parse(text) as BackupDocument;
+  const fromApi = await json<BackupDocument>(request.get('/api/backup'));
+  expect(name).toMatch(/^budget-export-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(text).toBe(backupJsonText({ ...fromApi, exportDate: fromFile.exportDate }));
+  expect(text.startsWith('{\n  "clients": [\n    {\n')).toBe(true);
+  await expect(toast(app.page, 'Export réussi')).toBeVisible();
+});
+
+test('importing a backup asks first, then replaces everything and every view shows it', async ({ app, request }, testInfo) => {
+  // The file: this data set's own backup, renamed, plus a fourth client.
+  const doc = await json<BackupDocument>(request.get('/api/backup'));
+  doc.clients = doc.clients.map((c) => ({ ...c, name: `Importé ${c.name}` }));
+  doc.clients.push({ id: '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f', name: 'Nouveau client', prevision_mb_annuelle_debut: 10, prevision_mb_annuelle_revue: 0, created_at: new Date(Date.now() + 60_000).toISOString() });
+  doc.budgetData['9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f'] = [];
+  const path = testInfo.outputPath('sauvegarde.json');
+  fs.writeFileSync(path, JSON.stringify(doc, null, 2));
+
+  await app.goto('/');
+  await expect(clientRow(app.page, DUPONT)).toBeVisible();
+  const [chooser] = await Promise.all([
+    app.page.waitForEvent('filechooser'),
+    backupCard(app.page).getByRole('button', { name: 'Importer les données' }).click(),
+  ]);
+  await chooser.setFiles(path);
+
+  const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
+  await expect(dialog).toContainText('contient 4 clients');
+  await expect(dialog).toContainText('3 clients actuels seront remplacés');
+  const shot = testInfo.outputPath('import-confirmation.png');
+  await app.page.screenshot({ path: shot });
+  await testInfo.attach('import-confirmation', { path: shot, contentType: 'image/png' });
+  await dialog.getByRole('button', { name: 'Remplacer les données' }).click();
+
+  await expect(toast(app.page, 'Import réussi')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(clientRow(app.page, 'Nouveau client')).toBeVisible();
+  await expect(clientRow(app.page, `Importé ${DUPONT}`)).toBeVisible();
+  await expect(app.page.getByRole('list', { name: 'Clients' }).getByRole('listitem')).toHaveCount(4);
+  const after = await json<BackupDocument>(request.get('/api/backup'));
+  expect({ ...after, exportDate: '' }).toEqual({ ...doc, exportDate: '' });
+});
+
+test('cancelling the confirmation changes nothing', async ({ app, request }, testInfo) => {
+  const before = await json<BackupDocument>(request.get('/api/backup'));
+  const path = testInfo.outputPath('vide.json');
+  fs.writeFileSync(path, JSON.stringify({ clients: [], budgetData: {} }));
+
+  await app.goto('/');
+  await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
+  const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
+  await expect(dialog).toContainText('contient 0 client.');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+  await expect(dialog).toBeHidden();
+  const after = await json<BackupDocument>(request.get('/api/backup'));
+  expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
+});
+
+test.describe('a broken file is refused with its first problem, and nothing changes', () => {
+  const cases: [string, (doc: BackupDocument) => string, string][] = [
+    ['not JSON', () => '{"clients": [', "Le fichier n'est pas valide."],
+    [
+      '11 monthly values',
+      (doc) => {
+        const line = Object.values(doc.budgetData).flat()[0]!.lines[0]!;
+        line.reel = line.reel.slice(1);
+        return JSON.stringify(doc);
+      },
+      'Il faut exactement 12 valeurs mensuelles.',
+    ],
+    ['no budgetData', (doc) => JSON.stringify({ clients: doc.clients }), '« budgetData »'],
+  ];
+  for (const [label, spoil, message] of cases) {
+    test(label, async ({ app, request }, testInfo) => {
+      const before = await json<BackupDocument>(request.get('/api/backup'));
+      const path = testInfo.outputPath('casse.json');
+      fs.writeFileSync(path, spoil(structuredClone(before)));
+
+      await app.goto('/');
+      await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
+
+      await expect(toast(app.page, "Erreur d'import")).toBeVisible();
+      await expect(toast(app.page, message)).toBeVisible();
+      await expect(app.page.getByRole('dialog')).toHaveCount(0);
+      const after = await json<BackupDocument>(request.get('/api/backup'));
+      expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
+    });
+  }
+});

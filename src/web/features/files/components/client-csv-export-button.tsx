@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { FileDown } from 'lucide-react';
+import { clientCsvFile } from '../../../../domain/files/client-csv';
+import { Button } from '../../../components/ui/button';
+import { downloadFile } from '../../../lib/download';
+import { getClientBudget } from '../api/files-api';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+type ClientCsvExportButtonProps = {
+  clientId: string;
+  /** Names the file (`budget-{client}-{date}.csv`). */
+  clientName: string;
+};
+
+/** Exports the selected client's budget as the client CSV of PRODUCT §4 ('Gestion des Clients' card). */
+export function ClientCsvExportButton({ clientId, clientName }: ClientCsvExportButtonProps) {
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function exportCsv() {
+    setIsBusy(true);
+    try {
+      const file = clientCsvFile(clientName, await getClientBudget(clientId), new Date());
+      if (!file) {
+        notifyError('Erreur', 'Aucune donnée trouvée pour ce client');
+        return;
+      }
+      downloadFile(file);
+      notifySuccess('Export réussi', `Le budget de ${clientName} a été exporté en CSV.`);
+    } catch (error) {
+      notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Button variant="outline" onClick={exportCsv} disabled={isBusy} title="Exporter le budget de ce client en CSV">
+      <FileDown aria-hidden="true" />
+      Exporter CSV
+    </Button>
+  );
+}

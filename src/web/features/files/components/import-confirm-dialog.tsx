@@ -1,0 +1,61 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Button } from '../../../components/ui/button';
+import { clientCount } from '../lib/notify';
+
+type ImportConfirmDialogProps = {
+  /** What the file holds and what it replaces; the dialog is open while this is set. */
+  pending: { fileName: string; fileClients: number; currentClients: number } | null;
+  isImporting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * Asks before a restore replaces everything (PRODUCT §4), showing how many clients the file holds
+ * and how many will be replaced.
+ */
+export function ImportConfirmDialog({ pending, isImporting, onConfirm, onCancel }: ImportConfirmDialogProps) {
+  return (
+    <Dialog.Root open={pending !== null} onOpenChange={(open) => !open && !isImporting && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-lg">
+          <Dialog.Title className="text-lg font-semibold">Remplacer toutes les données ?</Dialog.Title>
+          {pending && (
+            <Dialog.Description asChild>
+              <div className="space-y-2 text-sm text-muted-foreground">
+                <p>
+                  Le fichier <span className="font-medium text-foreground">{pending.fileName}</span> contient{' '}
+                  <strong className="text-foreground">{clientCount(pending.fileClients)}</strong>.
+                </p>
+                <p>
+                  {pending.currentClients === 0 ? (
+                    'La base est vide : aucun client ne sera remplacé.'
+                  ) : (
+                    <>
+                      <strong className="text-foreground">{clientCount(pending.currentClients)}</strong>
+                      {pending.currentClients > 1
+                        ? ' actuels seront remplacés, avec toutes leurs données budgétaires.'
+                        : ' actuel sera remplacé, avec toutes ses données budgétaires.'}
+                    </>
+                  )}
+                </p>
+                <p>Cette action est irréversible.</p>
+              </div>
+            </Dialog.Description>
+          )}
+          <div className="flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <Button variant="outline" disabled={isImporting}>
+                Annuler
+              </Button>
+            </Dialog.Close>
+            <Button variant="destructive" onClick={onConfirm} disabled={isImporting}>
+              {isImporting ? 'Import en cours…' : 'Remplacer les données'}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
