@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
+import { backupFileName, backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
 import { clientCsvFile } from '../src/domain/files/client-csv';
 import { invoicingCsvFile } from '../src/domain/files/invoicing-csv';
 import type { BudgetData, Client, Line, Pole } from '../src/domain/schemas';
@@ -54,6 +54,17 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   return { name: (file satisfies Download).suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
 }
 
+/**
+ * The local date the browser put in a file name, as a Date in this process's time zone: the
+ * browser runs in Europe/Paris (playwright.config.ts), this process maybe not, and the builders
+ * take the local date. Checked against today in Paris, so it cannot be any date.
+ */
+function fileNameDate(name: string): Date {
+  const [, y, m, d] = /(\d{4})-(\d{2})-(\d{2})\.\w+$/.exec(name) ?? [];
+  expect(`${y}-${m}-${d}`).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()));
+  return new Date(Number(y), Number(m) - 1, Number(d), 12);
+}
+
 const clientRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: name });
 const backupCard = (page: Page) => page.getByRole('region', { name: 'Sauvegarde et Restauration' });
@@ -69,7 +80,7 @@ test('the client CSV downloaded is the builder’s file for that client, byte fo
 
   const clients = await json<Client[]>(request.get('/api/clients'));
   const dupont = clients.find((c) => c.name === DUPONT)!;
-  const expected = clientCsvFile(DUPONT, await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`)), new Date())!;
+  const expected = clientCsvFile(DUPONT, await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`)), fileNameDate(name))!;
   expect(name).toBe(expected.fileName);
   expect(name).toMatch(/^budget-Dupont-père-fils-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(text).toBe(expected.text);
@@ -91,7 +102,7 @@ test('the invoicing CSV downloaded is the builder’s file for every client, byt
   const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click());
 
   const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(request.get('/api/budget'));
-  const expected = invoicingCsvFile(clients, budgetData, new Date())!;
+  const expected = invoicingCsvFile(clients, budgetData, fileNameDate(name))!;
   expect(name).toBe(expected.fileName);
   expect(text).toBe(expected.text);
   expect(text).toContain(`\r\n"'=Dupont ""père""; fils",Paid,Google Ads – Search,Janvier,1234.50,-0.05\r\n`);
@@ -116,7 +127,7 @@ test('the JSON backup downloaded is GET /api/backup with a 2-space indent', asyn
 
   const fromFile = JSON.parse(text) as BackupDocument;
   const fromApi = await json<BackupDocument>(request.get('/api/backup'));
-  expect(name).toMatch(/^budget-export-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(name).toBe(backupFileName(fileNameDate(name)));
   expect(text).toBe(backupJsonText({ ...fromApi, exportDate: fromFile.exportDate }));
   expect(text.startsWith('{\n  "clients": [\n    {\n')).toBe(true);
   await expect(toast(app.page, 'Export réussi')).toBeVisible();
@@ -182,9 +193,9 @@ test.describe('a broken file is refused with its first problem, and nothing chan
         line.reel = line.reel.slice(1);
         return JSON.stringify(doc);
       },
-      'Il faut exactement 12 valeurs mensuelles.',
+      'pôle « Paid », ligne « Google Ads – Search », reel : Il faut exactement 12 valeurs mensuelles.',
     ],
-    ['no budgetData', (doc) => JSON.stringify({ clients: doc.clients }), '« budgetData »'],
+    ['no budgetData', (doc) => JSON.stringify({ clients: doc.clients }), "Le fichier n'est pas valide. budgetData : "],
   ];
   for (const [label, spoil, message] of cases) {
     test(label, async ({ app, request }, testInfo) => {
@@ -197,6 +208,9 @@ test.describe('a broken file is refused with its first problem, and nothing chan
 
       await expect(toast(app.page, "Erreur d'import")).toBeVisible();
       await expect(toast(app.page, message)).toBeVisible();
+      const shot = testInfo.outputPath('erreur-import.png');
+      await app.page.screenshot({ path: shot });
+      await testInfo.attach('erreur-import', { path: shot, contentType: 'image/png' });
       await expect(app.page.getByRole('dialog')).toHaveCount(0);
       const after = await json<BackupDocument>(request.get('/api/backup'));
       expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });

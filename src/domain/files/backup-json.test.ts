@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, Pole } from '../schemas';
-import { backupFile, buildBackup, parseBackupText } from './backup-json';
+import { backupFile, buildBackup, locateBackupIssue, parseBackupText } from './backup-json';
 
 const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
 const POLE_ID = '22222222-2222-4222-8222-222222222222';
@@ -107,18 +107,38 @@ describe('JSON backup', () => {
   it.each([
     ['not JSON', '{"clients": [', "Le fichier n'est pas valide."],
     ['empty', '', "Le fichier n'est pas valide."],
-    ['an array', '[]', "Le fichier n'est pas valide. Données invalides :"],
-    ['missing budgetData', JSON.stringify({ clients: [] }), '« budgetData »'],
+    ['an array', '[]', "Le fichier n'est pas valide. "],
+    ['missing budgetData', JSON.stringify({ clients: [] }), "Le fichier n'est pas valide. budgetData : "],
     ['11 monthly values', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [{ ...pole, lines: [{ ...pole.lines[0], reel: months(() => 0).slice(1) }] }] } }), 'Il faut exactement 12 valeurs mensuelles.'],
     // JSON has no Infinity, but 1e999 parses to it.
-    ['an infinite amount', JSON.stringify(valid()).replace('1234.5', '1e999'), 'previsionnel.0'],
-    ['a text amount', JSON.stringify(valid()).replace('1234.5', '"1234.5"'), 'previsionnel.0'],
+    ['an infinite amount', JSON.stringify(valid()).replace('1234.5', '1e999'), 'client « =Dupont "père"; fils », pôle « Pôle », ligne « Été », previsionnel, mois 1 : '],
+    ['a text amount', JSON.stringify(valid()).replace('1234.5', '"1234.5"'), 'ligne « Été », previsionnel, mois 1 : '],
     ['an unlisted client', JSON.stringify({ clients: [], budgetData: { [CLIENT_ID]: [] } }), 'client absent de la liste'],
     ['a duplicate pole id', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [pole, pole] } }), 'Identifiant en double'],
-    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...client, id: 'x' }], budgetData: {} }), 'UUID attendu'],
+    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...client, id: 'x' }], budgetData: {} }), 'client « =Dupont "père"; fils », id : Identifiant invalide (UUID attendu).'],
   ])('refuses a file that is %s, naming the first problem', (_label, text, message) => {
     const parsed = parseBackupText(text);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.message).toContain(message);
+  });
+});
+
+describe('locateBackupIssue', () => {
+  const raw = {
+    clients: [{ id: CLIENT_ID, name: 'Acme' }, { id: 'x' }],
+    budgetData: { [CLIENT_ID]: [{ name: 'Paid', lines: [{ name: 'SEO local' }, {}] }] },
+  };
+  it.each([
+    [[], ''],
+    [['budgetData'], 'budgetData'],
+    [['clients', 0, 'name'], 'client « Acme », name'],
+    [['clients', 1, 'created_at'], 'client n° 2, created_at'],
+    [['budgetData', CLIENT_ID, 0, 'facture', 11], 'client « Acme », pôle « Paid », facture, mois 12'],
+    [['budgetData', CLIENT_ID, 0, 'lines', 0, 'reel', 2], 'client « Acme », pôle « Paid », ligne « SEO local », reel, mois 3'],
+    [['budgetData', CLIENT_ID, 0, 'lines', 1, 'id'], 'client « Acme », pôle « Paid », ligne n° 2, id'],
+    [['budgetData', 'inconnu'], 'client inconnu'],
+    [['budgetData', CLIENT_ID, 3, 'name'], 'client « Acme », pôle n° 4, name'],
+  ])('%j → %j', (path, expected) => {
+    expect(locateBackupIssue(raw, path)).toBe(expected);
   });
 });
