@@ -2,39 +2,38 @@
  * Restore benchmark (issue 6): POST /api/backup of the 300-client demo data set — JSON parsing,
  * complete validation, the replacement in one transaction, the revised-forecast refresh — against
  * a plain batched insert of the same rows (multi-row INSERTs in one transaction through the raw
- * driver), on the same database, in the same run, on PGlite and on PostgreSQL 15.
- * Target: restore at least half the speed of the plain insert (time ≤ 2 × the reference).
+ * driver), into the same empty database, in the same run, on PGlite and on PostgreSQL 15.
+ * Target: restore at least half the speed of the plain insert, i.e. time ≤ 2 × the reference.
  *
- * `npx tsx bench/restore.bench.ts [--clients N] [--runs N] [--engines pglite,postgres]`
+ * Follows the contract of bench/lib.ts (default export, run by `npm run bench`); it works on its
+ * own empty database (ctx.freshDatabase()), so the shared data set is left as it was. Also runs
+ * alone: `npx tsx bench/restore.bench.ts [--clients N] [--runs N] [--engine pglite|postgres]`.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { centsToDecimal, eurosToCents } from '../src/domain/money';
-import { MEASURES, type Backup } from '../src/domain/schemas';
+import { backupSchema, MEASURES, type Backup } from '../src/domain/schemas';
 import { createApp } from '../src/server/app';
 import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { startPostgres } from '../src/server/test/postgres-server';
 import { generateDemoBackup } from './demo-data';
-
-export type Engine = 'pglite' | 'postgres';
-
-export interface RestoreBenchResult {
-  engine: Engine;
-  clients: number;
-  lines: number;
-  monthlyRows: number;
-  bodyBytes: number;
-  /** Median time of POST /api/backup into an empty database, in ms. */
-  restoreMs: number;
-  /** Median time of the plain batched insert of the same rows, in ms. */
-  referenceMs: number;
-  /** referenceMs / restoreMs: the restore's speed relative to the plain insert (target ≥ 0.5). */
-  relativeSpeed: number;
-  /** Median time of POST /api/backup over a database already holding the data set, in ms. */
-  replaceExistingMs: number;
-}
+import {
+  BENCH_TODAY,
+  median,
+  ratioFigure,
+  rawTransaction,
+  sample,
+  type Bench,
+  type Engine,
+  type Figure,
+  type FreshDatabase,
+  type RawDriver,
+} from './lib';
 
 /** The rows of a backup as the plain insert writes them: SQL parameter values, prepared untimed. */
 function rowsOf(backup: Backup) {
@@ -56,7 +55,7 @@ function rowsOf(backup: Backup) {
 }
 
 type Rows = ReturnType<typeof rowsOf>;
-type Exec = (sql: string, params: unknown[]) => Promise<unknown>;
+type Exec = (sql: string, params?: unknown[]) => Promise<unknown>;
 
 /** Multi-row `insert … values (…), (…)` in chunks that stay under PostgreSQL's 65,535 parameters. */
 async function batchedInsert(exec: Exec, table: string, columns: string[], casts: string[], rows: unknown[][]) {
@@ -68,7 +67,7 @@ async function batchedInsert(exec: Exec, table: string, columns: string[], casts
   }
 }
 
-/** The reference: the same rows, plain batched INSERTs, one transaction. */
+/** The reference: the same rows, plain batched INSERTs, in the caller's transaction. */
 async function plainInsert(exec: Exec, rows: Rows) {
   await batchedInsert(exec, 'clients', ['id', 'name', 'prevision_mb_annuelle_debut', 'created_at'], ['::uuid', '', '::numeric', '::timestamptz'], rows.clients);
   await batchedInsert(exec, 'expertise_poles', ['id', 'client_id', 'name', 'is_expanded', 'facture'], ['::uuid', '::uuid', '', '', '::boolean[]'], rows.poles);
@@ -82,133 +81,118 @@ async function plainInsert(exec: Exec, rows: Rows) {
   );
 }
 
+/** An empty migrated database with our Db layer and the raw driver on it. */
 interface Target {
-  engine: Engine;
   db: Db;
-  /** Runs `fn` in one transaction of the raw driver (no wrapper of ours). */
-  rawTransaction(fn: (exec: Exec) => Promise<void>): Promise<void>;
+  raw: RawDriver;
   close(): Promise<void>;
 }
 
-async function openTarget(engine: Engine): Promise<Target> {
-  if (engine === 'pglite') {
-    const lite = await PGlite.create();
-    const db = pgliteDb(lite);
-    await migrate(db);
-    return {
-      engine,
-      db,
-      rawTransaction: (fn) => lite.transaction((tx) => fn((sql, params) => tx.query(sql, params))),
-      close: () => lite.close(),
-    };
+/** Opens the database of a FreshDatabase (PGlite folder or PostgreSQL URL) and migrates it. */
+async function openFresh(fresh: FreshDatabase): Promise<Target> {
+  let target: Target;
+  if ('DATA_DIR' in fresh.env) {
+    const lite = await PGlite.create(path.join(fresh.env.DATA_DIR, 'pglite'));
+    target = { db: pgliteDb(lite), raw: { kind: 'pglite', lite }, close: () => lite.close() };
+  } else {
+    const pool = new pg.Pool({ connectionString: fresh.env.DATABASE_URL, max: 4 });
+    target = { db: postgresDb(pool), raw: { kind: 'postgres', pool }, close: () => pool.end() };
   }
-  const server = await startPostgres();
-  const admin = new pg.Pool({ connectionString: server.adminUrl, max: 1 });
-  await admin.query('create database bench_restore');
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: server.adminUrl.replace(/\/postgres$/, '/bench_restore'), max: 4 });
-  const db = postgresDb(pool);
-  await migrate(db);
-  return {
-    engine,
-    db,
-    async rawTransaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        await fn((sql, params) => client.query(sql, params));
-        await client.query('commit');
-      } catch (err) {
-        await client.query('rollback');
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
-    async close() {
-      await pool.end();
-      server.stop();
-    },
+  await migrate(target.db);
+  return target;
+}
+
+/** Restore figures for one engine, measured on an empty database that is emptied (untimed) between runs. */
+async function measure(target: Target, backup: Backup, repeat: { warmup: number; runs: number }): Promise<Figure[]> {
+  const app = createApp({ db: target.db });
+  const body = JSON.stringify(backup);
+  const rows = rowsOf(backup);
+  const empty = () => target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, clients');
+  const restore = async () => {
+    const res = await app.request('/api/backup', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    if (res.status !== 200) throw new Error(`POST /api/backup → ${res.status} ${(await res.text()).slice(0, 300)}`);
   };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function time(fn: () => Promise<void>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
-/** Measures one engine; the database is emptied (untimed) before each run. */
-async function benchEngine(engine: Engine, backup: Backup, runs: number): Promise<RestoreBenchResult> {
-  const target = await openTarget(engine);
-  try {
-    const app = createApp({ db: target.db });
-    const body = JSON.stringify(backup);
-    const rows = rowsOf(backup);
-    const empty = () => target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, clients');
-    const restore = async () => {
-      const res = await app.request('/api/backup', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-      if (res.status !== 200) throw new Error(`POST /api/backup → ${res.status} ${await res.text()}`);
-    };
-    const restoreMs: number[] = [];
-    const referenceMs: number[] = [];
-    const replaceMs: number[] = [];
-    // One untimed warm-up of each, then alternate so drift (caches, autovacuum) hits both alike.
-    for (let run = -1; run < runs; run += 1) {
-      await empty();
-      const r = await time(restore);
-      replaceMs.push(await time(restore)); // over the data just restored
-      await empty();
-      const p = await time(() => target.rawTransaction((exec) => plainInsert(exec, rows)));
-      if (run >= 0) {
-        restoreMs.push(r);
-        referenceMs.push(p);
-      } else replaceMs.pop();
+  const timed = async (fn: () => Promise<unknown>) => {
+    const start = performance.now();
+    await fn();
+    return performance.now() - start;
+  };
+  // Alternated run by run, so drift on a shared machine (caches, other processes) hits both alike.
+  const restoreMs: number[] = [];
+  const referenceMs: number[] = [];
+  const replaceMs: number[] = [];
+  for (let run = 0; run < repeat.warmup + repeat.runs; run += 1) {
+    await empty();
+    const r = await timed(restore);
+    const again = await timed(restore); // over the data just restored: the usual real case
+    await empty();
+    const p = await timed(() => rawTransaction(target.raw, (exec) => plainInsert(exec, rows)));
+    if (run >= repeat.warmup) {
+      restoreMs.push(r);
+      replaceMs.push(again);
+      referenceMs.push(p);
     }
-    const result: RestoreBenchResult = {
-      engine,
-      clients: backup.clients.length,
-      lines: rows.lines.length,
-      monthlyRows: rows.months.length,
-      bodyBytes: Buffer.byteLength(body),
-      restoreMs: median(restoreMs),
-      referenceMs: median(referenceMs),
-      relativeSpeed: median(referenceMs) / median(restoreMs),
-      replaceExistingMs: median(replaceMs),
-    };
-    return result;
-  } finally {
-    await target.close();
   }
+  await empty();
+  const validateMs = await sample(async () => backupSchema.parse(JSON.parse(body)), repeat);
+  const size = `${backup.clients.length} clients, ${rows.lines.length} lignes, ${rows.months.length} lignes mensuelles, ${(body.length / 1e6).toFixed(1)} Mo`;
+  const reference = { label: 'INSERT multi-lignes bruts des mêmes lignes, 1 transaction', value: median(referenceMs) };
+  return [
+    ratioFigure(`restauration dans une base vide, POST /api/backup (${size}, médiane)`, median(restoreMs), 'ms', reference, 2),
+    { figure: 'restauration par-dessus le même jeu, POST /api/backup (médiane)', value: median(replaceMs), unit: 'ms', reference },
+    { figure: 'dont lecture JSON + validation complète (médiane)', value: median(validateMs), unit: 'ms' },
+  ];
 }
 
-/** Runs the restore benchmark; `npm run bench` calls this (issue 3's runner). */
-export async function runRestoreBench(
-  options: { clients?: number; runs?: number; engines?: Engine[]; log?: (line: string) => void } = {},
-): Promise<RestoreBenchResult[]> {
-  const { clients = 300, runs = 5, engines = ['pglite', 'postgres'], log = console.log } = options;
-  const backup = generateDemoBackup({ clients, seed: 1, today: new Date('2026-07-15T12:00:00Z') });
-  const results: RestoreBenchResult[] = [];
+const bench = {
+  name: 'restore',
+  async run(ctx) {
+    const fresh = await ctx.freshDatabase();
+    const target = await openFresh(fresh);
+    try {
+      ctx.log(`restore: ${ctx.data.clients.length} clients sur ${ctx.engine}`);
+      return await measure(target, ctx.data, ctx.quick ? { warmup: 0, runs: 1 } : { warmup: 1, runs: 3 });
+    } finally {
+      await target.close();
+      await fresh.dispose();
+    }
+  },
+} satisfies Bench;
+export default bench;
+
+/** Standalone: a fresh database per engine (PGlite on disk, a throwaway PostgreSQL 15). */
+async function main() {
+  const { values } = parseArgs({ options: { clients: { type: 'string' }, runs: { type: 'string' }, engine: { type: 'string' } } });
+  const data = generateDemoBackup({ clients: Number(values.clients ?? 300), seed: 1, today: BENCH_TODAY });
+  const repeat = { warmup: 1, runs: Number(values.runs ?? 3) };
+  const engines = (['pglite', 'postgres'] as const).filter((e): e is Engine => !values.engine || values.engine === e);
   for (const engine of engines) {
-    const r = await benchEngine(engine, backup, runs);
-    results.push(r);
-    log(
-      `restore ${r.engine.padEnd(8)} ${r.clients} clients, ${r.lines} lignes, ${r.monthlyRows} mois, ` +
-        `${(r.bodyBytes / 1e6).toFixed(1)} Mo : POST /api/backup ${r.restoreMs.toFixed(0)} ms, ` +
-        `INSERT groupés ${r.referenceMs.toFixed(0)} ms → vitesse relative ${r.relativeSpeed.toFixed(2)} ` +
-        `(cible ≥ 0,50 : ${r.relativeSpeed >= 0.5 ? 'atteinte' : 'MANQUÉE'}) ; remplacement de données existantes ${r.replaceExistingMs.toFixed(0)} ms`,
-    );
+    let fresh: FreshDatabase;
+    let stopServer = () => {};
+    if (engine === 'pglite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-restore-'));
+      fresh = { env: { DATA_DIR: dir }, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    } else {
+      const server = await startPostgres();
+      stopServer = () => server.stop();
+      const admin = new pg.Pool({ connectionString: server.adminUrl, max: 1 });
+      await admin.query('create database bench_restore');
+      await admin.end();
+      fresh = { env: { DATABASE_URL: server.adminUrl.replace(/\/postgres$/, '/bench_restore') }, dispose: async () => {} };
+    }
+    const target = await openFresh(fresh);
+    try {
+      for (const f of await measure(target, data, repeat)) {
+        const ref = f.reference ? ` | référence ${f.reference.value.toFixed(0)} ms (${f.reference.label})` : '';
+        const ratio = f.ratio !== undefined ? ` | ${f.ratio.toFixed(2)}× (cible ${f.target?.text} : ${f.target?.met ? 'atteinte' : 'MANQUÉE'})` : '';
+        console.log(`${engine.padEnd(8)} ${f.figure} : ${f.value.toFixed(0)} ${f.unit}${ref}${ratio}`);
+      }
+    } finally {
+      await target.close();
+      await fresh.dispose();
+      stopServer();
+    }
   }
-  return results;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { clients: { type: 'string' }, runs: { type: 'string' }, engines: { type: 'string' } } });
-  await runRestoreBench({
-    clients: values.clients ? Number(values.clients) : undefined,
-    runs: values.runs ? Number(values.runs) : undefined,
-    engines: values.engines?.split(',').filter((e): e is Engine => e === 'pglite' || e === 'postgres'),
-  });
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
