@@ -167,6 +167,28 @@ test('importing a backup asks first, then replaces everything and every view sho
   expect({ ...after, exportDate: '' }).toEqual({ ...doc, exportDate: '' });
 });
 
+test('a backup downloaded from the card imports back to the very same data', async ({ app, request }, testInfo) => {
+  await app.goto('/');
+  const card = backupCard(app.page);
+  const { text } = await download(app.page, () => card.getByRole('button', { name: 'Exporter les données' }).click());
+  const path = testInfo.outputPath('aller-retour.json');
+  fs.writeFileSync(path, text);
+  await json(request.post('/api/clients', { data: { name: 'Créé après la sauvegarde' } }));
+  await app.page.reload();
+  await expect(clientRow(app.page, 'Créé après la sauvegarde')).toBeVisible();
+
+  await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
+  const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
+  await expect(dialog).toContainText('contient 3 clients');
+  await expect(dialog).toContainText('4 clients actuels seront remplacés');
+  await dialog.getByRole('button', { name: 'Remplacer les données' }).click();
+
+  await expect(toast(app.page, 'Import réussi')).toBeVisible();
+  await expect(clientRow(app.page, 'Créé après la sauvegarde')).toHaveCount(0);
+  const after = await json<BackupDocument>(request.get('/api/backup'));
+  expect(backupJsonText({ ...after, exportDate: '' })).toBe(backupJsonText({ ...(JSON.parse(text) as BackupDocument), exportDate: '' }));
+});
+
 test('cancelling the confirmation changes nothing', async ({ app, request }, testInfo) => {
   const before = await json<BackupDocument>(request.get('/api/backup'));
   const path = testInfo.outputPath('vide.json');
