@@ -14,8 +14,10 @@ const money = (euros: number) => centsToDecimal(eurosToCents(euros));
  * run inside a transaction: the caller's rollback is what makes a failure change nothing.
  */
 export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
-  // Writers wait until the restore commits, so nothing written meanwhile survives beside the
-  // restored data (reads go on, seeing the old data until the commit).
+  // Taken before any row lock: a writer that locks its client first (adding a pole does) waits
+  // for the commit instead of interleaving with the cascading delete, then fails cleanly (404)
+  // on a replaced row. Reads go on, seeing the old data until the commit. A writer that locks
+  // in another order may deadlock with the restore; PostgreSQL then aborts one of the two whole.
   await q.query('lock table clients in exclusive mode');
   await q.query('delete from clients');
   const { clients } = backup;
