@@ -8,3 +8,4 @@ export * from './dashboard';
 export * from './client-filter';
 export * from './files/csv';
 export * from './files/file-names';
+export * from './budget-grid';

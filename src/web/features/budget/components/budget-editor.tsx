@@ -1,0 +1,23 @@
+import { Spinner } from '../../../components/ui/spinner';
+import { useClientBudget } from '../api/client-budget';
+import { FAILURE } from '../lib/notify';
+import { useFailureToast } from '../lib/use-failure-toast';
+import { AddPoleCard } from './add-pole-card';
+import { BudgetGrid } from './budget-grid';
+
+/** The selected client's budget editor (SPEC §2): the add-pole card, then the grid. */
+export function BudgetEditor({ clientId }: { clientId: string }) {
+  const budget = useClientBudget(clientId);
+  useFailureToast(budget.error, FAILURE.loadBudget);
+
+  if (budget.isPending) return <Spinner text="Chargement des données budgétaires..." />;
+  if (!budget.data) {
+    return <p className="py-12 text-center text-destructive">{FAILURE.loadBudget}</p>;
+  }
+  return (
+    <>
+      <AddPoleCard clientId={clientId} poles={budget.data} />
+      <BudgetGrid clientId={clientId} poles={budget.data} />
+    </>
+  );
+}
