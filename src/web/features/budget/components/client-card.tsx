@@ -19,9 +19,9 @@ type ClientCardProps = {
 /** 'Gestion des Clients' (SPEC §2): choose, rename, delete or add a client; the margin forecasts. */
 export function ClientCard({ clients, selected, onSelect }: ClientCardProps) {
   return (
-    <Card>
+    <Card role="region" aria-labelledby="clients-title">
       <CardHeader>
-        <CardTitle>Gestion des Clients</CardTitle>
+        <CardTitle id="clients-title">Gestion des Clients</CardTitle>
         <CardDescription>Sélectionnez un client existant ou créez-en un nouveau</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">

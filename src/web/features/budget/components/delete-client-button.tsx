@@ -20,18 +20,19 @@ export function DeleteClientButton({ client, onDeleted }: { client: Client; onDe
   const [isOpen, setIsOpen] = useState(false);
   const remove = useDeleteClient();
 
-  const confirm = () =>
-    remove.mutate(client.id, {
-      onSuccess: () => {
-        setIsOpen(false);
-        onDeleted();
-        notifySuccess('Client supprimé', client.name);
-      },
-      onError: (error) => {
-        setIsOpen(false);
-        notifyFailure(FAILURE.deleteClient, error);
-      },
-    });
+  // mutateAsync, not mutate with callbacks: deleting the selected client unmounts this button
+  // before a mutate-level onSuccess would run, and the toast would be lost.
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(client.id);
+      notifySuccess('Client supprimé', client.name);
+      onDeleted();
+    } catch (error) {
+      notifyFailure(FAILURE.deleteClient, error);
+    } finally {
+      setIsOpen(false);
+    }
+  };
 
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
@@ -52,7 +53,7 @@ export function DeleteClientButton({ client, onDeleted }: { client: Client; onDe
           <DialogClose asChild>
             <Button variant="outline">Annuler</Button>
           </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
             Supprimer définitivement
           </Button>
         </DialogFooter>
