@@ -49,7 +49,7 @@ function gridMove(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement): G
 /** A month (or 'Total Annuel') column header, with the forecast | actual sub-columns named. */
 function FigureColumnHeader({ title }: { title: string }) {
   return (
-    <th scope="col" className="min-w-40 border-b border-l bg-card px-1.5 py-1 font-semibold">
+    <th scope="col" className="w-40 border-b border-l bg-card px-1.5 py-1 font-semibold">
       <div>{title}</div>
       <div className="grid grid-cols-2 text-[10px] font-normal text-muted-foreground">
         <span>Prév.</span>
@@ -175,7 +175,7 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
         tabIndex={-1}
         className="max-h-[calc(100dvh-7rem)] overflow-auto rounded-lg border bg-card shadow-xs"
       >
-        <table ref={tableRef} className="border-separate border-spacing-0 text-sm" onKeyDown={onKeyDown}>
+        <table ref={tableRef} className="w-[2408px] table-fixed border-separate border-spacing-0 text-sm" onKeyDown={onKeyDown}>
           <thead className="sticky top-0 z-20 bg-card">
             <tr>
               <th scope="col" className={cn(STICKY_COL, 'z-30 border-b bg-card px-3 py-2 text-left font-semibold')}>
@@ -185,7 +185,7 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
                 <FigureColumnHeader key={month} title={month} />
               ))}
               <FigureColumnHeader title="Total Annuel" />
-              <th scope="col" className="border-b border-l bg-card px-1">
+              <th scope="col" className="w-10 border-b border-l bg-card px-1">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
