@@ -115,8 +115,9 @@ export async function measureTypingLatency(
     const inputs = await grid.getByRole('textbox').count();
 
     await page.evaluate(() => {
-      const w = window as unknown as { __latencies: number[]; __t0: number; __waiting: boolean };
+      const w = window as unknown as { __latencies: number[]; __dom: number[]; __t0: number; __waiting: boolean };
       w.__latencies = [];
+      w.__dom = [];
       w.__waiting = false;
       document.addEventListener(
         'keydown',
@@ -133,6 +134,7 @@ export async function measureTypingLatency(
         if (!w.__waiting) return;
         w.__waiting = false;
         const t0 = w.__t0;
+        w.__dom.push(performance.now() - t0);
         requestAnimationFrame(() => setTimeout(() => w.__latencies.push(performance.now() - t0), 0));
       }).observe(total, { subtree: true, childList: true, characterData: true });
     });
@@ -146,7 +148,10 @@ export async function measureTypingLatency(
     }
     const all = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
     const measured = all.slice(warmup);
-    console.log(`(grille : ${inputs} champs)`);
+    const dom = (await page.evaluate(() => (window as unknown as { __dom: number[] }).__dom)).slice(warmup);
+    console.log(
+      `(${inputs} champs rendus ; touche → DOM à jour : p50 ${percentile(dom, 50).toFixed(1)} ms, p95 ${percentile(dom, 95).toFixed(1)} ms)`,
+    );
     return { p50: percentile(measured, 50), p95: percentile(measured, 95), samples: measured.length };
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type Pole } from '../../../../domain';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
  * 'Add an Expertise Pole' (SPEC §2, §4, §5): choose a catalogue pole, tick which of its default
  * lines not yet present to add (all ticked at first), add them.
  */
-export function AddPoleCard({ clientId, poles }: { clientId: string; poles: Pole[] }) {
+export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clientId: string; poles: Pole[] }) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const addPole = useAddPole(clientId);
@@ -100,4 +100,4 @@ export function AddPoleCard({ clientId, poles }: { clientId: string; poles: Pole
       </CardContent>
     </Card>
   );
-}
+});

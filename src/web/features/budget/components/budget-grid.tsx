@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   GRID_COLS,
@@ -22,7 +23,31 @@ import { updateBudgetCache, useAddLine, useDeleteLine, useSetFacture, useToggleP
 import { getCellSaveQueue } from '../lib/cell-saving';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
 import type { CellEditMode } from './cell-input';
-import { PoleSection, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
+import { rowOffsets, rowWindow } from '../lib/row-window';
+import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
+
+/** One row of the grid body, in screen order. */
+type GridItem =
+  | { kind: 'pole'; pole: Pole }
+  | { kind: 'line'; pole: Pole; line: Line; lineIndex: number }
+  | { kind: 'customLine'; pole: Pole };
+
+function gridItems(poles: readonly Pole[], firstLineIndexes: readonly number[]): GridItem[] {
+  return poles.flatMap((pole, p): GridItem[] => {
+    if (!pole.isExpanded) return [{ kind: 'pole', pole }];
+    const first = firstLineIndexes[p] ?? 0;
+    return [
+      { kind: 'pole', pole },
+      ...pole.lines.map((line, i): GridItem => ({ kind: 'line', pole, line, lineIndex: first + i })),
+      { kind: 'customLine', pole },
+    ];
+  });
+}
+
+/** Pixels rendered above and below the viewport: a few rows, so arrow keys land on a rendered cell. */
+const OVERSCAN_PX = 700;
+/** Height of the sticky header row (px); the body's offsets start below it. */
+const HEADER_PX = 46;
 
 /** Which keys move between cells, and when (left/right only once the caret is at the edge of the text). */
 function gridMove(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement): GridMove | null {
@@ -44,6 +69,15 @@ function gridMove(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement): G
     default:
       return null;
   }
+}
+
+/** Stands for the rows not rendered, so the scroll height stays right. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={MONTHS.length + 3} />
+    </tr>
+  );
 }
 
 /** A month (or 'Total Annuel') column header, with the forecast | actual sub-columns named. */
@@ -75,6 +109,28 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
   }, [lines]);
   // Index of each shown pole's first line among the visible lines (collapsed poles count none).
   const firstLineIndexes = useMemo(() => firstVisibleLineIndexes(shown), [shown]);
+  const items = useMemo(() => gridItems(shown, firstLineIndexes), [shown, firstLineIndexes]);
+  const heights = useMemo(() => items.map((item) => ROW_HEIGHT[item.kind]), [items]);
+  const { tops, total } = useMemo(() => rowOffsets(heights), [heights]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ top: 0, height: 900 });
+  const range = rowWindow(tops, heights, Math.max(0, viewport.top - HEADER_PX), viewport.height, OVERSCAN_PX);
+  const onScroll = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    // Re-render only when the window of rows changes, not on every scrolled pixel.
+    setViewport((v) =>
+      Math.abs(v.top - el.scrollTop) < 100 && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
+    );
+  }, []);
+  useLayoutEffect(onScroll, [onScroll]);
+  const lineItemIndex = useMemo(() => {
+    const map = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (item.kind === 'line') map.set(item.lineIndex, i);
+    });
+    return map;
+  }, [items]);
 
   // TanStack Query's mutate functions are stable, so `actions` below stays stable too.
   const { mutate: togglePole } = useTogglePole(clientId);
@@ -140,9 +196,16 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
       { rows: lines.length * 2, cols: GRID_COLS },
     );
     if (!target) return;
-    const next = tableRef.current?.querySelector<HTMLInputElement>(
-      `input[data-row="${target.row}"][data-col="${target.col}"]`,
-    );
+    const selector = `input[data-row="${target.row}"][data-col="${target.col}"]`;
+    let next = tableRef.current?.querySelector<HTMLInputElement>(selector);
+    const itemIndex = lineItemIndex.get(Math.floor(target.row / 2));
+    const scroller = scrollerRef.current;
+    if (!next && itemIndex !== undefined && scroller) {
+      // The target row is outside the rendered window: scroll it in and render it now.
+      scroller.scrollTop = HEADER_PX + (tops[itemIndex] ?? 0) - scroller.clientHeight / 2;
+      flushSync(() => setViewport({ top: scroller.scrollTop, height: scroller.clientHeight }));
+      next = tableRef.current?.querySelector<HTMLInputElement>(selector);
+    }
     if (!next) return;
     event.preventDefault();
     next.focus();
@@ -170,6 +233,8 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
         )}
       </div>
       <div
+        ref={scrollerRef}
+        onScroll={onScroll}
         role="region"
         aria-label="Tableau budgétaire"
         tabIndex={-1}
@@ -190,9 +255,28 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
               </th>
             </tr>
           </thead>
-          {shown.map((pole, i) => (
-            <PoleSection key={pole.id} pole={pole} firstLineIndex={firstLineIndexes[i] ?? 0} actions={actions} />
-          ))}
+          <tbody>
+            {range.start > 0 && <Spacer height={tops[range.start] ?? 0} />}
+            {items.slice(range.start, range.end).map((item) => {
+              switch (item.kind) {
+                case 'pole':
+                  return <PoleRow key={`p-${item.pole.id}`} pole={item.pole} actions={actions} />;
+                case 'line':
+                  return (
+                    <LineRow
+                      key={item.line.id}
+                      poleName={item.pole.name}
+                      line={item.line}
+                      lineIndex={item.lineIndex}
+                      actions={actions}
+                    />
+                  );
+                case 'customLine':
+                  return <CustomLineRow key={`c-${item.pole.id}`} pole={item.pole} onAddLine={actions.onAddLine} />;
+              }
+            })}
+            {range.end < items.length && <Spacer height={total - (tops[range.end] ?? total)} />}
+          </tbody>
           <TotalRow poles={shown} />
         </table>
       </div>
