@@ -55,11 +55,11 @@ function signed(cents: number): string {
 function FigurePair({ label, left, right, isStrong }: { label: string; left: number; right: number; isStrong?: boolean }) {
   return (
     <div className={cn('grid grid-cols-2 gap-1 text-right text-[11px] leading-4 tabular-nums', isStrong && 'font-semibold')}>
-      <span title={`${label} prévisionnel`}>
-        <span className="float-left text-muted-foreground">{label}</span>
-        {formatEuros(left)}
+      <span className="flex justify-between gap-1 whitespace-nowrap" title={`${label} prévisionnel`}>
+        <span className="text-muted-foreground">{label}</span>
+        <span>{formatEuros(left)}</span>
       </span>
-      <span title={`${label} réel`}>
+      <span className="whitespace-nowrap" title={`${label} réel`}>
         {formatEuros(right)}
       </span>
     </div>
