@@ -132,6 +132,16 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   // Revised forecast: January has actuals (900), February its forecast margin (500): 1 400 vs 800.
   await expect(app.main.getByRole('textbox', { name: 'Prévision MB annuelle revue' })).toHaveValue(formatEuros(140000));
   await expect(app.main.getByTestId('forecast-gap')).toHaveText(formatPercent(75, true));
+  await expect(app.main.getByTestId('forecast-gap')).toHaveClass(/text-success/);
+  // The initial forecast is typed and saved; the gap follows: (1 400 − 2 000) / 2 000 = −30 %.
+  const initial = app.main.getByRole('textbox', { name: "Prévision MB annuelle (début d'année)" });
+  await initial.fill('2 000');
+  await initial.press('Enter');
+  await expect(tab.toast('Client mis à jour')).toBeVisible();
+  await expect(app.main.getByTestId('forecast-gap')).toHaveText(formatPercent(-30, true));
+  await expect(app.main.getByTestId('forecast-gap')).toHaveClass(/text-destructive/);
+  const clients = (await (await request.get('/api/clients')).json()) as { id: string; prevision_mb_annuelle_debut: number }[];
+  expect(clients.find((c) => c.id === clientId)?.prevision_mb_annuelle_debut).toBe(2000);
 
   // Typing replaces the value; the blur saves.
   await tab.cell('Paid', 'Google Shopping', 0, 'previsionnel').click();
@@ -271,4 +281,24 @@ test('a failed save shows the error, keeps the value marked unsaved, and stores 
   await expect(app.main.getByRole('alert')).toHaveCount(0);
   // The failure was logged (SPEC §8), and only that.
   expect(app.consoleErrors.every((e) => e.includes('Impossible de sauvegarder les données') || e.includes('net::ERR_FAILED'))).toBe(true);
+});
+
+test('leaving the page with an edit not saved yet asks first', async ({ app, request }) => {
+  const tab = budgetTab(app.page);
+  await createClientWithPoles(request, 'Hotel Départ', { CRM: ['Stratégie CRM'] });
+  await app.goto('/');
+  await tab.selectClient('Hotel Départ');
+  await app.page.route('**/api/cells', (route) => route.abort());
+  await tab.cell('CRM', 'Stratégie CRM', 0, 'previsionnel').fill('99');
+  await tab.cell('CRM', 'Stratégie CRM', 0, 'previsionnel').press('Enter');
+  await expect(tab.toast('Impossible de sauvegarder les données')).toBeVisible();
+
+  const dialog = new Promise<string>((resolve) => {
+    app.page.once('dialog', (d) => {
+      resolve(d.type());
+      void d.dismiss(); // stay on the page
+    });
+  });
+  await app.page.close({ runBeforeUnload: true });
+  expect(await dialog).toBe('beforeunload');
 });
