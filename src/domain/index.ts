@@ -12,3 +12,4 @@ export * from './files/export-file';
 export * from './files/client-csv';
 export * from './files/invoicing-csv';
 export * from './files/backup-json';
+export * from './budget-grid';

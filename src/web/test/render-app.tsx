@@ -3,10 +3,18 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
+import { budgetKeys } from '../features/budget/api/budget-keys';
 
-/** Renders the whole app (providers and real routes) at `path`, with a fresh, non-retrying query cache. */
+/**
+ * Renders the whole app (providers and real routes) at `path`, with a fresh, non-retrying query
+ * cache. There is no server in jsdom: the data the shell's first screen loads (the budget tab's
+ * client list) is seeded empty and never refetched, so these tests exercise the shell only.
+ */
 export function renderApp(path = '/') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  queryClient.setQueryData(budgetKeys.clients(), []);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -1,0 +1,221 @@
+/**
+ * Typing latency in the budget grid (issue 4): with one client holding the full catalogue (10
+ * poles, 69 lines, 3,312 inputs), the time from a key press in a cell to the painted update of
+ * the 'TOTAL GÉNÉRAL' year cell, in Chromium. Target: p95 within one frame (16 ms).
+ *
+ * How: a capture keydown listener notes performance.now(); a MutationObserver on the year total
+ * sees the new figure in the DOM, then requestAnimationFrame + setTimeout(0) waits for the frame
+ * that paints it. Each measured keystroke types one digit into an empty cell (focused by Tab, so
+ * the digit replaces its content and the total changes every time), as a user fills a row.
+ *
+ * Run after `npx vite build`:  npx tsx bench/typing-latency.bench.ts [--quick]
+ * It starts the real server (src/server/main.ts) on a temporary DATA_DIR and a free port, seeds
+ * the client through the HTTP API and drives Debian's Chromium with Playwright.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { POLE_CATALOGUE } from '../src/domain/catalogue';
+import type { Client } from '../src/domain/schemas';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLIENT_NAME = 'Bench Catalogue Complet';
+
+export type TypingLatency = {
+  /** Key press → painted total (ms), vsync wait included. */
+  p50: number;
+  p95: number;
+  samples: number;
+  /** Key press → DOM updated (ms): the work that must fit in the frame. */
+  domP50: number;
+  domP95: number;
+  /** Share (0–1) of keystrokes whose update was in the first frame that started after the key press. */
+  nextFrameShare: number;
+};
+
+/**
+ * The in-page probe, as source text: tsx would wrap named functions of a callback in a helper
+ * that does not exist in the page. Records, per digit typed: key time, key → DOM updated, key →
+ * painted (rAF, then setTimeout 0 once the frame is done), and the start time of every frame.
+ */
+const INSTRUMENT = `(() => {
+  const w = window;
+  w.__latencies = []; w.__dom = []; w.__keys = []; w.__frames = []; w.__waiting = false;
+  const tick = () => { w.__frames.push(performance.now()); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  document.addEventListener('keydown', (e) => {
+    if (!/^[0-9]$/.test(e.key)) return;
+    w.__t0 = performance.now();
+    w.__waiting = true;
+  }, true);
+  const total = document.querySelector('[data-testid="total-year"]');
+  if (!total) throw new Error('total-year introuvable');
+  new MutationObserver(() => {
+    if (!w.__waiting) return;
+    w.__waiting = false;
+    const t0 = w.__t0;
+    w.__keys.push(t0);
+    w.__dom.push(performance.now() - t0);
+    requestAnimationFrame(() => setTimeout(() => w.__latencies.push(performance.now() - t0), 0));
+  }).observe(total, { subtree: true, childList: true, characterData: true });
+})()`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The p-th percentile (0–100, nearest rank). */
+function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? Number.NaN;
+}
+
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error("dist/web absent : lancez d'abord `npx vite build`.");
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-typing-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error('Le serveur de bench ne répond pas.');
+}
+
+async function post<T>(baseUrl: string, urlPath: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${urlPath} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Measures key press → painted total over `keystrokes` digits after `warmup` unmeasured ones.
+ * Starts its own server unless `baseUrl` (serving the built web app) is given.
+ */
+export async function measureTypingLatency(
+  options: { baseUrl?: string; keystrokes?: number; warmup?: number } = {},
+): Promise<TypingLatency> {
+  const { keystrokes = 200, warmup = 20 } = options;
+  const server = options.baseUrl ? { baseUrl: options.baseUrl, stop: async () => {} } : await startServer();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const client = await post<Client>(server.baseUrl, '/api/clients', { name: `${CLIENT_NAME} ${Date.now()}` });
+    for (const pole of POLE_CATALOGUE) {
+      await post(server.baseUrl, `/api/clients/${client.id}/poles`, { name: pole.name, lines: [...pole.lines] });
+    }
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+    // Open straight on the client (the tab remembers the selection in localStorage).
+    await page.addInitScript((id) => window.localStorage.setItem('budget-marges.selected-client', id), client.id);
+    await page.goto(server.baseUrl);
+    const grid = page.getByRole('region', { name: 'Tableau budgétaire' });
+    await grid.waitFor();
+    const inputs = await grid.getByRole('textbox').count();
+
+    await page.evaluate(INSTRUMENT);
+
+    // The first cell of the first line, then Tab from cell to cell along the grid.
+    await grid.getByRole('textbox').first().focus();
+    for (let i = 0; i < warmup + keystrokes; i += 1) {
+      await page.keyboard.press(String((i % 9) + 1));
+      await page.waitForFunction((n) => (window as unknown as { __latencies: number[] }).__latencies.length >= n, i + 1);
+      await page.keyboard.press('Tab');
+    }
+    const all = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+    const measured = all.slice(warmup);
+    const trace = await page.evaluate(() => {
+      const w = window as unknown as { __dom: number[]; __keys: number[]; __frames: number[] };
+      return { dom: w.__dom, keys: w.__keys, frames: w.__frames };
+    });
+    const dom = trace.dom.slice(warmup);
+    // An update is "in the next frame" when the DOM was ready before the first frame after the key.
+    const firstFrameAfter = (t: number) => trace.frames.find((f) => f >= t) ?? Number.POSITIVE_INFINITY;
+    const inNextFrame = trace.keys
+      .slice(warmup)
+      .filter((t0, i) => t0 + (dom[i] ?? Number.POSITIVE_INFINITY) <= firstFrameAfter(t0)).length;
+    console.log(`(${inputs} champs rendus)`);
+    return {
+      p50: percentile(measured, 50),
+      p95: percentile(measured, 95),
+      samples: measured.length,
+      domP50: percentile(dom, 50),
+      domP95: percentile(dom, 95),
+      nextFrameShare: dom.length > 0 ? inNextFrame / dom.length : 0,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** For bench/run.ts (issue 3's contract in bench/lib.ts): one engine-independent figure set. */
+export default {
+  name: 'typing-latency',
+  scope: 'once' as const,
+  async run(ctx: { quick: boolean }) {
+    const r = await measureTypingLatency(ctx.quick ? { keystrokes: 60, warmup: 10 } : {});
+    return [
+      { figure: 'budget grid, key press → painted total, 69 lines (p50)', value: r.p50, unit: 'ms' },
+      { figure: 'budget grid, key press → painted total, 69 lines (p95)', value: r.p95, unit: 'ms' },
+      {
+        figure: 'budget grid, key press → DOM updated, 69 lines (p95)',
+        value: r.domP95,
+        unit: 'ms',
+        target: { text: '≤ 16 ms (one frame)', met: r.domP95 <= 16 },
+      },
+      { figure: 'budget grid, updates painted in the next frame', value: Math.round(r.nextFrameShare * 100), unit: '%' },
+    ];
+  },
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const quick = process.argv.includes('--quick');
+  const r = await measureTypingLatency(quick ? { keystrokes: 60, warmup: 10 } : {});
+  console.log(
+    [
+      `typing latency over ${r.samples} keystrokes (full catalogue, 69 lines):`,
+      `  key press → painted total: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (vsync wait included)`,
+      `  key press → DOM updated:   p50 ${r.domP50.toFixed(1)} ms, p95 ${r.domP95.toFixed(1)} ms (target p95 ≤ 16 ms)`,
+      `  updates painted in the first frame after the key press: ${(r.nextFrameShare * 100).toFixed(0)} %`,
+    ].join('\n'),
+  );
+}

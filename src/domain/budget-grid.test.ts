@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyCellUpdates,
+  cellAtGridPos,
+  cellGridPos,
+  firstVisibleLineIndexes,
+  linesToOffer,
+  moveInGrid,
+  parseClipboardBlock,
+  pasteWrites,
+  visibleLines,
+  type CellCoord,
+  type GridMove,
+  type GridPos,
+} from './budget-grid';
+import type { Measure } from './schemas';
+import { makeLine, makePole } from './test-builders';
+
+describe('cellGridPos / cellAtGridPos (2 × 2 block per line-month)', () => {
+  it.each<[CellCoord, GridPos]>([
+    [{ lineIndex: 0, month: 0, measure: 'previsionnel' }, { row: 0, col: 0 }],
+    [{ lineIndex: 0, month: 0, measure: 'reel' }, { row: 0, col: 1 }],
+    [{ lineIndex: 0, month: 0, measure: 'achat_previsionnel' }, { row: 1, col: 0 }],
+    [{ lineIndex: 0, month: 0, measure: 'achat' }, { row: 1, col: 1 }],
+    [{ lineIndex: 3, month: 11, measure: 'achat' }, { row: 7, col: 23 }],
+    [{ lineIndex: 2, month: 5, measure: 'previsionnel' }, { row: 4, col: 10 }],
+  ])('%o sits at %o and back', (coord, pos) => {
+    expect(cellGridPos(coord)).toEqual(pos);
+    expect(cellAtGridPos(pos)).toEqual(coord);
+  });
+});
+
+describe('moveInGrid (4 sub-rows × 24 sub-columns)', () => {
+  const size = { rows: 4, cols: 24 };
+  it.each<[GridPos, GridMove, GridPos | null]>([
+    [{ row: 0, col: 0 }, 'down', { row: 1, col: 0 }],
+    [{ row: 0, col: 0 }, 'up', null],
+    [{ row: 3, col: 5 }, 'down', null],
+    [{ row: 2, col: 5 }, 'up', { row: 1, col: 5 }],
+    [{ row: 0, col: 0 }, 'left', null],
+    [{ row: 0, col: 23 }, 'right', null],
+    [{ row: 1, col: 4 }, 'right', { row: 1, col: 5 }],
+    [{ row: 1, col: 4 }, 'left', { row: 1, col: 3 }],
+    [{ row: 0, col: 22 }, 'next', { row: 0, col: 23 }],
+    [{ row: 0, col: 23 }, 'next', { row: 1, col: 0 }],
+    [{ row: 3, col: 23 }, 'next', null],
+    [{ row: 1, col: 0 }, 'previous', { row: 0, col: 23 }],
+    [{ row: 0, col: 0 }, 'previous', null],
+    [{ row: 2, col: 7 }, 'previous', { row: 2, col: 6 }],
+  ])('from %o, %s lands on %o', (pos, move, expected) => {
+    expect(moveInGrid(pos, move, size)).toEqual(expected);
+  });
+
+  it('has nowhere to go in an empty grid', () => {
+    expect(moveInGrid({ row: 0, col: 0 }, 'next', { rows: 0, cols: 24 })).toBeNull();
+  });
+});
+
+describe('parseClipboardBlock', () => {
+  it.each<[string, string, string[][] | null]>([
+    ['a single value', '12,5', null],
+    ['a single value with the trailing line break', '12,5\n', null],
+    ['one row of tab-separated cells', '1\t2\t3', [['1', '2', '3']]],
+    ['a column (Excel, CRLF and trailing break)', '1\r\n2\r\n', [['1'], ['2']]],
+    ['a 2 × 2 block with an empty cell', '1\t\n3\t4\n', [['1', ''], ['3', '4']]],
+    ['old Mac line ends', '1\r2', [['1'], ['2']]],
+    ['an empty text', '', null],
+  ])('%s', (_label, text, expected) => {
+    expect(parseClipboardBlock(text)).toEqual(expected);
+  });
+});
+
+describe('pasteWrites (rows → lines, columns → months, one measure)', () => {
+  const at = (lineIndex: number, month: number, measure: Measure = 'previsionnel'): CellCoord => ({ lineIndex, month, measure });
+
+  it('fills the covered cells with French, dot and thousands-separated numbers', () => {
+    expect(pasteWrites([['1 234,56', '7.5'], ['-50', 'abc']], at(1, 2, 'reel'), 5)).toEqual([
+      { lineIndex: 1, month: 2, measure: 'reel', cents: 123456 },
+      { lineIndex: 1, month: 3, measure: 'reel', cents: 750 },
+      { lineIndex: 2, month: 2, measure: 'reel', cents: -5000 },
+      { lineIndex: 2, month: 3, measure: 'reel', cents: 0 },
+    ]);
+  });
+
+  it.each<[string, string[][], CellCoord, number, number]>([
+    ['a 3 × 4 block fully inside', [['1', '2', '3', '4'], ['1', '2', '3', '4'], ['1', '2', '3', '4']], at(0, 0), 3, 12],
+    ['rows beyond the last line are dropped', [['1'], ['2'], ['3']], at(1, 0), 2, 1],
+    ['columns beyond December are dropped', [['1', '2', '3']], at(0, 10), 1, 2],
+    ['nothing to fill without lines', [['1', '2']], at(0, 0), 0, 0],
+  ])('%s', (_label, block, origin, lineCount, expectedCount) => {
+    expect(pasteWrites(block, origin, lineCount)).toHaveLength(expectedCount);
+  });
+});
+
+describe('applyCellUpdates', () => {
+  it('changes only the targeted values and keeps untouched poles and lines identical', () => {
+    const a = makeLine('A', { previsionnel: [1, 2] });
+    const b = makeLine('B');
+    const p1 = makePole('Paid', [a]);
+    const p2 = makePole('SEO/GEO', [b]);
+
+    const next = applyCellUpdates(
+      [p1, p2],
+      [
+        { lineId: a.id, month: 1, field: 'previsionnel', value: 20 },
+        { lineId: a.id, month: 0, field: 'achat', value: -3.5 },
+        { lineId: 'unknown', month: 0, field: 'reel', value: 9 },
+      ],
+    );
+
+    expect(next[1]).toBe(p2);
+    expect(next[0]!.lines[0]!.previsionnel.slice(0, 3)).toEqual([1, 20, 0]);
+    expect(next[0]!.lines[0]!.achat[0]).toBe(-3.5);
+    expect(next[0]!.lines[0]!.reel).toBe(a.reel);
+    expect(a.previsionnel[1]).toBe(2); // the input is not mutated
+  });
+
+  it('keeps the last of two updates of the same cell', () => {
+    const a = makeLine('A');
+    const [pole] = applyCellUpdates([makePole('Paid', [a])], [
+      { lineId: a.id, month: 4, field: 'reel', value: 1 },
+      { lineId: a.id, month: 4, field: 'reel', value: 2 },
+    ]);
+    expect(pole!.lines[0]!.reel[4]).toBe(2);
+  });
+});
+
+describe('visibleLines', () => {
+  it('lists the lines of expanded poles only, in order', () => {
+    const [a, b, c] = [makeLine('A'), makeLine('B'), makeLine('C')];
+    const collapsed = { ...makePole('SEO/GEO', [b]), isExpanded: false };
+    expect(visibleLines([makePole('Paid', [a]), collapsed, makePole('Data', [c])]).map((l) => l.name)).toEqual(['A', 'C']);
+  });
+});
+
+describe('linesToOffer', () => {
+  it.each<[string, string[], number]>([
+    ['a pole the client does not have', [], 6],
+    ['a pole holding two of its defaults', ['Radio', 'Presse'], 4],
+    ['a pole holding only custom lines', ['Ma ligne'], 6],
+    ['a pole holding all its defaults', ['Télévision', 'Radio', 'Presse', 'Affichage (OOH)', 'Cinéma', 'Production créative offline'], 0],
+  ])('%s', (_label, existing, expected) => {
+    const poles = [makePole('Offline', existing.map((n) => makeLine(n))), makePole('Paid', [makeLine('Radio')])];
+    expect(linesToOffer(poles, 'offline', 'Offline')).toHaveLength(expected);
+  });
+
+  it('keeps catalogue order and skips present names', () => {
+    const poles = [makePole('Client (Conseil & Accompagnement Général)', [makeLine('Conseil stratégique')])];
+    expect(linesToOffer(poles, 'client', 'Client (Conseil & Accompagnement Général)')).toEqual(['Accompagnement & gestion de projet']);
+  });
+});
+
+describe('firstVisibleLineIndexes', () => {
+  it.each<[string, [number, boolean][], number[]]>([
+    ['no pole', [], []],
+    ['two expanded poles', [[2, true], [3, true]], [0, 2]],
+    ['a collapsed pole in the middle takes no room', [[2, true], [5, false], [1, true]], [0, 2, 2]],
+  ])('%s', (_label, shape, expected) => {
+    const poles = shape.map(([n, isExpanded]) => ({
+      ...makePole('P', Array.from({ length: n }, (_, i) => makeLine(`L${i}`))),
+      isExpanded,
+    }));
+    expect(firstVisibleLineIndexes(poles)).toEqual(expected);
+  });
+});

@@ -1,0 +1,285 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  GRID_COLS,
+  MONTHS,
+  applyCellUpdates,
+  cellAtGridPos,
+  cellUpdate,
+  firstVisibleLineIndexes,
+  moveInGrid,
+  pasteWrites,
+  visibleLines,
+  type Cents,
+  type GridMove,
+  type Line,
+  type Measure,
+  type Pole,
+} from '../../../../domain';
+import { cn } from '../../../lib/cn';
+import { budgetKeys } from '../api/budget-keys';
+import { updateBudgetCache, useAddLine, useDeleteLine, useSetFacture, useTogglePole } from '../api/client-budget';
+import { getCellSaveQueue } from '../lib/cell-saving';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
+import type { CellEditMode } from './cell-input';
+import { rowOffsets, rowWindow } from '../lib/row-window';
+import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
+
+/** One row of the grid body, in screen order. */
+type GridItem =
+  | { kind: 'pole'; pole: Pole }
+  | { kind: 'line'; pole: Pole; line: Line; lineIndex: number }
+  | { kind: 'customLine'; pole: Pole };
+
+function gridItems(poles: readonly Pole[], firstLineIndexes: readonly number[]): GridItem[] {
+  return poles.flatMap((pole, p): GridItem[] => {
+    if (!pole.isExpanded) return [{ kind: 'pole', pole }];
+    const first = firstLineIndexes[p] ?? 0;
+    return [
+      { kind: 'pole', pole },
+      ...pole.lines.map((line, i): GridItem => ({ kind: 'line', pole, line, lineIndex: first + i })),
+      { kind: 'customLine', pole },
+    ];
+  });
+}
+
+/** Pixels rendered above and below the viewport: a few rows, so arrow keys land on a rendered cell. */
+const OVERSCAN_PX = 700;
+/** Height of the sticky header row (px); the body's offsets start below it. */
+const HEADER_PX = 46;
+
+/** Which keys move between cells, and when (left/right only once the caret is at the edge of the text). */
+function gridMove(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement): GridMove | null {
+  const { selectionStart: start, selectionEnd: end, value } = input;
+  const isAllSelected = start === 0 && end === value.length;
+  switch (event.key) {
+    case 'ArrowUp':
+      return 'up';
+    case 'ArrowDown':
+      return 'down';
+    case 'Enter':
+      return event.shiftKey ? 'up' : 'down';
+    case 'Tab':
+      return event.shiftKey ? 'previous' : 'next';
+    case 'ArrowLeft':
+      return isAllSelected || (start === 0 && end === 0) ? 'left' : null;
+    case 'ArrowRight':
+      return isAllSelected || (start === value.length && end === value.length) ? 'right' : null;
+    default:
+      return null;
+  }
+}
+
+/** Stands for the rows not rendered, so the scroll height stays right. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={MONTHS.length + 3} />
+    </tr>
+  );
+}
+
+/** A month (or 'Total Annuel') column header, with the forecast | actual sub-columns named. */
+function FigureColumnHeader({ title }: { title: string }) {
+  return (
+    <th scope="col" className="w-40 border-b border-l bg-card px-1.5 py-1 font-semibold">
+      <div>{title}</div>
+      <div className="grid grid-cols-2 text-[10px] font-normal text-muted-foreground">
+        <span>Prév.</span>
+        <span>Réel</span>
+      </div>
+    </th>
+  );
+}
+
+/**
+ * The budget table (SPEC §2): header row, then per pole its row, lines and custom-line row, then
+ * 'TOTAL GÉNÉRAL'. Only poles with at least one line show. The header row and the line column are
+ * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells.
+ */
+export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[] }) {
+  const queryClient = useQueryClient();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const shown = useMemo(() => poles.filter((p) => p.lines.length > 0), [poles]);
+  const lines = useMemo(() => visibleLines(shown), [shown]);
+  const linesRef = useRef<Line[]>(lines);
+  useLayoutEffect(() => {
+    linesRef.current = lines;
+  }, [lines]);
+  // Index of each shown pole's first line among the visible lines (collapsed poles count none).
+  const firstLineIndexes = useMemo(() => firstVisibleLineIndexes(shown), [shown]);
+  const items = useMemo(() => gridItems(shown, firstLineIndexes), [shown, firstLineIndexes]);
+  const heights = useMemo(() => items.map((item) => ROW_HEIGHT[item.kind]), [items]);
+  const { tops, total } = useMemo(() => rowOffsets(heights), [heights]);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ top: 0, height: 900 });
+  const range = rowWindow(tops, heights, Math.max(0, viewport.top - HEADER_PX), viewport.height, OVERSCAN_PX);
+  const onScroll = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    // Re-render only when the window of rows changes, not on every scrolled pixel.
+    setViewport((v) =>
+      Math.abs(v.top - el.scrollTop) < 100 && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
+    );
+  }, []);
+  useLayoutEffect(onScroll, [onScroll]);
+  const lineItemIndex = useMemo(() => {
+    const map = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (item.kind === 'line') map.set(item.lineIndex, i);
+    });
+    return map;
+  }, [items]);
+
+  // TanStack Query's mutate functions are stable, so `actions` below stays stable too.
+  const { mutate: togglePole } = useTogglePole(clientId);
+  const { mutate: setFacture } = useSetFacture(clientId);
+  const { mutateAsync: addLine } = useAddLine();
+  const { mutate: deleteLine } = useDeleteLine();
+  const queue = getCellSaveQueue();
+  const unsavedCount = useSyncExternalStore(queue.subscribe, queue.unsavedCount);
+
+  const actions = useMemo<GridActions>(() => {
+    const write = (updates: ReturnType<typeof cellUpdate>[], immediate: boolean) => {
+      updateBudgetCache(queryClient, clientId, (p) => applyCellUpdates(p, updates));
+      getCellSaveQueue().edit(updates, immediate);
+    };
+    return {
+      onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => {
+        // A reload in flight would bring back the value from before this keystroke.
+        void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(clientId) });
+        write([cellUpdate(lineId, month, measure, cents)], mode === 'commit');
+      },
+      onPasteBlock: (row, col, block) => {
+        const current = linesRef.current;
+        const writes = pasteWrites(block, cellAtGridPos({ row, col }), current.length);
+        const updates = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
+        if (updates.length > 0) write(updates, true);
+      },
+      onToggleExpanded: (pole) =>
+        togglePole(
+          { poleId: pole.id, isExpanded: !pole.isExpanded },
+          { onError: (error) => notifyFailure(FAILURE.togglePole, error) },
+        ),
+      onToggleFacture: (pole, month, value) =>
+        setFacture(
+          { poleId: pole.id, month, value },
+          { onError: (error) => notifyFailure(FAILURE.facture, error) },
+        ),
+      onAddLine: async (pole, name) => {
+        try {
+          await addLine({ poleId: pole.id, name });
+          notifySuccess('Ligne ajoutée', name);
+          return true;
+        } catch (error) {
+          notifyFailure(FAILURE.addLine, error);
+          return false;
+        }
+      },
+      onDeleteLine: (line) =>
+        deleteLine(line.id, {
+          onSuccess: () => notifySuccess('Ligne supprimée', line.name),
+          onError: (error) => notifyFailure(FAILURE.deleteLine, error),
+        }),
+    };
+  }, [queryClient, clientId, togglePole, setFacture, addLine, deleteLine]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.dataset.row === undefined) return;
+    const move = gridMove(event, input);
+    if (!move) return;
+    const target = moveInGrid(
+      { row: Number(input.dataset.row), col: Number(input.dataset.col) },
+      move,
+      { rows: lines.length * 2, cols: GRID_COLS },
+    );
+    if (!target) return;
+    const selector = `input[data-row="${target.row}"][data-col="${target.col}"]`;
+    let next = tableRef.current?.querySelector<HTMLInputElement>(selector);
+    const itemIndex = lineItemIndex.get(Math.floor(target.row / 2));
+    const scroller = scrollerRef.current;
+    if (!next && itemIndex !== undefined && scroller) {
+      // The target row is outside the rendered window: scroll it in and render it now.
+      scroller.scrollTop = HEADER_PX + (tops[itemIndex] ?? 0) - scroller.clientHeight / 2;
+      flushSync(() => setViewport({ top: scroller.scrollTop, height: scroller.clientHeight }));
+      next = tableRef.current?.querySelector<HTMLInputElement>(selector);
+    }
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
+
+  if (shown.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed bg-card py-10 text-center text-sm text-muted-foreground">
+        Aucun pôle pour ce client : ajoutez un pôle d'expertise ci-dessus.
+      </p>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+        <p>
+          Dans chaque mois : ventes en haut, achats en bas ; prévisionnel à gauche, réel à droite. Flèches, Tab et
+          Entrée pour se déplacer ; collez un bloc copié d'Excel pour remplir plusieurs mois et lignes.
+        </p>
+        {unsavedCount > 0 && (
+          <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1 font-medium text-destructive">
+            {unsavedCount} valeur(s) non enregistrée(s) — nouvel essai automatique en cours
+          </p>
+        )}
+      </div>
+      <div
+        ref={scrollerRef}
+        onScroll={onScroll}
+        role="region"
+        aria-label="Tableau budgétaire"
+        tabIndex={-1}
+        className="max-h-[calc(100dvh-7rem)] overflow-auto rounded-lg border bg-card shadow-xs"
+      >
+        <table ref={tableRef} className="w-[2408px] table-fixed border-separate border-spacing-0 text-sm" onKeyDown={onKeyDown}>
+          <thead className="sticky top-0 z-20 bg-card">
+            <tr>
+              <th scope="col" className={cn(STICKY_COL, 'z-30 border-b bg-card px-3 py-2 text-left font-semibold')}>
+                Ligne Budgétaire
+              </th>
+              {MONTHS.map((month) => (
+                <FigureColumnHeader key={month} title={month} />
+              ))}
+              <FigureColumnHeader title="Total Annuel" />
+              <th scope="col" className="w-10 border-b border-l bg-card px-1">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {range.start > 0 && <Spacer height={tops[range.start] ?? 0} />}
+            {items.slice(range.start, range.end).map((item) => {
+              switch (item.kind) {
+                case 'pole':
+                  return <PoleRow key={`p-${item.pole.id}`} pole={item.pole} actions={actions} />;
+                case 'line':
+                  return (
+                    <LineRow
+                      key={item.line.id}
+                      poleName={item.pole.name}
+                      line={item.line}
+                      lineIndex={item.lineIndex}
+                      actions={actions}
+                    />
+                  );
+                case 'customLine':
+                  return <CustomLineRow key={`c-${item.pole.id}`} pole={item.pole} onAddLine={actions.onAddLine} />;
+              }
+            })}
+            {range.end < items.length && <Spacer height={total - (tops[range.end] ?? total)} />}
+          </tbody>
+          <TotalRow poles={shown} />
+        </table>
+      </div>
+    </div>
+  );
+}

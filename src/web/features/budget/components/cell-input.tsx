@@ -1,0 +1,89 @@
+import { memo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain';
+import { cn } from '../../../lib/cn';
+import { getCellSaveQueue } from '../lib/cell-saving';
+
+export type CellEditMode = 'typing' | 'commit';
+
+export type CellInputProps = {
+  lineId: string;
+  month: number;
+  measure: Measure;
+  /** The value in the cache (cents); shown when the cell is not being typed in. */
+  cents: Cents;
+  /** PRODUCT §7: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
+  label: string;
+  /** Position in the grid of inputs, read by the grid's keyboard handler. */
+  row: number;
+  col: number;
+  isPurchase: boolean;
+  onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => void;
+  onPasteBlock: (row: number, col: number, block: string[][]) => void;
+};
+
+/**
+ * One numeric cell. While the user types, the text stays local (so '12,' is not reformatted
+ * under their fingers) and each keystroke pushes the parsed value up for live totals. Escape
+ * brings back the value the cell had when focused. Zero shows as an empty cell.
+ */
+export const CellInput = memo(function CellInput(props: CellInputProps) {
+  const { lineId, month, measure, cents, label, row, col, isPurchase, onEdit, onPasteBlock } = props;
+  const [text, setText] = useState<string | null>(null);
+  const original = useRef(cents);
+  const queue = getCellSaveQueue();
+  const isUnsaved = useSyncExternalStore(queue.subscribe, () => queue.isUnsaved(lineId, month, measure));
+
+  const shown = text ?? (cents === 0 ? '' : formatDecimal(cents));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || text === null) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    setText(null);
+    onEdit(lineId, month, measure, original.current, 'typing');
+    requestAnimationFrame(() => input.select());
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
+    if (!block) return; // one value: an ordinary paste into the field
+    event.preventDefault();
+    setText(null);
+    onPasteBlock(row, col, block);
+  };
+
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      aria-label={label}
+      title={isUnsaved ? 'Non enregistré : nouvelle tentative en cours' : undefined}
+      data-row={row}
+      data-col={col}
+      data-unsaved={isUnsaved || undefined}
+      value={shown}
+      onFocus={(e) => {
+        original.current = cents;
+        e.currentTarget.select();
+      }}
+      onChange={(e) => {
+        setText(e.target.value);
+        onEdit(lineId, month, measure, parseCellEntry(e.target.value), 'typing');
+      }}
+      onBlur={() => {
+        if (text === null) return;
+        setText(null);
+        onEdit(lineId, month, measure, parseCellEntry(text), 'commit');
+      }}
+      onKeyDown={onKeyDown}
+      onPaste={onPaste}
+      className={cn(
+        'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
+        'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
+        isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
+        isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
+      )}
+    />
+  );
+});

@@ -1,0 +1,33 @@
+/** The toasts of SPEC §8: every data failure logs to the console and shows a destructive 'Erreur' toast. */
+import { toast } from 'sonner';
+
+/** SPEC §8's failure descriptions used on the budget tab, exactly as written there. */
+export const FAILURE = {
+  loadClients: 'Impossible de charger les clients',
+  addClient: "Impossible d'ajouter le client",
+  updateClient: 'Impossible de mettre à jour le client',
+  deleteClient: 'Impossible de supprimer le client',
+  loadBudget: 'Impossible de charger les données budgétaires',
+  addPole: "Impossible d'ajouter le pôle",
+  addLine: "Impossible d'ajouter la ligne",
+  togglePole: "Impossible de modifier l'état du pôle",
+  deleteLine: 'Impossible de supprimer la ligne',
+  saveCells: 'Impossible de sauvegarder les données',
+  facture: 'Impossible de mettre à jour le statut de facturation',
+} as const;
+
+export type FailureDescription = (typeof FAILURE)[keyof typeof FAILURE];
+
+/**
+ * Logs the failure and shows the 'Erreur' toast. `id` makes repeated failures of one kind (a
+ * retried save) update a single toast instead of stacking them.
+ */
+export function notifyFailure(description: FailureDescription, error: unknown, id?: string): void {
+  console.error(`${description}:`, error);
+  toast.error('Erreur', { description, id });
+}
+
+/** A success toast of SPEC §8, with an optional description (the client's name for 'Client ajouté'). */
+export function notifySuccess(title: string, description?: string): void {
+  toast.success(title, { description });
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { notifyFailure, type FailureDescription } from './notify';
+
+/** Shows the SPEC §8 toast once each time a query fails (its error object changes). */
+export function useFailureToast(error: Error | null, description: FailureDescription): void {
+  useEffect(() => {
+    if (error) notifyFailure(description, error);
+  }, [error, description]);
+}
