@@ -3,8 +3,10 @@
  * (when DATABASE_URL is set). Repositories write plain SQL against `Queryable`; composite
  * operations run inside `transaction`, which commits only when the callback resolves.
  */
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { MIGRATIONS } from './migrations';
 
 export interface QueryResult<T> {
@@ -99,6 +101,25 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   const db = postgresDb(pool);
   await db.query('select 1');
   return db;
+}
+
+/**
+ * Opens the database the configuration names, as the server does: PostgreSQL when databaseUrl is
+ * set, else PGlite in dataDir under its exclusive lock (throws DataDirLockedError while another
+ * process holds it). `release` frees the lock; call it after `db.close()`.
+ */
+export async function openConfiguredDb(config: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Promise<{ db: Db; release: () => void }> {
+  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl), release: () => {} };
+  const release = lockDataDir(config.dataDir);
+  try {
+    return { db: await openPglite(path.join(config.dataDir, 'pglite')), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Applies the pending migrations, each in its own transaction; returns the ids applied. */
