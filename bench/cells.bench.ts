@@ -19,6 +19,8 @@ export default {
       ctx.repeat,
     );
     const rawSingle = await sample((i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2)]), ctx.repeat);
+    // The floor of any API call on this machine: an HTTP round trip that touches no database.
+    const httpFloor = await sample(() => api(ctx.baseUrl, 'GET', '/api/health'), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
     const cells = Array.from({ length: 100 }, (_, k) => ({ lineId: lines[k % lines.length]!, month: Math.floor(k / lines.length) % 12 }));
@@ -40,6 +42,12 @@ export default {
     return [
       ratioFigure('save 1 cell, PATCH /api/cells (p50)', median(apiSingle), 'ms', { label: 'raw upsert p50', value: median(rawSingle) }, 2),
       ratioFigure('save 1 cell, PATCH /api/cells (p95)', percentile(apiSingle, 95), 'ms', { label: 'raw upsert p95', value: percentile(rawSingle, 95) }, 2),
+      {
+        figure: 'floor: GET /api/health, no database (p50)',
+        value: median(httpFloor),
+        unit: 'ms',
+        reference: { label: 'raw upsert p50', value: median(rawSingle) },
+      },
       ratioFigure('save 100 cells, one PATCH /api/cells (median)', median(apiBatch), 'ms', { label: '100 raw upserts in 1 transaction', value: median(rawBatch) }, 1.5),
     ];
   },

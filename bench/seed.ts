@@ -3,7 +3,7 @@
  * (replaceAll), in one transaction. Shared by `npm run seed:demo` and the benchmarks.
  */
 import type { Backup } from '../src/domain/schemas';
-import type { Db } from '../src/server/db/client';
+import { analyze, type Db } from '../src/server/db/client';
 import { replaceAll } from '../src/server/routes/backup/backup.repo';
 import { generateDemoBackup } from './demo-data';
 
@@ -33,5 +33,7 @@ export async function seedDemo(
     if (existing > 0 && !options.replace) throw new DatabaseNotEmptyError(existing);
     await replaceAll(tx, backup);
   });
+  // Statistics as a restarted server would have them (migrate analyzes at start).
+  await analyze(db);
   return backup;
 }
