@@ -11,6 +11,9 @@ import type { Db } from '../src/server/db/client';
 
 export type Engine = 'pglite' | 'postgres';
 
+/** The benchmarks' "today": mid-year, so half the months carry actuals, the same on every run. */
+export const BENCH_TODAY = new Date('2026-06-15T12:00:00Z');
+
 /** One row of the results table. */
 export interface Figure {
   /** What is measured, e.g. "save 1 cell, PATCH /api/cells (p50)". */

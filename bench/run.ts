@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only <name>]`: runs every bench/*.bench.ts on embedded PGlite
+ * `npm run bench [-- --quick] [--only <bench name>] [--engine pglite|postgres]`: runs every bench/*.bench.ts on embedded PGlite
  * and, when its binaries are present, on a real PostgreSQL started like the API tests start it;
  * prints one table and writes it to bench/results.md.
  *
@@ -18,16 +18,13 @@ import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
-import type { Bench, BenchContext, Engine, Figure, FreshDatabase, RawDriver } from './lib';
+import { BENCH_TODAY, type Bench, type BenchContext, type Engine, type Figure, type FreshDatabase, type RawDriver } from './lib';
 import { seedDemo } from './seed';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** The benchmarks' "today": mid-year, so half the months carry actuals, the same on every run. */
-export const BENCH_TODAY = new Date('2026-06-15T12:00:00Z');
-
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, engine: { type: 'string' } },
 });
 const quick = args.quick;
 const clientCount = quick ? 50 : 300;
@@ -163,12 +160,13 @@ async function main() {
   const rows: Row[] = [];
   const pgBin = findPostgresBin();
   let postgres: PostgresServer | undefined;
-  const engines: Engine[] = pgBin ? ['pglite', 'postgres'] : ['pglite'];
+  const engines = (pgBin ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((e) => !args.engine || e === args.engine);
   if (!pgBin) log('PostgreSQL absent (binaires introuvables) : PGlite seulement.');
   let postgresVersion = '';
 
   try {
-    for (const engine of engines) {
+    const perEngine = benches.filter((b) => (b.scope ?? 'engine') === 'engine');
+    for (const engine of perEngine.length > 0 ? engines : []) {
       log(`${engine} : préparation de ${clientCount} clients de démonstration…`);
       if (engine === 'postgres') {
         postgres = await startPostgres();
@@ -180,7 +178,7 @@ async function main() {
         const data = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
         await withServer(setup.db, async (baseUrl) => {
           const ctx: BenchContext = { engine, quick, baseUrl, db: setup.db, raw: setup.raw, data, repeat, freshDatabase: setup.freshDatabase, log };
-          for (const bench of benches.filter((b) => (b.scope ?? 'engine') === 'engine')) {
+          for (const bench of perEngine) {
             rows.push(...(await runBench(bench, ctx, engine)));
           }
         });
