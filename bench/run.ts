@@ -134,6 +134,7 @@ async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promi
 
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return '—';
+  if (Number.isInteger(n) && Math.abs(n) < 1e6) return String(n);
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
