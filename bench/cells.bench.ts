@@ -2,6 +2,8 @@
  * Saving cells: one cell (p50, p95) and 100 cells in one PATCH /api/cells, each against the raw
  * driver writing the same rows in the same run.
  */
+import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
+import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import { api, lineIdsOf, median, percentile, RAW_UPSERT_PREVISIONNEL, rawQuery, rawTransaction, ratioFigure, sample, type Bench } from './lib';
 
 /** A value that changes on every run (a constant one could be skipped by a clever layer). */
@@ -21,6 +23,10 @@ export default {
     const rawSingle = await sample((i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2)]), ctx.repeat);
     // The floor of any API call on this machine: an HTTP round trip that touches no database.
     const httpFloor = await sample(() => api(ctx.baseUrl, 'GET', '/api/health'), ctx.repeat);
+    // Where the rest goes: the two statements of a save, run alone (autocommit, no HTTP).
+    const writeOnly = await sample((i) => writeCells(ctx.db, mergeCells([{ lineId, month, field: 'previsionnel', value: valueFor(i) }])), ctx.repeat);
+    const clientId = ctx.data.clients[0]!.id;
+    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId]), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
     const cells = Array.from({ length: 100 }, (_, k) => ({ lineId: lines[k % lines.length]!, month: Math.floor(k / lines.length) % 12 }));
@@ -48,6 +54,8 @@ export default {
         unit: 'ms',
         reference: { label: 'raw upsert p50', value: median(rawSingle) },
       },
+      { figure: 'breakdown: the save statement alone (lock clients + update cells, p50)', value: median(writeOnly), unit: 'ms' },
+      { figure: 'breakdown: the revised-forecast refresh alone (p50)', value: median(refreshOnly), unit: 'ms' },
       // What the server adds over the unavoidable: one HTTP round trip plus one upsert.
       ratioFigure('save 1 cell, PATCH /api/cells (p50), vs HTTP floor + raw upsert', median(apiSingle), 'ms', { label: 'floor p50 + raw upsert p50', value: median(httpFloor) + median(rawSingle) }, 2),
       ratioFigure('save 100 cells, one PATCH /api/cells (median)', median(apiBatch), 'ms', { label: '100 raw upserts in 1 transaction', value: median(rawBatch) }, 1.5),

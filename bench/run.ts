@@ -214,16 +214,19 @@ async function main() {
   const md = [
     '# Benchmark results',
     '',
-    `Written by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString()} in ${seconds.toFixed(0)} s.`,
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : '; PostgreSQL not found'}.`,
+    `Written by \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${new Date().toISOString()} in ${seconds.toFixed(0)} s.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : pgBin ? '; PostgreSQL not run (--engine)' : '; PostgreSQL not found (its binaries are absent): PGlite only'}.`,
     `Data set: generateDemoBackup({ clients: ${clientCount}, seed: 1, today: ${BENCH_TODAY.toISOString().slice(0, 10)} }); latency figures are percentiles of ${repeat.runs} runs after ${repeat.warmup} warm-up runs.`,
     'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
     '',
     ...table,
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(benchDir, 'results.md'), md);
-  log(`terminé en ${seconds.toFixed(0)} s — bench/results.md écrit.`);
+  // Only a complete run replaces the committed results; a partial one goes beside it, ignored by git.
+  const partial = quick || args.only !== undefined || args.engine !== undefined;
+  const file = partial ? 'results.partial.md' : 'results.md';
+  fs.writeFileSync(path.join(benchDir, file), md);
+  log(`terminé en ${seconds.toFixed(0)} s — bench/${file} écrit.`);
   const failed = rows.filter((r) => Number.isNaN(r.value));
   process.exit(failed.length > 0 ? 1 : 0);
 }
