@@ -125,6 +125,9 @@ async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promi
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server: s, port: info.port }));
   });
+  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
+  // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
   try {
     return await fn(`http://127.0.0.1:${port}`);
   } finally {
