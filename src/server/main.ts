@@ -6,22 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { migrate, openPglite, openPostgres, type Db } from './db/client';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { migrate, openConfiguredDb } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { parseEnv } from './env';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 async function main() {
   const env = parseEnv();
-  let release = () => {};
-  let db: Db;
-  if (env.databaseUrl) {
-    db = await openPostgres(env.databaseUrl);
-  } else {
-    release = lockDataDir(env.dataDir);
-    db = await openPglite(path.join(env.dataDir, 'pglite'));
-  }
+  const { db, release } = await openConfiguredDb(env);
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 

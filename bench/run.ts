@@ -1,0 +1,240 @@
+/**
+ * `npm run bench [-- --quick] [--only <bench name>] [--engine pglite|postgres]`: runs every bench/*.bench.ts on embedded PGlite
+ * and, when its binaries are present, on a real PostgreSQL started like the API tests start it;
+ * prints one table and writes it to bench/results.md.
+ *
+ * The HTTP server runs in this process (createApp + @hono/node-server on 127.0.0.1, a free port)
+ * over the very database the raw references use, so an API figure and its reference read the same
+ * rows on the same engine. Benchmarks that need a separate server process (memory) start their own.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
+import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
+import { BENCH_TODAY, type Bench, type BenchContext, type Engine, type Figure, type FreshDatabase, type RawDriver } from './lib';
+import { seedDemo } from './seed';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, engine: { type: 'string' } },
+});
+const quick = args.quick;
+const clientCount = quick ? 50 : 300;
+const repeat = quick ? { warmup: 10, runs: 40 } : { warmup: 50, runs: 300 };
+
+interface Row extends Figure {
+  engine: Engine | '—';
+  bench: string;
+}
+
+interface EngineSetup {
+  db: Db;
+  raw: RawDriver;
+  freshDatabase(): Promise<FreshDatabase>;
+  close(): Promise<void>;
+}
+
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+async function setupPglite(): Promise<EngineSetup> {
+  // A data directory on disk, as the server uses in production (not an in-memory instance).
+  const dir = tempDir('bm-bench-pglite-');
+  const lite = await PGlite.create(path.join(dir, 'pglite'));
+  const fresh: string[] = [];
+  return {
+    db: pgliteDb(lite),
+    raw: { kind: 'pglite', lite },
+    async freshDatabase() {
+      const dataDir = tempDir('bm-bench-pglite-');
+      fresh.push(dataDir);
+      return { env: { DATA_DIR: dataDir }, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    },
+    async close() {
+      await lite.close();
+      for (const d of [dir, ...fresh]) fs.rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
+async function setupPostgres(server: PostgresServer): Promise<EngineSetup> {
+  const admin = await openPostgres(server.adminUrl, 1);
+  const urlOf = (name: string) => server.adminUrl.replace(/\/postgres$/, `/${name}`);
+  await admin.query('create database bench_main');
+  // The server's pool (its default size) and a separate pool for raw references, so a reference
+  // never waits for a connection the server holds.
+  const pool = new pg.Pool({ connectionString: urlOf('bench_main'), max: 10 });
+  const rawPool = new pg.Pool({ connectionString: urlOf('bench_main'), max: 8 });
+  let n = 0;
+  return {
+    db: postgresDb(pool),
+    raw: { kind: 'postgres', pool: rawPool },
+    async freshDatabase() {
+      n += 1;
+      const name = `bench_fresh_${n}`;
+      await admin.query(`create database ${name}`);
+      return { env: { DATABASE_URL: urlOf(name) }, dispose: async () => void (await admin.query(`drop database if exists ${name} with (force)`)) };
+    },
+    async close() {
+      await pool.end();
+      await rawPool.end();
+      await admin.close();
+    },
+  };
+}
+
+async function loadBenches(): Promise<Bench[]> {
+  const files = fs.readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).sort();
+  const benches: Bench[] = [];
+  for (const file of files) {
+    const mod = (await import(path.join(benchDir, file))) as { default: Bench };
+    if (!args.only || mod.default.name.includes(args.only)) benches.push(mod.default);
+  }
+  return benches;
+}
+
+/** Runs one bench, turning a crash into a visible failed row rather than a missing one. */
+async function runBench(bench: Bench, ctx: BenchContext, engine: Engine | '—'): Promise<Row[]> {
+  const started = performance.now();
+  try {
+    const figures = await bench.run(ctx);
+    ctx.log(`${bench.name} (${engine}) : ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return figures.map((f) => ({
+      ...f,
+      ratio: f.ratio ?? (f.reference ? f.value / f.reference.value : undefined),
+      engine,
+      bench: bench.name,
+    }));
+  } catch (err) {
+    console.error(`ÉCHEC de ${bench.name} (${engine}) :`, err);
+    return [{ engine, bench: bench.name, figure: `${bench.name}: ÉCHEC — ${String(err).slice(0, 120)}`, value: Number.NaN, unit: '', target: { text: 'runs', met: false } }];
+  }
+}
+
+async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+  const app = createApp({ db });
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server: s, port: info.port }));
+  });
+  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
+  // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  if (Number.isInteger(n) && Math.abs(n) < 1e6) return String(n);
+  const abs = Math.abs(n);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function tableLines(rows: readonly Row[]): string[] {
+  const header = ['engine', 'figure', 'value', 'reference (same run)', 'ratio', 'target', 'met'];
+  const body = rows.map((r) => [
+    r.engine,
+    r.figure,
+    `${formatNumber(r.value)} ${r.unit}`.trim(),
+    r.reference ? `${r.reference.label}: ${formatNumber(r.reference.value)} ${r.unit}` : '—',
+    r.ratio === undefined ? '—' : `${formatNumber(r.ratio)}×`,
+    r.target?.text ?? '—',
+    r.target ? (r.target.met ? 'yes' : '**NO**') : '—',
+  ]);
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...body.map((cells) => `| ${cells.join(' | ')} |`)];
+}
+
+async function main() {
+  const started = performance.now();
+  const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+  const benches = await loadBenches();
+  const rows: Row[] = [];
+  const pgBin = findPostgresBin();
+  let postgres: PostgresServer | undefined;
+  const engines = (pgBin ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((e) => !args.engine || e === args.engine);
+  if (!pgBin) log('PostgreSQL absent (binaires introuvables) : PGlite seulement.');
+  let postgresVersion = '';
+
+  try {
+    const perEngine = benches.filter((b) => (b.scope ?? 'engine') === 'engine');
+    for (const engine of perEngine.length > 0 ? engines : []) {
+      log(`${engine} : préparation de ${clientCount} clients de démonstration…`);
+      if (engine === 'postgres') {
+        postgres = await startPostgres();
+        postgresVersion = postgres.version;
+      }
+      const setup = engine === 'pglite' ? await setupPglite() : await setupPostgres(postgres!);
+      try {
+        await migrate(setup.db);
+        const data = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
+        await withServer(setup.db, async (baseUrl) => {
+          const ctx: BenchContext = { engine, quick, baseUrl, db: setup.db, raw: setup.raw, data, repeat, freshDatabase: setup.freshDatabase, log };
+          for (const bench of perEngine) {
+            rows.push(...(await runBench(bench, ctx, engine)));
+          }
+        });
+      } finally {
+        await setup.close();
+      }
+    }
+    for (const bench of benches.filter((b) => b.scope === 'once')) {
+      const notApplicable = () => {
+        throw new Error(`${bench.name} : scope 'once' n'a pas de base de données.`);
+      };
+      const ctx = {
+        engine: 'pglite',
+        quick,
+        baseUrl: '',
+        get db(): Db { return notApplicable(); },
+        get raw(): RawDriver { return notApplicable(); },
+        data: { clients: [], budgetData: {} },
+        repeat,
+        freshDatabase: notApplicable,
+        log,
+      } satisfies BenchContext;
+      rows.push(...(await runBench(bench, ctx, '—')));
+    }
+  } finally {
+    postgres?.stop();
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const table = tableLines(rows);
+  console.log(`\n${table.join('\n')}\n`);
+  const md = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${new Date().toISOString()} in ${seconds.toFixed(0)} s.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : pgBin ? '; PostgreSQL not run (--engine)' : '; PostgreSQL not found (its binaries are absent): PGlite only'}.`,
+    `Data set: generateDemoBackup({ clients: ${clientCount}, seed: 1, today: ${BENCH_TODAY.toISOString().slice(0, 10)} }); latency figures are percentiles of ${repeat.runs} runs after ${repeat.warmup} warm-up runs.`,
+    'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
+    '',
+    ...table,
+    '',
+  ].join('\n');
+  // Only a complete run replaces the committed results; a partial one goes beside it, ignored by git.
+  const partial = quick || args.only !== undefined || args.engine !== undefined;
+  const file = partial ? 'results.partial.md' : 'results.md';
+  fs.writeFileSync(path.join(benchDir, file), md);
+  log(`terminé en ${seconds.toFixed(0)} s — bench/${file} écrit.`);
+  const failed = rows.filter((r) => Number.isNaN(r.value));
+  process.exit(failed.length > 0 ? 1 : 0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
