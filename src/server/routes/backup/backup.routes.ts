@@ -17,6 +17,8 @@ export function backupRoutes(db: Db) {
       // Validated completely before anything is written.
       const backup = validate(backupSchema, await readJson(c));
       await db.transaction((tx) => replaceAll(tx, backup));
+      // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
+      await db.query('analyze');
       return c.json({ clients: backup.clients.length });
     });
 }

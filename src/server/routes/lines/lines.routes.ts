@@ -9,13 +9,20 @@ export function linesRoutes(db: Db) {
   return new Hono().delete('/lines/:id', async (c) => {
     const { id } = validate(idParams, c.req.param());
     await db.transaction(async (tx) => {
+      // Lock the owning client first, as cell saves do: a save running beside this delete then
+      // waits, and the revised-forecast cache is recomputed from the final figures.
       const { rows } = await tx.query<{ client_id: string }>(
-        `delete from budget_line_items l using expertise_poles p
-          where l.id = $1 and p.id = l.expertise_pole_id returning p.client_id`,
+        `select c.id as client_id from clients c
+           join expertise_poles p on p.client_id = c.id
+           join budget_line_items l on l.expertise_pole_id = p.id
+          where l.id = $1
+          for update of c`,
         [id],
       );
-      if (!rows[0]) throw notFound('Ligne introuvable.');
-      await refreshRevisedForecast(tx, [rows[0].client_id]);
+      const clientId = rows[0]?.client_id;
+      if (!clientId) throw notFound('Ligne introuvable.');
+      await tx.query(`delete from budget_line_items where id = $1`, [id]);
+      await refreshRevisedForecast(tx, [clientId]);
     });
     return c.body(null, 204);
   });
