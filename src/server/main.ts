@@ -6,29 +6,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { migrate, openPglite, openPostgres, type Db } from './db/client';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 async function main() {
   const env = parseEnv();
-  let release = () => {};
-  let db: Db;
-  if (env.databaseUrl) {
-    db = await openPostgres(env.databaseUrl);
-  } else {
-    release = lockDataDir(env.dataDir);
-    db = await openPglite(path.join(env.dataDir, 'pglite'));
-  }
-  const applied = await migrate(db);
-  if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
+  const { db, release } = await openConfiguredDb(env);
 
-  const app = createApp({ db, webRoot });
+  const auth = env.auth
+    ? createAuth(db, { secret: resolveAuthSecret(env.authSecret, env.dataDir), publicOrigin: env.publicOrigin })
+    : undefined;
+  const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
-    console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where}`);
+    const mode = auth ? 'comptes utilisateurs (AUTH=on)' : 'sans connexion, ce poste seulement';
+    console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where} — ${mode}`);
   });
   server.on('error', (err) => {
     console.error(`Impossible d'écouter sur ${env.host}:${env.port} : ${err.message}`);

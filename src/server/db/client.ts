@@ -21,6 +21,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The driver underneath, for the one library that brings its own query builder (better-auth). */
+  readonly native: { kind: 'pglite'; lite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export interface Db extends Queryable {
 export function pgliteDb(lite: PGlite): Db {
   return {
     kind: 'pglite',
+    native: { kind: 'pglite', lite },
     async query<T>(sql: string, params?: unknown[]) {
       const r = await lite.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
@@ -66,6 +69,7 @@ export function postgresDb(pool: pg.Pool): Db {
   });
   return {
     kind: 'postgres',
+    native: { kind: 'postgres', pool },
     ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
