@@ -55,7 +55,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(
       `HOST=${e.HOST} rend le serveur accessible depuis le réseau : les comptes utilisateurs sont alors obligatoires.\n` +
         '  Activez-les avec AUTH=on, créez le premier compte avec « npm run user:create -- prenom.nom@agence.fr »,\n' +
-        '  puis relancez (voir « Deux modes » dans le README). Pour un usage sur ce seul poste, gardez HOST=127.0.0.1.',
+        '  puis relancez (voir « Two modes » dans le README). Pour un usage sur ce seul poste, gardez HOST=127.0.0.1.',
     );
   }
   return toEnv(e);
