@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { totpCode } from '../src/server/test/totp';
 import { E2E_USER } from './auth-user';
 import { expect, test } from './fixtures';
 
@@ -84,4 +85,39 @@ test('signing out everywhere sends the other browsers back to sign-in', async ({
   } finally {
     await other.close();
   }
+});
+
+test('a user turns on TOTP two-factor, signs in with a code, and turns it off', async ({ app }, testInfo) => {
+  const menu = () => app.header.getByRole('button', { name: `Compte ${E2E_USER.email}` }).click();
+  await app.goto('/');
+  await signIn(app.page);
+  await menu();
+  await app.page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'Double authentification' });
+  await dialog.getByLabel('Mot de passe').fill(E2E_USER.password);
+  await dialog.getByRole('button', { name: 'Continuer' }).click();
+  const secret = (await dialog.getByLabel('Clé secrète').inputValue()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await app.page.screenshot({ path: testInfo.outputPath('double-authentification.png') });
+  await dialog.getByLabel('Code de vérification').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Activer' }).click();
+  await expect(app.page.getByText('Double authentification activée.')).toBeVisible();
+
+  await menu();
+  await app.page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+  await signIn(app.page);
+  await expect(app.page.getByRole('heading', { level: 1, name: 'Double authentification' })).toBeVisible();
+  await app.page.getByLabel('Code de vérification').fill(totpCode(secret, 1));
+  await app.page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(app.page.getByRole('alert')).toHaveText('Code de vérification incorrect.');
+  await app.page.getByLabel('Code de vérification').fill(totpCode(secret, Math.floor(Date.now() / 30_000) + 1));
+  await app.page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(app.pageTitle('Saisie Budgétaire')).toBeVisible();
+
+  // Turned off again, so the account signs in with its password alone.
+  await menu();
+  await app.page.getByRole('button', { name: 'Double authentification : activée' }).click();
+  await dialog.getByLabel('Mot de passe').fill(E2E_USER.password);
+  await dialog.getByRole('button', { name: 'Désactiver' }).click();
+  await expect(app.page.getByText('Double authentification désactivée.')).toBeVisible();
 });

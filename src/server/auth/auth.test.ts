@@ -6,7 +6,8 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client, Pole } from '../../domain/schemas';
-import { createAccountsTestApp, PASSWORD, TEST_SECRET, type Call } from '../test/test-accounts';
+import { createAccountsTestApp, PASSWORD, sessionCookie, TEST_SECRET, type Call } from '../test/test-accounts';
+import { totpCode, totpSecretOf } from '../test/totp';
 import { TEST_DB } from '../test/test-db';
 import { authOptions, SESSION_IDLE_SECONDS } from './auth';
 import { SIGN_IN_LIMITS } from './rate-limit';
@@ -239,5 +240,49 @@ describe(`accounts mode behind HTTPS on ${TEST_DB}`, () => {
     } finally {
       await https.db.close();
     }
+  });
+});
+
+describe(`TOTP two-factor on ${TEST_DB}`, () => {
+  it('is turned on by a first valid code, then asked for at sign-in', async () => {
+    await t.addUser('totp@agence.fr');
+    const own = await t.signIn('totp@agence.fr');
+    expect((await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: 'wrong password here' } })).json).toMatchObject({
+      error: { code: 'validation', message: 'Mot de passe incorrect.' },
+    });
+    const enabled = await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: PASSWORD } });
+    expect(enabled.status).toBe(200);
+    const { totpURI, backupCodes } = enabled.json as { totpURI: string; backupCodes: string[] };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Budget%20%26%20Marges:totp%40agence\.fr\?secret=[A-Z2-7]+/);
+    expect(backupCodes.length).toBeGreaterThan(0);
+    const secret = totpSecretOf(totpURI);
+    // Not on until a code proves the authenticator app has the key.
+    expect((await t.call('GET', '/api/session', { cookie: own })).json).toMatchObject({ user: { twoFactorEnabled: false } });
+    const verified = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: own, body: { code: totpCode(secret) } });
+    expect(verified.status).toBe(200);
+    // better-auth replaces the session when two-factor turns on.
+    expect((await t.call('GET', '/api/session', { cookie: sessionCookie(verified.headers) })).json).toMatchObject({
+      user: { twoFactorEnabled: true },
+    });
+
+    // Password alone: no session, a short-lived two-factor cookie instead.
+    const first = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'totp@agence.fr', password: PASSWORD } });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ twoFactorRedirect: true });
+    const pending = first.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+    expect(pending.some((c) => c.includes('session_token='))).toBe(false);
+    const pendingCookie = pending.join('; ');
+    expect((await t.call('GET', '/api/clients', { cookie: pendingCookie })).status).toBe(401);
+
+    const wrong = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: pendingCookie, body: { code: totpCode(secret, 1) } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({ error: { code: 'unauthorized', message: 'Code de vérification incorrect.' } });
+    const right = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: pendingCookie,
+      body: { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+    });
+    expect(right.status).toBe(200);
+    expect(right.text).not.toContain('token');
+    expect((await t.call('GET', '/api/clients', { cookie: sessionCookie(right.headers) })).status).toBe(200);
   });
 });

@@ -75,9 +75,16 @@ function EnableSteps({ onDone }: { onDone: () => void }) {
         Ajoutez cette clé dans votre application d&apos;authentification (type « basée sur le temps »), puis saisissez le
         code qu&apos;elle affiche.
       </Dialog.Description>
-      <p className="select-all rounded-md bg-muted px-3 py-2 text-center font-mono text-sm" aria-label="Clé secrète">
-        {totpSecret(enable.data.totpURI)}
-      </p>
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Clé secrète
+        <textarea
+          readOnly
+          rows={2}
+          value={totpSecret(enable.data.totpURI)}
+          onFocus={(e) => e.target.select()}
+          className="resize-none rounded-md border border-input bg-muted px-3 py-2 text-center font-mono text-sm font-normal"
+        />
+      </label>
       <details className="text-xs text-muted-foreground">
         <summary className="cursor-pointer">Codes de secours (à conserver en lieu sûr)</summary>
         <ul className="mt-2 grid grid-cols-2 gap-1 font-mono">
