@@ -109,5 +109,6 @@ describe('the two modes as processes', () => {
     expect(await (await fetch(`${base}/api/session`)).json()).toEqual({ mode: 'accounts', user: null });
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
+    expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');
   });
 });

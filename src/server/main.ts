@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
+import { listUsers } from './auth/users.repo';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
@@ -21,6 +22,9 @@ async function main() {
   const auth = env.auth
     ? createAuth(db, { secret: resolveAuthSecret(env.authSecret, env.dataDir), publicOrigin: env.publicOrigin })
     : undefined;
+  if (auth && (await listUsers(db)).length === 0) {
+    console.log('Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».');
+  }
   const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;

@@ -6,7 +6,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../domain/schemas';
 import type { Db } from '../db/client';
 import { ApiError, errorBody } from '../lib/errors';
@@ -122,12 +121,21 @@ function withoutTokens(value: unknown): unknown {
   );
 }
 
+/**
+ * The live session of an enabled user, or null. Reading it may slide its expiry: better-auth's
+ * refreshed cookie is passed on to this response, so the browser's cookie slides too.
+ */
+async function currentSession(auth: Auth, c: Context) {
+  const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+  return response && !response.user.disabled ? response : null;
+}
+
 /** GET /api/session, public in both modes. */
 export function sessionRoute(auth: Auth | undefined) {
   return async (c: Context) => {
     if (!auth) return c.json({ mode: 'local' } satisfies SessionInfo);
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    const user = session && !session.user.disabled ? session.user : null;
+    const user = (await currentSession(auth, c))?.user;
     const info: SessionInfo = {
       mode: 'accounts',
       user: user ? { email: user.email, twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true } : null,
@@ -136,18 +144,11 @@ export function sessionRoute(auth: Auth | undefined) {
   };
 }
 
-/**
- * Accounts mode: every /api route but the public ones needs a live session of an enabled user.
- * The refreshed session cookie (sliding expiry) is passed on to the browser.
- */
+/** Accounts mode: every /api route but the public ones needs a live session of an enabled user. */
 export function requireSession(auth: Auth): MiddlewareHandler {
   return async (c, next) => {
     if (isPublic(c.req.path)) return next();
-    const { headers, response: session } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    if (!session || session.user.disabled) {
-      return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401 satisfies ContentfulStatusCode);
-    }
-    await next();
-    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+    if (!(await currentSession(auth, c))) return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401);
+    return next();
   };
 }

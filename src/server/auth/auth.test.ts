@@ -190,6 +190,12 @@ describe(`accounts mode on ${TEST_DB}`, () => {
       [token(used)],
     );
     expect(Number(rows[0]!.hours)).toBeGreaterThan(11);
+
+    // The web app's first call (GET /api/session) slides the cookie the same way.
+    await t.db.query(`update auth_session set "expiresAt" = now() + interval '1 hour' where token = $1`, [token(used)]);
+    const session = await t.call('GET', '/api/session', { cookie: used });
+    expect(session.json).toMatchObject({ user: { email: 'anne@agence.fr' } });
+    expect(session.headers.getSetCookie().some((c) => c.includes(`Max-Age=${SESSION_IDLE_SECONDS}`))).toBe(true);
   });
 
   it('ends the sessions of a user who is disabled', async () => {
