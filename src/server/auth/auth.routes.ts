@@ -91,7 +91,10 @@ const MESSAGES: Record<string, string> = {
  * Headers (Set-Cookie) are kept.
  */
 async function toOurShape(response: Response, path: string): Promise<Response> {
-  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  // A fault answered in any shape becomes our generic 500: no library detail reaches the client.
+  if (response.status >= 500) return Response.json(errorFor(response.status, path, ''), { status: response.status });
+  if (!isJson) return response;
   const body: unknown = await response.json().catch(() => undefined);
   const headers = new Headers(response.headers);
   headers.delete('content-length');

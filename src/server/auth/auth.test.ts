@@ -292,3 +292,20 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     expect((await t.call('GET', '/api/clients', { cookie: sessionCookie(right.headers) })).status).toBe(200);
   });
 });
+
+describe(`accounts mode faults on ${TEST_DB}`, () => {
+  it('answers a database fault during sign-in with the generic message, no detail', async () => {
+    const broken = await createAccountsTestApp();
+    await broken.addUser('anne@agence.fr');
+    await broken.db.close();
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const res = await broken.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD } });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(res.text).toBe(JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }));
+    } finally {
+      console.error = original;
+    }
+  });
+});
