@@ -8,7 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://127.0.0.1:${port}`;
 // Accounts mode (AUTH=on) runs on its own server and data, one port up; only e2e/auth*.spec.ts.
 const accountsURL = `http://127.0.0.1:${port + 1}`;
-const AUTH_SPECS = /auth.*\.spec\.ts$/;
+const AUTH_SPECS = /[\\/]e2e[\\/]auth[^\\/]*\.spec\.ts$/;
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
