@@ -4,6 +4,7 @@
  * for the web app, and the middleware that requires a session on every other /api route.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { hashPassword } from 'better-auth/crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiErrorBody } from '../../domain/schemas';
@@ -55,11 +56,8 @@ export function authRoutes(db: Db, auth: Auth) {
           return c.json(errorBody('rate_limited', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} min.`), 429);
         }
       }
-      // A disabled user gets exactly the answer of a wrong password.
       const response =
-        account && (await isDisabled(db, account))
-          ? Response.json({ code: 'INVALID_EMAIL_OR_PASSWORD' }, { status: 401 })
-          : await auth.handler(c.req.raw);
+        account && (await isDisabled(db, account)) ? await refuseDisabled(c.req.raw) : await auth.handler(c.req.raw);
 
       if (isLimited && response.status === 401) {
         perIp.fail(ip);
@@ -69,6 +67,17 @@ export function authRoutes(db: Db, auth: Auth) {
       }
       return toOurShape(response, path);
     });
+}
+
+/**
+ * A disabled user gets exactly the answer of a wrong password, after the same work (a password
+ * hash), so neither the answer nor its delay tells that the account exists.
+ */
+async function refuseDisabled(request: Request): Promise<Response> {
+  const body: unknown = await request.clone().json().catch(() => undefined);
+  const password = (body as { password?: unknown } | undefined)?.password;
+  await hashPassword(typeof password === 'string' ? password : '');
+  return Response.json({ code: 'INVALID_EMAIL_OR_PASSWORD' }, { status: 401 });
 }
 
 async function emailOf(request: Request): Promise<string | undefined> {
