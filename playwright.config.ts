@@ -1,10 +1,40 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_USER } from './e2e/auth-user';
 
 // End-to-end tests against the built app (run `npm run build` first; the test script does), served
 // by the real server on a throwaway data directory (scripts/e2e-server.mjs). Debian's Chromium
 // only: browser downloads are blocked, never run `playwright install` (STACK.md).
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://127.0.0.1:${port}`;
+// Accounts mode (AUTH=on) runs on its own server and data, one port up; only e2e/auth*.spec.ts.
+const accountsURL = `http://127.0.0.1:${port + 1}`;
+const AUTH_SPECS = /[\\/]e2e[\\/]auth[^\\/]*\.spec\.ts$/;
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+const webServer = {
+  command: 'node scripts/e2e-server.mjs',
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  // SIGTERM (not Playwright's default SIGKILL) lets the server close its database and the
+  // script remove the temporary data directory.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,36 +55,21 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'chromium', testIgnore: AUTH_SPECS, use: chromium },
+    { name: 'chromium-accounts', testMatch: AUTH_SPECS, use: { ...chromium, baseURL: accountsURL } },
+  ],
+  webServer: [
+    { ...webServer, url: `${baseURL}/api/health`, env: { E2E_PORT: String(port) } },
     {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
+      ...webServer,
+      url: `${accountsURL}/api/health`,
+      env: {
+        E2E_PORT: String(port + 1),
+        AUTH: 'on',
+        AUTH_SECRET: 'e2e-secret-of-at-least-thirty-two-characters',
+        E2E_USER_EMAIL: E2E_USER.email,
+        E2E_USER_PASSWORD: E2E_USER.password,
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // SIGTERM (not Playwright's default SIGKILL) lets the server close its database and the
-    // script remove the temporary data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
 });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Backup } from '../src/domain/schemas';
-import { migrate, openConfiguredDb } from '../src/server/db/client';
+import { openConfiguredDb } from '../src/server/db/open';
 import { api, BENCH_TODAY, type Bench } from './lib';
 import { seedDemo } from './seed';
 
@@ -64,7 +64,6 @@ export default {
       const { db, release } = await openConfiguredDb(env);
       let data: Backup;
       try {
-        await migrate(db);
         data = await seedDemo(db, { clients: CLIENTS, seed: 2, today: BENCH_TODAY });
       } finally {
         await db.close();

@@ -4,7 +4,7 @@
  * opens it — so it refuses to run while a server holds DATA_DIR.
  */
 import { parseArgs } from 'node:util';
-import { migrate, openConfiguredDb } from '../src/server/db/client';
+import { openConfiguredDb } from '../src/server/db/open';
 import { parseEnv } from '../src/server/env';
 import { seedDemo } from './seed';
 
@@ -30,7 +30,6 @@ async function main() {
   const env = parseEnv();
   const { db, release } = await openConfiguredDb(env);
   try {
-    await migrate(db);
     const started = performance.now();
     const backup = await seedDemo(db, { clients, seed, replace: values.replace });
     const poles = Object.values(backup.budgetData).flat();

@@ -3,7 +3,7 @@
 // the OS temp folder, removed when the server exits. Serves the already built dist/web (the test
 // script runs `npm run build` first). Playwright stops it with SIGTERM to the process group
 // (webServer.gracefulShutdown), so the server closes its database before the folder goes.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,21 @@ const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir }
 // Never let a DATABASE_URL from the shell point the tests at a real database.
 delete env.DATABASE_URL;
 
-console.log(`[e2e-server] DATA_DIR=${dataDir} PORT=${port}`);
+console.log(`[e2e-server] DATA_DIR=${dataDir} PORT=${port}${env.AUTH === 'on' ? ' AUTH=on' : ''}`);
+// Accounts mode: the first user is created the way an administrator does, with the command line
+// (npm run user:create), its password on stdin.
+if (env.AUTH === 'on' && env.E2E_USER_EMAIL) {
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/users.ts', 'create', env.E2E_USER_EMAIL], {
+    cwd: root,
+    env,
+    input: `${env.E2E_USER_PASSWORD ?? ''}\n`,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  if (created.status !== 0) {
+    cleanUp();
+    process.exit(1);
+  }
+}
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
   env,

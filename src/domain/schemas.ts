@@ -218,7 +218,17 @@ export type Backup = z.infer<typeof backupSchema>;
 /** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
 export interface ApiErrorBody {
   error: {
-    code: 'validation' | 'not_found' | 'conflict' | 'too_large' | 'locked' | 'internal';
+    code:
+      | 'validation'
+      | 'not_found'
+      | 'conflict'
+      | 'too_large'
+      | 'locked'
+      | 'internal'
+      // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
+      | 'unauthorized'
+      | 'forbidden'
+      | 'rate_limited';
     message: string;
     issues?: { path: string; message: string }[];
   };

@@ -7,8 +7,11 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Auth } from './auth/auth';
+import { authRoutes, requireSession, sessionRoute } from './auth/auth.routes';
 import type { Db } from './db/client';
 import { ApiError, errorBody, handleError } from './lib/errors';
+import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
 import { budgetRoutes } from './routes/budget/budget.routes';
 import { cellsRoutes } from './routes/cells/cells.routes';
@@ -25,13 +28,20 @@ export interface AppOptions {
   db: Db;
   /** Folder of the built web app (dist/web); omitted in API tests. */
   webRoot?: string;
+  /** Accounts mode (AUTH=on); without it, the no-login mode for this machine only. */
+  auth?: Auth;
+  /** PUBLIC_URL's origin: also accepted as the Origin of mutations (behind a reverse proxy). */
+  publicOrigin?: string;
 }
 
 const tooLarge = () => {
   throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.');
 };
 
-export function createApp({ db, webRoot }: AppOptions) {
+export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
+  const access = new Hono().get('/session', sessionRoute(auth));
+  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth));
+
   const api = new Hono()
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
     .use('*', async (c, next) => {
@@ -39,6 +49,7 @@ export function createApp({ db, webRoot }: AppOptions) {
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', (c) => c.json({ status: 'ok' }))
+    .route('/', access)
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
@@ -48,6 +59,9 @@ export function createApp({ db, webRoot }: AppOptions) {
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();
+  app.use('*', securityHeaders());
+  if (!auth) app.use('*', loopbackHostOnly());
+  app.use('/api/*', sameOriginMutations(publicOrigin));
   app.onError(handleError);
   api.onError(handleError);
   app.route('/api', api);

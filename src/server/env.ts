@@ -15,6 +15,16 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.string().optional(),
+  AUTH: z.enum(['on', 'off'], { error: 'AUTH doit valoir « on » ou « off »' }).default('off'),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'AUTH_SECRET doit faire au moins 32 caractères (par exemple : openssl rand -base64 32)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Env {
@@ -23,20 +33,59 @@ export interface Env {
   /** Absolute path of the embedded database directory (used when databaseUrl is not set). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Accounts mode (AUTH=on): sign-in required on every /api route but health and auth. */
+  auth: boolean;
+  /** AUTH_SECRET; when unset in accounts mode, one is generated once in DATA_DIR (auth/secret.ts). */
+  authSecret: string | undefined;
+  /** Origin users type in their browser (behind a reverse proxy); https here makes cookies Secure. */
+  publicOrigin: string | undefined;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
 /** Parses the environment; throws an Error with a French, readable message when it is invalid. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const e = parseSource(source);
+  if (e.AUTH !== 'on' && !isLoopbackHost(e.HOST)) {
+    // Anyone who reaches the port could read and change every client's figures (PRODUCT §6).
+    throw new Error(
+      `HOST=${e.HOST} rend le serveur accessible depuis le réseau : les comptes utilisateurs sont alors obligatoires.\n` +
+        '  Activez-les avec AUTH=on, créez le premier compte avec « npm run user:create -- prenom.nom@agence.fr »,\n' +
+        '  puis relancez (voir « Two modes » dans le README). Pour un usage sur ce seul poste, gardez HOST=127.0.0.1.',
+    );
+  }
+  return toEnv(e);
+}
+
+/**
+ * The command line's configuration (npm run user:*): the same database settings, without the
+ * listening rule, since the first account is created before the server is opened to the network.
+ */
+export function parseCliEnv(source: Record<string, string | undefined> = process.env): Env {
+  return toEnv(parseSource(source));
+}
+
+function parseSource(source: Record<string, string | undefined>) {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')} : ${i.message}`);
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+function toEnv(e: z.output<typeof envSchema>): Env {
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    auth: e.AUTH === 'on',
+    authSecret: e.AUTH_SECRET,
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
   };
 }

@@ -3,13 +3,12 @@
  * the API; on the embedded database a second server on the same DATA_DIR refuses to start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres } from './db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
 
 const children: ChildProcess[] = [];
@@ -63,12 +62,7 @@ describe(`the server process on ${TEST_DB}`, () => {
     const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1' };
     let dataDir = '';
     if (TEST_DB === 'postgres') {
-      const adminUrl = inject('postgresAdminUrl');
-      const name = `main_${randomUUID().replaceAll('-', '')}`;
-      const admin = await openPostgres(adminUrl, 1);
-      await admin.query(`create database ${name}`);
-      await admin.close();
-      env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+      env.DATABASE_URL = await freshPostgresUrl('main');
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-main-'));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -93,4 +87,28 @@ describe(`the server process on ${TEST_DB}`, () => {
     const list = await fetch(`${base}/api/clients`);
     expect(((await list.json()) as { name: string }[]).map((c) => c.name)).toEqual(['Processus']);
   });
+});
+
+describe('the two modes as processes', () => {
+  it('refuses to listen on a network address without accounts, and says how to enable them', async () => {
+    const refused = startServer({ PORT: String(await freePort()), HOST: '0.0.0.0', AUTH: 'off' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('HOST=0.0.0.0 rend le serveur accessible depuis le réseau');
+    expect(refused.output()).toContain('AUTH=on');
+    expect(refused.output()).toContain('npm run user:create -- ');
+  });
+
+  it(`starts in accounts mode on ${TEST_DB}, with the generated secret readable by its owner only`, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-main-auth-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', AUTH: 'on', AUTH_SECRET: '', DATA_DIR: dataDir });
+    const base = `http://127.0.0.1:${port}`;
+    expect(await waitForHealth(base, server.exited, server.output)).toEqual({ status: 'ok' });
+    expect((await fetch(`${base}/api/clients`)).status).toBe(401);
+    expect(await (await fetch(`${base}/api/session`)).json()).toEqual({ mode: 'accounts', user: null });
+    expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
+    expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
+    expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');
+  }, 60_000); // a process start on a new data directory: slow on a busy machine, not a speed test
 });

@@ -6,8 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { migrate, openConfiguredDb } from './db/client';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/secret';
+import { listUsers } from './auth/users.repo';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -15,13 +18,18 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 async function main() {
   const env = parseEnv();
   const { db, release } = await openConfiguredDb(env);
-  const applied = await migrate(db);
-  if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 
-  const app = createApp({ db, webRoot });
+  const auth = env.auth
+    ? createAuth(db, { secret: resolveAuthSecret(env.authSecret, env.dataDir), publicOrigin: env.publicOrigin })
+    : undefined;
+  if (auth && (await listUsers(db)).length === 0) {
+    console.log('Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».');
+  }
+  const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
-    console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where}`);
+    const mode = auth ? 'comptes utilisateurs (AUTH=on)' : 'sans connexion, ce poste seulement';
+    console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where} — ${mode}`);
   });
   server.on('error', (err) => {
     console.error(`Impossible d'écouter sur ${env.host}:${env.port} : ${err.message}`);

@@ -3,10 +3,8 @@
  * (when DATABASE_URL is set). Repositories write plain SQL against `Queryable`; composite
  * operations run inside `transaction`, which commits only when the callback resolves.
  */
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
 import { MIGRATIONS } from './migrations';
 
 export interface QueryResult<T> {
@@ -23,6 +21,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The driver underneath, for the one library that brings its own query builder (better-auth). */
+  readonly native: { kind: 'pglite'; lite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -31,6 +31,7 @@ export interface Db extends Queryable {
 export function pgliteDb(lite: PGlite): Db {
   return {
     kind: 'pglite',
+    native: { kind: 'pglite', lite },
     async query<T>(sql: string, params?: unknown[]) {
       const r = await lite.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
@@ -68,6 +69,7 @@ export function postgresDb(pool: pg.Pool): Db {
   });
   return {
     kind: 'postgres',
+    native: { kind: 'postgres', pool },
     ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
@@ -101,25 +103,6 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   const db = postgresDb(pool);
   await db.query('select 1');
   return db;
-}
-
-/**
- * Opens the database the configuration names, as the server does: PostgreSQL when databaseUrl is
- * set, else PGlite in dataDir under its exclusive lock (throws DataDirLockedError while another
- * process holds it). `release` frees the lock; call it after `db.close()`.
- */
-export async function openConfiguredDb(config: {
-  dataDir: string;
-  databaseUrl: string | undefined;
-}): Promise<{ db: Db; release: () => void }> {
-  if (config.databaseUrl) return { db: await openPostgres(config.databaseUrl), release: () => {} };
-  const release = lockDataDir(config.dataDir);
-  try {
-    return { db: await openPglite(path.join(config.dataDir, 'pglite')), release };
-  } catch (err) {
-    release();
-    throw err;
-  }
 }
 
 /**

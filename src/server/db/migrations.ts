@@ -53,4 +53,42 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // better-auth 1.7.7's tables (email + password, sessions, TOTP two-factor), as its own
+    // migration generator writes them for our options (auth/auth.ts), with our `auth_` prefix and a
+    // `disabled` flag. Kept here so both databases get them the one way everything else is created;
+    // auth.test.ts asserts better-auth finds nothing missing (ADR 007-issue7).
+    id: '0002_auth',
+    sql: /* sql */ `
+      create table "auth_user" ("id" text not null primary key, "name" text not null, "email" text not null unique,
+        "emailVerified" boolean not null default false, "image" text,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null, "updatedAt" timestamptz default CURRENT_TIMESTAMP not null,
+        "twoFactorEnabled" boolean default false, "disabled" boolean not null default false);
+
+      create table "auth_session" ("id" text not null primary key, "expiresAt" timestamptz not null, "token" text not null unique,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null, "updatedAt" timestamptz not null,
+        "ipAddress" text, "userAgent" text,
+        "userId" text not null references "auth_user" ("id") on delete cascade);
+
+      create table "auth_account" ("id" text not null primary key, "accountId" text not null, "providerId" text not null,
+        "userId" text not null references "auth_user" ("id") on delete cascade,
+        "accessToken" text, "refreshToken" text, "idToken" text, "accessTokenExpiresAt" timestamptz,
+        "refreshTokenExpiresAt" timestamptz, "scope" text, "password" text,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null, "updatedAt" timestamptz not null);
+
+      create table "auth_verification" ("id" text not null primary key, "identifier" text not null, "value" text not null,
+        "expiresAt" timestamptz not null,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null, "updatedAt" timestamptz default CURRENT_TIMESTAMP not null);
+
+      create table "auth_two_factor" ("id" text not null primary key, "secret" text not null, "backupCodes" text not null,
+        "userId" text not null references "auth_user" ("id") on delete cascade,
+        "verified" boolean, "failedVerificationCount" integer, "lockedUntil" timestamptz);
+
+      create index "auth_session_userId_idx" on "auth_session" ("userId");
+      create index "auth_account_userId_idx" on "auth_account" ("userId");
+      create index "auth_verification_identifier_idx" on "auth_verification" ("identifier");
+      create index "auth_two_factor_secret_idx" on "auth_two_factor" ("secret");
+      create index "auth_two_factor_userId_idx" on "auth_two_factor" ("userId");
+    `,
+  },
 ];

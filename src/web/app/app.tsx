@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { AccessGate } from '../features/auth/components/access-gate';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -7,7 +8,9 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AccessGate>
+        <RouterProvider router={router} />
+      </AccessGate>
     </AppProviders>
   );
 }

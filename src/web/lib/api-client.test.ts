@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest } from './api-client';
+import { ApiError, api, apiRequest, onUnauthorized } from './api-client';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -100,5 +100,24 @@ describe('apiRequest', () => {
     });
 
     await expect(api.get('/api/clients', controller.signal)).rejects.toBe(abort);
+  });
+});
+
+describe('onUnauthorized', () => {
+  it('tells its listeners about a 401, and only until they unsubscribe', async () => {
+    mockFetch(async () => json({ error: { code: 'unauthorized', message: 'Connexion requise.' } }, 401));
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+
+    const error = await caught(api.get('/api/clients'));
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized', message: 'Connexion requise.' });
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    mockFetch(async () => json({ error: { code: 'not_found', message: 'Inconnu.' } }, 404));
+    await caught(api.get('/api/clients'));
+    unsubscribe();
+    mockFetch(async () => json({ error: { code: 'unauthorized', message: 'Connexion requise.' } }, 401));
+    await caught(api.get('/api/clients'));
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

@@ -25,6 +25,13 @@ export class ApiError extends Error {
 
 export const UNREACHABLE_MESSAGE = 'Serveur injoignable.';
 
+/** Called on every 401 (accounts mode: no or expired session), so the app can show the sign-in page. */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 export type ApiPath = `/api/${string}`;
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,6 +66,7 @@ export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = 
   }
 
   const text = await readText(response);
+  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
   if (response.ok) {
     if (text === '') return undefined as T;
     try {

@@ -1,3 +1,4 @@
+import { UserMenu } from '../../features/auth/components/user-menu';
 import { cn } from '../../lib/cn';
 import { Logo } from './logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
@@ -43,6 +44,8 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
             })}
           </ul>
         </nav>
+
+        <UserMenu />
       </div>
     </header>
   );

@@ -1,0 +1,311 @@
+/**
+ * Accounts mode (AUTH=on) over HTTP, on the project's database: every protected route needs a
+ * session, sign-in failures all look alike, the rate limit trips, cross-site mutations are
+ * refused, sessions end on sign-out (here or everywhere), expire when idle and slide while in use.
+ */
+import { getMigrations } from 'better-auth/db/migration';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Client, Pole } from '../../domain/schemas';
+import { createAccountsTestApp, PASSWORD, sessionCookie, TEST_SECRET, type Call } from '../test/test-accounts';
+import { totpCode, totpSecretOf } from '../test/totp';
+import { TEST_DB } from '../test/test-db';
+import { authOptions, SESSION_IDLE_SECONDS } from './auth';
+import { SIGN_IN_LIMITS } from './rate-limit';
+import { setDisabled } from './users.repo';
+
+let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
+let cookie: string;
+const ORIGIN = 'http://localhost';
+beforeAll(async () => {
+  t = await createAccountsTestApp();
+  await t.addUser('anne@agence.fr');
+  cookie = await t.signIn('anne@agence.fr');
+});
+afterAll(() => t.db.close());
+
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+describe(`accounts mode on ${TEST_DB}`, () => {
+  it('has in our migrations exactly the tables and columns better-auth expects', async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(authOptions(t.db, { secret: TEST_SECRET }));
+    expect(toBeCreated.map((x) => x.table)).toEqual([]);
+    expect(toBeAdded.map((x) => `${x.table}: ${Object.keys(x.fields).join(', ')}`)).toEqual([]);
+  });
+
+  it('answers 401 without a session on every /api route but health, session and auth', async () => {
+    const routes = t.app.routes.filter(
+      (r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !['/api/health', '/api/session'].includes(r.path) && !r.path.startsWith('/api/auth'),
+    );
+    // The routes of PRODUCT §8 at least; routes added later are covered the same way.
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    for (const route of routes) {
+      const path = route.path.replace(':month', '0').replace(/:[a-zA-Z]+/g, unknownId);
+      const res = await t.call(route.method, path, { body: route.method === 'GET' ? undefined : {} });
+      expect({ route: `${route.method} ${route.path}`, status: res.status, json: res.json }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+        json: { error: { code: 'unauthorized', message: 'Connexion requise : connectez-vous pour continuer.' } },
+      });
+    }
+    expect((await t.call('GET', '/api/clients', { cookie: 'better-auth.session_token=forged.value' })).status).toBe(401);
+    expect((await t.call('GET', '/api/health')).status).toBe(200);
+    expect((await t.call('GET', '/api/session')).json).toEqual({ mode: 'accounts', user: null });
+  });
+
+  it('answers every protected route with a session, and nothing changed while signed out', async () => {
+    const as = (method: string, path: string, body?: unknown) => t.call(method, path, { body, cookie });
+    expect((await t.call('POST', '/api/clients', { body: { name: 'Intrus' } })).status).toBe(401);
+
+    const client = (await as('POST', '/api/clients', { name: 'Acme' })).json as Client;
+    const pole = (await as('POST', `/api/clients/${client.id}/poles`, { name: 'Paid', lines: ['A', 'B'] })).json as Pole;
+    const backup = (await as('GET', '/api/backup')).json;
+    const statuses = [
+      (await as('GET', '/api/clients')).status,
+      (await as('PATCH', `/api/clients/${client.id}`, { prevision_mb_annuelle_debut: 1000 })).status,
+      (await as('GET', `/api/clients/${client.id}/budget`)).status,
+      (await as('PATCH', `/api/poles/${pole.id}`, { isExpanded: false })).status,
+      (await as('PUT', `/api/poles/${pole.id}/facture/3`, { value: true })).status,
+      (await as('POST', `/api/poles/${pole.id}/lines`, { name: 'C' })).status,
+      (await as('PATCH', '/api/cells', [{ lineId: pole.lines[0]!.id, month: 0, field: 'reel', value: 12.5 }])).status,
+      (await as('DELETE', `/api/lines/${pole.lines[1]!.id}`)).status,
+      (await as('GET', '/api/budget')).status,
+      (await as('POST', '/api/backup', backup)).status,
+      (await as('DELETE', `/api/clients/${client.id}`)).status,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 201, 200, 204, 200, 200, 204]);
+    expect((await as('GET', '/api/clients')).json).toEqual([]);
+    expect((await t.call('GET', '/api/session', { cookie })).json).toEqual({
+      mode: 'accounts',
+      user: { email: 'anne@agence.fr', twoFactorEnabled: false },
+    });
+  });
+
+  it('gives a wrong password, an unknown email and a disabled user the same answer', async () => {
+    await t.addUser('disabled@agence.fr');
+    await setDisabled(t.db, 'disabled@agence.fr', true);
+    const attempt = async (email: string, password: string) => {
+      const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email, password }, ip: '198.51.100.1' });
+      return { status: res.status, body: res.text, cookies: res.headers.getSetCookie() };
+    };
+    const wrongPassword = await attempt('anne@agence.fr', 'not the password at all');
+    const expected = {
+      status: 401,
+      body: JSON.stringify({ error: { code: 'unauthorized', message: 'Email ou mot de passe incorrect.' } }),
+      cookies: [],
+    };
+    expect(wrongPassword).toEqual(expected);
+    expect(await attempt('nobody@agence.fr', 'not the password at all')).toEqual(expected);
+    expect(await attempt('disabled@agence.fr', PASSWORD)).toEqual(expected);
+  });
+
+  it('never hands the session token to scripts: only the HTTP-only SameSite cookie carries it', async () => {
+    const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('token');
+    const set = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    expect(set).toMatch(/; HttpOnly/);
+    expect(set).toMatch(/; SameSite=Lax/);
+    expect(set).not.toMatch(/; Secure/);
+    expect(set).toContain(`Max-Age=${SESSION_IDLE_SECONDS}`);
+    const sessions = await t.call('GET', '/api/auth/list-sessions', { cookie });
+    expect(sessions.status).toBe(200);
+    expect(sessions.text).not.toContain('token');
+  });
+
+  it('locks an account after repeated failures, even for the right password, and not the others', async () => {
+    await t.addUser('locked@agence.fr');
+    const body = (password: string) => ({ body: { email: 'Locked@Agence.fr', password }, ip: '203.0.113.5' });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i += 1) {
+      expect((await t.call('POST', '/api/auth/sign-in/email', body('wrong password number ' + i))).status).toBe(401);
+    }
+    const refused = await t.call('POST', '/api/auth/sign-in/email', body(PASSWORD));
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    await t.signIn('anne@agence.fr');
+  });
+
+  it('limits failures per IP address across accounts', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) {
+      const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: `nobody${i}@agence.fr`, password: 'whatever-password' }, ip });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD }, ip });
+    expect(blocked.status).toBe(429);
+    await t.signIn('anne@agence.fr', PASSWORD, '198.51.100.78');
+  });
+
+  it('refuses a cross-origin mutation, with or without a session, and changes nothing', async () => {
+    const attempts: Call[] = [
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+      { cookie, headers: { 'sec-fetch-site': 'cross-site' } },
+      { origin: 'https://evil.example' },
+    ];
+    for (const a of attempts) {
+      const res = await t.call('POST', '/api/clients', { ...a, body: { name: 'Piège' } });
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ error: { code: 'forbidden' } });
+    }
+    const signIn = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'anne@agence.fr', password: PASSWORD },
+      origin: 'https://evil.example',
+    });
+    expect(signIn.status).toBe(403);
+    expect((await t.call('GET', '/api/clients', { cookie })).json).toEqual([]);
+    expect((await t.call('POST', '/api/clients', { cookie, origin: ORIGIN, body: { name: 'Maison' } })).status).toBe(201);
+  });
+
+  it('signs out here only, or everywhere', async () => {
+    const [a, b, c] = [await t.signIn('anne@agence.fr'), await t.signIn('anne@agence.fr'), await t.signIn('anne@agence.fr')];
+    expect((await t.call('POST', '/api/auth/sign-out', { cookie: a, origin: ORIGIN, body: {} })).status).toBe(200);
+    expect((await t.call('GET', '/api/clients', { cookie: a })).status).toBe(401);
+    expect((await t.call('GET', '/api/clients', { cookie: b })).status).toBe(200);
+
+    expect((await t.call('POST', '/api/auth/revoke-sessions', { cookie: b, origin: ORIGIN, body: {} })).status).toBe(200);
+    expect((await t.call('GET', '/api/clients', { cookie: b })).status).toBe(401);
+    expect((await t.call('GET', '/api/clients', { cookie: c })).status).toBe(401);
+    cookie = await t.signIn('anne@agence.fr');
+  });
+
+  it('ends an idle session, and pushes back the expiry of one in use', async () => {
+    const idle = await t.signIn('anne@agence.fr');
+    const token = (c: string) => decodeURIComponent(c.split('=')[1]!).split('.')[0]!;
+    await t.db.query(`update auth_session set "expiresAt" = now() - interval '1 second' where token = $1`, [token(idle)]);
+    expect((await t.call('GET', '/api/clients', { cookie: idle })).status).toBe(401);
+
+    const used = await t.signIn('anne@agence.fr');
+    // As if signed in 11 h ago: an hour left, and refreshed on the next request.
+    await t.db.query(
+      `update auth_session set "expiresAt" = now() + interval '1 hour', "updatedAt" = now() - interval '11 hours' where token = $1`,
+      [token(used)],
+    );
+    const res = await t.call('GET', '/api/clients', { cookie: used });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.includes(`Max-Age=${SESSION_IDLE_SECONDS}`))).toBe(true);
+    const { rows } = await t.db.query<{ hours: number }>(
+      `select extract(epoch from "expiresAt" - now()) / 3600 as hours from auth_session where token = $1`,
+      [token(used)],
+    );
+    expect(Number(rows[0]!.hours)).toBeGreaterThan(11);
+
+    // The web app's first call (GET /api/session) slides the cookie the same way.
+    await t.db.query(`update auth_session set "expiresAt" = now() + interval '1 hour' where token = $1`, [token(used)]);
+    const session = await t.call('GET', '/api/session', { cookie: used });
+    expect(session.json).toMatchObject({ user: { email: 'anne@agence.fr' } });
+    expect(session.headers.getSetCookie().some((c) => c.includes(`Max-Age=${SESSION_IDLE_SECONDS}`))).toBe(true);
+  });
+
+  it('ends the sessions of a user who is disabled', async () => {
+    await t.addUser('leaving@agence.fr');
+    const theirs = await t.signIn('leaving@agence.fr');
+    expect((await t.call('GET', '/api/clients', { cookie: theirs })).status).toBe(200);
+    await setDisabled(t.db, 'leaving@agence.fr', true);
+    expect((await t.call('GET', '/api/clients', { cookie: theirs })).status).toBe(401);
+  });
+
+  it('refuses an oversized sign-in body', async () => {
+    const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: 'x'.repeat(20_000) } });
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ error: { code: 'too_large' } });
+  });
+
+  it('never logs a password or a session token', async () => {
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m));
+    const secretPassword = 'a-password-that-must-never-be-logged';
+    await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: secretPassword } });
+    await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'nobody@agence.fr', password: secretPassword } });
+    await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'not an email', password: secretPassword } });
+    const fresh = await t.signIn('anne@agence.fr');
+    await t.call('GET', '/api/clients', { cookie: fresh });
+    await t.call('POST', '/api/auth/sign-out', { cookie: fresh, body: {} });
+    await t.call('GET', '/api/clients', { cookie: fresh });
+    const logged = spies.flatMap((s) => s.mock.calls.map((args) => args.map(String).join(' '))).join('\n');
+    spies.forEach((s) => s.mockRestore());
+    expect(logged).not.toContain(secretPassword);
+    expect(logged).not.toContain(PASSWORD);
+    expect(logged).not.toContain(decodeURIComponent(fresh.split('=')[1]!).split('.')[0]!);
+  });
+});
+
+describe(`accounts mode behind HTTPS on ${TEST_DB}`, () => {
+  it('marks the session cookie Secure and accepts the public origin', async () => {
+    const https = await createAccountsTestApp({ publicOrigin: 'https://budget.agence.example' });
+    try {
+      await https.addUser('anne@agence.fr');
+      const res = await https.call('POST', '/api/auth/sign-in/email', {
+        body: { email: 'anne@agence.fr', password: PASSWORD },
+        origin: 'https://budget.agence.example',
+      });
+      expect(res.status).toBe(200);
+      const set = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+      expect(set).toMatch(/; Secure/);
+      expect(set).toMatch(/; HttpOnly/);
+    } finally {
+      await https.db.close();
+    }
+  });
+});
+
+describe(`TOTP two-factor on ${TEST_DB}`, () => {
+  it('is turned on by a first valid code, then asked for at sign-in', async () => {
+    await t.addUser('totp@agence.fr');
+    const own = await t.signIn('totp@agence.fr');
+    expect((await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: 'wrong password here' } })).json).toMatchObject({
+      error: { code: 'validation', message: 'Mot de passe incorrect.' },
+    });
+    const enabled = await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: PASSWORD } });
+    expect(enabled.status).toBe(200);
+    const { totpURI, backupCodes } = enabled.json as { totpURI: string; backupCodes: string[] };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Budget%20%26%20Marges:totp%40agence\.fr\?secret=[A-Z2-7]+/);
+    expect(backupCodes.length).toBeGreaterThan(0);
+    const secret = totpSecretOf(totpURI);
+    // Not on until a code proves the authenticator app has the key.
+    expect((await t.call('GET', '/api/session', { cookie: own })).json).toMatchObject({ user: { twoFactorEnabled: false } });
+    const verified = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: own, body: { code: totpCode(secret) } });
+    expect(verified.status).toBe(200);
+    // better-auth replaces the session when two-factor turns on.
+    expect((await t.call('GET', '/api/session', { cookie: sessionCookie(verified.headers) })).json).toMatchObject({
+      user: { twoFactorEnabled: true },
+    });
+
+    // Password alone: no session, a short-lived two-factor cookie instead.
+    const first = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'totp@agence.fr', password: PASSWORD } });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ twoFactorRedirect: true });
+    const pending = first.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+    expect(pending.some((c) => c.includes('session_token='))).toBe(false);
+    const pendingCookie = pending.join('; ');
+    expect((await t.call('GET', '/api/clients', { cookie: pendingCookie })).status).toBe(401);
+
+    const wrong = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: pendingCookie, body: { code: totpCode(secret, 1) } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({ error: { code: 'unauthorized', message: 'Code de vérification incorrect.' } });
+    const right = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: pendingCookie,
+      body: { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+    });
+    expect(right.status).toBe(200);
+    expect(right.text).not.toContain('token');
+    expect((await t.call('GET', '/api/clients', { cookie: sessionCookie(right.headers) })).status).toBe(200);
+  });
+});
+
+describe(`accounts mode faults on ${TEST_DB}`, () => {
+  it('answers a database fault during sign-in with the generic message, no detail', async () => {
+    const broken = await createAccountsTestApp();
+    await broken.addUser('anne@agence.fr');
+    await broken.db.close();
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const res = await broken.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD } });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(res.text).toBe(JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }));
+    } finally {
+      console.error = original;
+    }
+  });
+});

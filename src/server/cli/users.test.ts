@@ -1,0 +1,98 @@
+/**
+ * The account command line as a process (npm run user:*): the password comes on stdin when it is
+ * not a terminal; on the embedded database it refuses while a server holds DATA_DIR.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Db } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
+import { freshPostgresUrl } from '../test/fresh-postgres';
+import { TEST_DB } from '../test/test-db';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+
+const env: Record<string, string> = {};
+let dataDir = '';
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-cli-'));
+  env.DATA_DIR = dataDir;
+  env.DATABASE_URL = '';
+  if (TEST_DB === 'postgres') {
+    env.DATABASE_URL = await freshPostgresUrl('cli');
+  }
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/users.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.stdin.end(stdin);
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, 1) : await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const storedHash = (email: string) =>
+  withDb(async (db) => {
+    const { rows } = await db.query<{ password: string; disabled: boolean }>(
+      `select a.password, u.disabled from auth_user u join auth_account a on a."userId" = u.id where u.email = $1`,
+      [email],
+    );
+    return rows[0];
+  });
+
+describe(`npm run user:* on ${TEST_DB}`, () => {
+  it('creates a user with a hashed password read from stdin, lists, disables and resets', async () => {
+    const created = await cli(['create', 'Anne@Agence.fr'], 'un mot de passe assez long\n');
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.out).toContain('Utilisateur anne@agence.fr créé.');
+    const row = await storedHash('anne@agence.fr');
+    expect(row!.password).not.toContain('un mot de passe');
+    expect(await verifyPassword({ hash: row!.password, password: 'un mot de passe assez long' })).toBe(true);
+
+    expect(await cli(['create', 'anne@agence.fr'], 'un mot de passe assez long\n')).toMatchObject({ code: 1 });
+    expect((await cli(['create', 'bob@agence.fr'], 'court\n')).out).toContain('au moins 12 caractères');
+    expect((await cli(['create', 'pas-un-email'], 'un mot de passe assez long\n')).code).toBe(1);
+
+    expect(await cli(['disable', 'anne@agence.fr'])).toMatchObject({ code: 0 });
+    const listed = await cli(['list']);
+    expect(listed.out).toContain('anne@agence.fr\tdésactivé\tsans 2FA\t0 session(s)');
+
+    expect(await cli(['reset', 'anne@agence.fr'], 'un tout nouveau mot de passe\n')).toMatchObject({ code: 0 });
+    const reset = await storedHash('anne@agence.fr');
+    expect(await verifyPassword({ hash: reset!.password, password: 'un tout nouveau mot de passe' })).toBe(true);
+    expect(reset!.disabled).toBe(true);
+  }, 120_000); // seven processes, five opening the database: slow on a busy machine, not a speed test
+
+  // PostgreSQL takes no lock: several servers may share it (ADR 004).
+  if (TEST_DB === 'pglite') it('refuses while a server holds the data directory', async () => {
+    const release = lockDataDir(dataDir);
+    try {
+      const refused = await cli(['list']);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('est déjà utilisé par un autre serveur');
+    } finally {
+      release();
+    }
+  });
+
+  it('hashes with the function better-auth verifies with', async () => {
+    expect(await verifyPassword({ hash: await hashPassword('x'.repeat(12)), password: 'x'.repeat(12) })).toBe(true);
+  });
+});

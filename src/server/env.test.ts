@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, parseCliEnv, parseEnv } from './env';
+
+describe('the listening rule of PRODUCT §6', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['LOCALHOST', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.10', false],
+    ['127.0.0.1.example.com', false],
+    ['budget.agence.fr', false],
+  ])('%s is loopback: %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+
+  it('requires AUTH=on for any other address, and explains how', () => {
+    expect(() => parseEnv({ HOST: '0.0.0.0' })).toThrow(/AUTH=on, créez le premier compte avec « npm run user:create/);
+    expect(parseEnv({ HOST: '0.0.0.0', AUTH: 'on' }).auth).toBe(true);
+    expect(parseEnv({}).auth).toBe(false);
+  });
+
+  it('checks the accounts settings', () => {
+    expect(() => parseEnv({ AUTH: 'yes' })).toThrow(/AUTH doit valoir/);
+    expect(() => parseEnv({ AUTH: 'on', AUTH_SECRET: 'short' })).toThrow(/au moins 32 caractères/);
+    expect(parseEnv({ AUTH: 'on', PUBLIC_URL: 'https://budget.agence.fr/app' }).publicOrigin).toBe('https://budget.agence.fr');
+    expect(() => parseEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('lets the command line prepare accounts before the server is opened to the network', () => {
+    expect(parseCliEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});

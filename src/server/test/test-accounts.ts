@@ -1,0 +1,57 @@
+/**
+ * The app in accounts mode (AUTH=on) on a fresh database, with users created the way the command
+ * line creates them, and a request helper that carries a session cookie, an Origin and a client IP.
+ */
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { createUser } from '../auth/users.repo';
+import { createTestDb } from './test-db';
+
+export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+export const PASSWORD = 'correct horse battery staple';
+
+export interface Call {
+  body?: unknown;
+  cookie?: string;
+  /** Sent as the Origin header; omitted by default (a script). */
+  origin?: string;
+  /** The socket address the server sees. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export async function createAccountsTestApp(options: { publicOrigin?: string } = {}) {
+  const db = await createTestDb();
+  const auth = createAuth(db, { secret: TEST_SECRET, publicOrigin: options.publicOrigin });
+  const app = createApp({ db, auth, publicOrigin: options.publicOrigin });
+
+  async function call(method: string, path: string, { body, cookie, origin, ip = '192.0.2.10', headers = {} }: Call = {}) {
+    const h: Record<string, string> = { ...headers };
+    if (body !== undefined) h['content-type'] = 'application/json';
+    if (cookie) h.cookie = cookie;
+    if (origin) h.origin = origin;
+    const res = await app.request(
+      path,
+      { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) },
+      { incoming: { socket: { remoteAddress: ip } } },
+    );
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, json: (text ? JSON.parse(text) : undefined) as unknown };
+  }
+
+  /** Signs in and returns the `name=value` of the session cookie. */
+  async function signIn(email: string, password = PASSWORD, ip?: string): Promise<string> {
+    const res = await call('POST', '/api/auth/sign-in/email', { body: { email, password }, ip });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return sessionCookie(res.headers);
+  }
+
+  return { db, auth, app, call, signIn, addUser: (email: string, password = PASSWORD) => createUser(db, email, password) };
+}
+
+/** The `name=value` part of the session cookie a response sets. */
+export function sessionCookie(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error('no session cookie set');
+  return cookie.split(';')[0]!;
+}

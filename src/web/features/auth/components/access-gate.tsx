@@ -1,0 +1,21 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '../../../components/ui/spinner';
+import { onUnauthorized } from '../../../lib/api-client';
+import { markSignedOut, useSession } from '../api/get-session';
+import { SignInPage } from './sign-in-page';
+
+/**
+ * Shows the app, or the sign-in page when the server is in accounts mode and nobody is signed in.
+ * Any 401 (session expired, signed out elsewhere) brings the sign-in page back.
+ */
+export function AccessGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  useEffect(() => onUnauthorized(() => markSignedOut(queryClient)), [queryClient]);
+
+  if (session.isPending) return <Spinner text="Chargement..." className="min-h-dvh" />;
+  // Server unreachable: the app shows its own errors; in accounts mode every call will 401 anyway.
+  if (session.data?.mode === 'accounts' && !session.data.user) return <SignInPage />;
+  return children;
+}
