@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
 import { E2E_USER } from './auth-user';
+import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
 
 /** Runs only against the accounts-mode server (project chromium-accounts, AUTH=on). */
@@ -44,7 +45,11 @@ test('signs in, uses the budget tab, signs out and is sent back to sign-in', asy
   await signIn(app.page);
   await expect(app.pageTitle('Saisie Budgétaire')).toBeVisible();
   await expect(app.tabButton('Saisie Budgétaire')).toHaveAttribute('aria-pressed', 'true');
-  expect(await fetchStatus(app.page, 'POST', '/api/clients', { name: 'Client connecté' })).toBe(201);
+  const tab = budgetTab(app.page);
+  await tab.newClientName.fill('Client connecté');
+  await tab.addClientButton.click();
+  await expect(tab.toast('Client ajouté')).toBeVisible();
+  await expect(tab.clientSelect).toHaveText('Client connecté');
   await app.openTab('Dashboard');
   await expect(app.pageTitle('Dashboard')).toBeVisible();
   await app.openTab('Saisie Budgétaire');

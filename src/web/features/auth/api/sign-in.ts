@@ -25,6 +25,10 @@ export function useVerifyTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.session }),
+    // Not awaited: the session refetch flips the dialog to its other form, which would unmount the
+    // caller before its own onSuccess (toast, close) ran.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
+    },
   });
 }

@@ -15,7 +15,11 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.session }),
+    // Not awaited: the session refetch flips the dialog to its other form, which would unmount the
+    // caller before its own onSuccess (toast, close) ran.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
+    },
   });
 }
 
