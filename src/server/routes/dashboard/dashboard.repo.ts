@@ -1,0 +1,126 @@
+/**
+ * SQL of the dashboards: one scan of the selected clients' figures, grouped three ways at once
+ * (client × pole name, pole name × line name, month), turned into the domain's `DashboardData`
+ * by the same function the pure path uses. The browser never receives line-level figures.
+ */
+import {
+  dashboardData,
+  type ClientPoleSums,
+  type DashboardData,
+  type LineAggregate,
+  type MonthSums,
+  type Sums,
+} from '../../../domain/dashboard';
+import { decimalToCents } from '../../../domain/money';
+import type { Queryable } from '../../db/client';
+
+/** The selected clients (null = every client), ranked by creation: the order of `aggregateBudgets`. */
+const SELECTION = /* sql */ `
+  select c.id, c.name, c.prevision_mb_annuelle_debut, row_number() over (order by c.created_at, c.id) as rank
+    from clients c
+   where $1::uuid[] is null or c.id = any($1::uuid[])`;
+
+interface ClientRow {
+  id: string;
+  name: string;
+  debut: string;
+}
+
+/** One grouping set's row; sums as numeric text (exact). */
+interface SumsRow {
+  kind: 'client' | 'line' | 'month';
+  client_id: string | null;
+  pole: string | null;
+  line: string | null;
+  month: number | null;
+  previsionnel: string;
+  achat_previsionnel: string;
+  reel: string;
+  achat: string;
+  revue: string;
+  ecart_realise: string;
+  prev_realise: string;
+}
+
+/**
+ * The raw aggregate: every sum the dashboards need, in one statement. Left joins keep clients
+ * without poles and poles without lines, as the pure path does. Rows come in first-appearance
+ * order: client × pole by (client rank, first pole seq); pole × line by the first (client rank,
+ * pole seq, line seq) where the line name appears — what merging by name in creation order gives.
+ */
+export const DASHBOARD_SUMS_SQL = /* sql */ `
+  with sel as (${SELECTION}),
+  f as (
+    select s.rank, s.id as client_id, p.name as pole, p.seq as pole_seq, l.name as line, l.seq as line_seq,
+           d.month_index as month, d.previsionnel, d.achat_previsionnel, d.reel, d.achat
+      from sel s
+      left join expertise_poles p on p.client_id = s.id
+      left join budget_line_items l on l.expertise_pole_id = p.id
+      left join budget_monthly_data d on d.budget_line_item_id = l.id
+  ),
+  g as (
+    select case when grouping(client_id) = 0 then 'client' when grouping(line) = 0 then 'line' else 'month' end as kind,
+           client_id, pole, line, month,
+           case when grouping(client_id) = 0 then array[min(rank), min(pole_seq)]
+                when grouping(line) = 0 then min(array[rank, pole_seq, line_seq])
+                else array[month::bigint] end as sort_key,
+           coalesce(sum(previsionnel), 0)::text as previsionnel,
+           coalesce(sum(achat_previsionnel), 0)::text as achat_previsionnel,
+           coalesce(sum(reel), 0)::text as reel,
+           coalesce(sum(achat), 0)::text as achat,
+           coalesce(sum(case when reel > 0 then reel - achat else previsionnel - achat_previsionnel end), 0)::text as revue,
+           coalesce(sum(case when reel > 0 then reel - achat - previsionnel else 0 end), 0)::text as ecart_realise,
+           coalesce(sum(case when reel > 0 then previsionnel else 0 end), 0)::text as prev_realise
+      from f
+     group by grouping sets ((client_id, pole), (pole, line), (month))
+  )
+  select kind, client_id, pole, line, month, previsionnel, achat_previsionnel, reel, achat, revue, ecart_realise, prev_realise
+    from g
+   -- A client without poles gives a null pole; a pole without lines a null line; a line without
+   -- months a null month: none of them is a group of the dashboards.
+   where (kind = 'client' and pole is not null) or (kind = 'line' and line is not null) or (kind = 'month' and month is not null)
+   order by kind, sort_key`;
+
+function toSums(r: SumsRow): Sums {
+  return {
+    previsionnel: decimalToCents(r.previsionnel),
+    achat_previsionnel: decimalToCents(r.achat_previsionnel),
+    reel: decimalToCents(r.reel),
+    achat: decimalToCents(r.achat),
+    revue: decimalToCents(r.revue),
+    ecartRealise: decimalToCents(r.ecart_realise),
+    prevRealise: decimalToCents(r.prev_realise),
+  };
+}
+
+/**
+ * The dashboards' data for these clients (null = every client), read in one snapshot by the
+ * caller's transaction. Returns null when an id is unknown.
+ */
+export async function loadDashboardData(q: Queryable, ids: readonly string[] | null): Promise<DashboardData | null> {
+  const { rows: clientRows } = await q.query<ClientRow>(
+    `select id, name, prevision_mb_annuelle_debut::text as debut from (${SELECTION}) s order by rank`,
+    [ids],
+  );
+  if (ids && clientRows.length !== ids.length) return null;
+  const { rows } = await q.query<SumsRow>(DASHBOARD_SUMS_SQL, [ids]);
+
+  const clients = new Map<string, ClientPoleSums & { poles: { name: string; sums: Sums }[] }>(
+    clientRows.map((c) => [c.id, { id: c.id, name: c.name, previsionMbDebut: decimalToCents(c.debut), poles: [] }]),
+  );
+  const linesByPole = new Map<string, LineAggregate[]>();
+  const months: MonthSums[] = [];
+  for (const r of rows) {
+    const sums = toSums(r);
+    if (r.kind === 'client' && r.client_id !== null && r.pole !== null) {
+      clients.get(r.client_id)?.poles.push({ name: r.pole, sums });
+    } else if (r.kind === 'line' && r.pole !== null && r.line !== null) {
+      const lines = linesByPole.get(r.pole) ?? [];
+      lines.push({ name: r.line, sums });
+      linesByPole.set(r.pole, lines);
+    } else if (r.kind === 'month' && r.month !== null) {
+      months[r.month] = { reel: sums.reel, previsionnel: sums.previsionnel, achat: sums.achat };
+    }
+  }
+  return dashboardData([...clients.values()], linesByPole, months);
+}
