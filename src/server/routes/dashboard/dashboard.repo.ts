@@ -20,16 +20,13 @@ const SELECTION = /* sql */ `
     from clients c
    where $1::uuid[] is null or c.id = any($1::uuid[])`;
 
-interface ClientRow {
-  id: string;
-  name: string;
-  debut: string;
-}
-
 /** One grouping set's row; sums as numeric text (exact). */
 interface SumsRow {
-  kind: 'client' | 'line' | 'month';
+  kind: 'a-client' | 'client' | 'line' | 'month';
   client_id: string | null;
+  /** The client's name and initial forecast (numeric text), on 'a-client' rows only. */
+  client_name: string | null;
+  debut: string | null;
   pole: string | null;
   line: string | null;
   month: number | null;
@@ -43,7 +40,8 @@ interface SumsRow {
 }
 
 /**
- * The raw aggregate: every sum the dashboards need, in one statement. Left joins keep clients
+ * The raw aggregate: the selected clients and every sum the dashboards need, in one statement (one
+ * snapshot without a transaction). Left joins keep clients
  * without poles and poles without lines, as the pure path does. Rows come in first-appearance
  * order: client × pole by (client rank, first pole seq); pole × line by the first (client rank,
  * pole seq, line seq) where the line name appears — what merging by name in creation order gives.
@@ -74,7 +72,13 @@ export const DASHBOARD_SUMS_SQL = /* sql */ `
       from f
      group by grouping sets ((client_id, pole), (pole, line), (month))
   )
-  select kind, client_id, pole, line, month, previsionnel, achat_previsionnel, reel, achat, revue, ecart_realise, prev_realise
+  select 'a-client' as kind, id as client_id, name as client_name, prevision_mb_annuelle_debut::text as debut,
+         null as pole, null as line, null::smallint as month, array[rank] as sort_key,
+         '0' as previsionnel, '0' as achat_previsionnel, '0' as reel, '0' as achat, '0' as revue, '0' as ecart_realise, '0' as prev_realise
+    from sel
+  union all
+  select kind, client_id, null, null, pole, line, month, sort_key,
+         previsionnel, achat_previsionnel, reel, achat, revue, ecart_realise, prev_realise
     from g
    -- A client without poles gives a null pole; a pole without lines a null line; a line without
    -- months a null month: none of them is a group of the dashboards.
@@ -94,33 +98,28 @@ function toSums(r: SumsRow): Sums {
 }
 
 /**
- * The dashboards' data for these clients (null = every client), read in one snapshot by the
- * caller's transaction. Returns null when an id is unknown.
+ * The dashboards' data for these clients (null = every client), from one statement. Returns null
+ * when an id is unknown.
  */
 export async function loadDashboardData(q: Queryable, ids: readonly string[] | null): Promise<DashboardData | null> {
-  const { rows: clientRows } = await q.query<ClientRow>(
-    `select id, name, prevision_mb_annuelle_debut::text as debut from (${SELECTION}) s order by rank`,
-    [ids],
-  );
-  if (ids && clientRows.length !== ids.length) return null;
   const { rows } = await q.query<SumsRow>(DASHBOARD_SUMS_SQL, [ids]);
-
-  const clients = new Map<string, ClientPoleSums & { poles: { name: string; sums: Sums }[] }>(
-    clientRows.map((c) => [c.id, { id: c.id, name: c.name, previsionMbDebut: decimalToCents(c.debut), poles: [] }]),
-  );
+  const clients = new Map<string, ClientPoleSums & { poles: { name: string; sums: Sums }[] }>();
   const linesByPole = new Map<string, LineAggregate[]>();
   const months: MonthSums[] = [];
   for (const r of rows) {
-    const sums = toSums(r);
-    if (r.kind === 'client' && r.client_id !== null && r.pole !== null) {
-      clients.get(r.client_id)?.poles.push({ name: r.pole, sums });
+    if (r.kind === 'a-client' && r.client_id !== null && r.client_name !== null && r.debut !== null) {
+      clients.set(r.client_id, { id: r.client_id, name: r.client_name, previsionMbDebut: decimalToCents(r.debut), poles: [] });
+    } else if (r.kind === 'client' && r.client_id !== null && r.pole !== null) {
+      clients.get(r.client_id)?.poles.push({ name: r.pole, sums: toSums(r) });
     } else if (r.kind === 'line' && r.pole !== null && r.line !== null) {
       const lines = linesByPole.get(r.pole) ?? [];
-      lines.push({ name: r.line, sums });
+      lines.push({ name: r.line, sums: toSums(r) });
       linesByPole.set(r.pole, lines);
     } else if (r.kind === 'month' && r.month !== null) {
+      const sums = toSums(r);
       months[r.month] = { reel: sums.reel, previsionnel: sums.previsionnel, achat: sums.achat };
     }
   }
+  if (ids && clients.size !== ids.length) return null;
   return dashboardData([...clients.values()], linesByPole, months);
 }

@@ -16,7 +16,7 @@ export function dashboardRoutes(db: Db) {
   // 300 clients give about 190 kB of JSON, 43 kB gzip: compressed when the client accepts it.
   return new Hono().get('/dashboard', compress(), async (c) => {
     const { clients } = validate(dashboardQuery, c.req.query());
-    const data = await db.transaction((tx) => loadDashboardData(tx, clients));
+    const data = await loadDashboardData(db, clients);
     if (!data) throw notFound(CLIENT_NOT_FOUND);
     return c.json(data);
   });
