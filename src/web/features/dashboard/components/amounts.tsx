@@ -11,7 +11,7 @@ export function Gap({ cents, percent }: { cents: Cents; percent?: number }) {
   return (
     <span className={cn('tabular-nums', gapClass(cents))}>
       {formatEuros(cents)}
-      {percent !== undefined && <span className="ml-1 text-xs">({formatPercent(percent, true)})</span>}
+      {percent !== undefined && <span className="text-xs"> ({formatPercent(percent, true)})</span>}
     </span>
   );
 }

@@ -56,7 +56,8 @@ export function MonthlyLineChart({ data, height }: { data: readonly MonthDatum[]
         <XAxis dataKey="month" tick={{ fontSize: 12 }} />
         <YAxis tickFormatter={formatKEuros} tick={{ fontSize: 12 }} width={72} />
         <Tooltip formatter={euroTooltip} />
-        <Legend />
+        {/* Series in the order SPEC names them, not alphabetical. */}
+        <Legend itemSorter={null} />
         <Line type="monotone" dataKey="reel" name="Réel" stroke={paletteColor(0)} strokeWidth={2} dot={false} />
         <Line type="monotone" dataKey="previsionnel" name="Prévisionnel" stroke={paletteColor(1)} strokeWidth={2} dot={false} />
         <Line type="monotone" dataKey="margin" name="Marge" stroke={paletteColor(2)} strokeWidth={2} dot={false} />

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ClientFilter } from '../../../../domain/client-filter';
 import type { Dashboard, MarginRow } from '../../../../domain/dashboard';
@@ -13,7 +13,16 @@ import { ClientMultiSelect, type ClientOption } from '../../client-filter/compon
 import { useClientSelection } from '../../client-filter/use-client-selection';
 import { useDashboard } from '../api/get-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
-import { MarginBarChart, MonthlyLineChart, type BarDatum } from './charts';
+import type { BarDatum } from './charts';
+
+// recharts is the heaviest part of the dashboards: its own chunk, fetched once a chart shows.
+const MarginBarChart = lazy(() => import('./charts').then((m) => ({ default: m.MarginBarChart })));
+const MonthlyLineChart = lazy(() => import('./charts').then((m) => ({ default: m.MonthlyLineChart })));
+
+/** Keeps the chart's room while its chunk loads, so the table below does not jump. */
+function ChartFallback({ height }: { height: number }) {
+  return <div style={{ height }} aria-hidden />;
+}
 import { MarginTable, SummaryTable } from './dashboard-tables';
 import { KpiCards } from './kpi-cards';
 
@@ -112,7 +121,9 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
         </TabsContent>
         <TabsContent value="evolution">
           <ChartCard title="Évolution Mensuelle">
-            <MonthlyLineChart data={dashboard.monthlyEvolution} height={CHART_HEIGHT} />
+            <Suspense fallback={<ChartFallback height={CHART_HEIGHT} />}>
+              <MonthlyLineChart data={dashboard.monthlyEvolution} height={CHART_HEIGHT} />
+            </Suspense>
           </ChartCard>
         </TabsContent>
         <TabsContent value="summary">
@@ -139,7 +150,9 @@ type MarginSectionProps = {
 function MarginSection({ title, bars, height, seriesName, firstColumn, rows, total }: MarginSectionProps) {
   return (
     <ChartCard title={title}>
-      <MarginBarChart data={bars} height={height} seriesName={seriesName} />
+      <Suspense fallback={<ChartFallback height={height} />}>
+        <MarginBarChart data={bars} height={height} seriesName={seriesName} />
+      </Suspense>
       <MarginTable label={title} firstColumn={firstColumn} rows={rows} total={total} />
     </ChartCard>
   );
