@@ -77,10 +77,11 @@ export function PolesDashboardTab({ clientFilter, onClientFilterChange }: Dashbo
 
 function ViewTable({ label, firstColumn, rows, short }: { label: string; firstColumn: string; rows: readonly PoleViewRow[]; short: boolean }) {
   return (
-    <Table aria-label={label}>
+    // Fixed layout: the columns of every pole card line up.
+    <Table aria-label={label} className="table-fixed">
       <TableHeader>
         <TableRow>
-          <TableHead>{firstColumn}</TableHead>
+          <TableHead className="w-1/4">{firstColumn}</TableHead>
           {COLUMNS.map((c) => (
             <TableHead key={c.key} className="text-right" title={short ? c.label : undefined}>
               {short ? c.short : c.label}
