@@ -1,142 +1,144 @@
 /**
- * Benchmark of GET /api/dashboard (issue 5): on a generated agency of 300 clients (5–10 poles,
- * 20–60 lines each, actuals for the months before `today`), loaded through the restore path,
- * it compares the endpoint's time with the time of its raw SQL aggregate run straight on the
- * driver, on the same database in the same run — on embedded PGlite and on PostgreSQL — and
- * reports the response size, raw and gzip. Times are medians after warm-up; nothing is asserted.
+ * Benchmark of GET /api/dashboard (issue 5), following the contract of bench/lib.ts: on the demo
+ * agency (300 clients, 5–10 poles, 20–60 lines each, actuals for the months before `today`),
+ * loaded through the restore path, it compares the endpoint's time over HTTP with the time of its
+ * raw SQL aggregate on the driver, on the same database in the same run, and reports the response
+ * size raw and gzip (what the server sends a browser). Medians after warm-up; nothing asserted.
  *
- *   npx tsx bench/dashboard.bench.ts [--clients 300] [--runs 15] [--engine pglite|postgres]
+ * `npm run bench` picks up the default export. Standalone, on both engines:
+ *
+ *   npx tsx bench/dashboard.bench.ts [--clients 300] [--runs 9] [--engine pglite|postgres]
  */
-import { gunzipSync } from 'node:zlib';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
 import { createApp } from '../src/server/app';
-import { migrate, openPglite, openPostgres, type Db } from '../src/server/db/client';
+import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { DASHBOARD_SUMS_SQL } from '../src/server/routes/dashboard/dashboard.repo';
-import { startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
+import { startPostgres } from '../src/server/test/postgres-server';
 import { generateDemoBackup } from './demo-data';
+import { BENCH_TODAY, median, ratioFigure, rawQuery, sample, type Bench, type BenchContext, type Engine, type Figure, type RawDriver } from './lib';
 
-export type Engine = 'pglite' | 'postgres';
+/** Target of PRODUCT §5 as the issue sets it: endpoint ≤ 1.5 × its raw SQL; response < 64 kB. */
+const MAX_RATIO = 1.5;
+const MAX_KB = 64;
 
-export interface DashboardBenchCase {
-  engine: Engine;
-  /** What was asked: every client, or one client. */
-  selection: 'all' | 'one';
-  /** Median time of GET /api/dashboard (app.request with gzip accepted, body read), ms. */
-  endpointMs: number;
-  /** Median time of the raw SQL aggregate on the driver, ms. */
-  rawSqlMs: number;
-  /** endpointMs / rawSqlMs (target ≤ 1.5). */
-  ratio: number;
-  /** Response body size, bytes. */
-  bytes: number;
-  /** Bytes on the wire: the body as hono/compress sends it (gzip). */
-  gzipBytes: number;
+/** GET `path` as a browser does (gzip accepted): status, bytes on the wire, decoded body length. */
+function getAsBrowser(baseUrl: string, path: string): Promise<{ status: number; wireBytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let wireBytes = 0;
+        res.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, wireBytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
-export interface DashboardBenchOptions {
-  clients?: number;
-  runs?: number;
-  warmup?: number;
-  engines?: readonly Engine[];
-  log?: (line: string) => void;
+/** GET `path` with gzip accepted (fetch decodes it); throws on a non-200 answer. Returns the JSON text. */
+async function getDashboard(baseUrl: string, path: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status} ${text.slice(0, 300)}`);
+  return text;
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
+async function run(ctx: BenchContext): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const oneId = ctx.data.clients[0]?.id;
+  if (!oneId) throw new Error('Le jeu de données est vide.');
+  const cases = [
+    { label: `all ${ctx.data.clients.length} clients`, param: 'all', ids: null },
+    { label: '1 client', param: oneId, ids: [oneId] },
+  ];
+  for (const c of cases) {
+    const path = `/api/dashboard?clients=${c.param}`;
+    let body = '';
+    const endpoint = median(await sample(async () => (body = await getDashboard(ctx.baseUrl, path)), ctx.repeat));
+    const raw = median(await sample(() => rawQuery(ctx.raw, DASHBOARD_SUMS_SQL, [c.ids]), ctx.repeat));
+    figures.push(ratioFigure(`GET /api/dashboard, ${c.label} (p50)`, endpoint, 'ms', { label: 'its SQL aggregate on the raw driver', value: raw }, MAX_RATIO));
+    const wire = await getAsBrowser(ctx.baseUrl, path);
+    const rawKb = Buffer.byteLength(body) / 1024;
+    const wireKb = wire.wireBytes / 1024;
+    figures.push({ figure: `response, ${c.label}, uncompressed`, value: rawKb, unit: 'kB', target: { text: `< ${MAX_KB} kB`, met: rawKb < MAX_KB } });
+    figures.push({
+      figure: `response, ${c.label}, on the wire (${wire.encoding})`,
+      value: wireKb,
+      unit: 'kB',
+      target: { text: `< ${MAX_KB} kB`, met: wireKb < MAX_KB },
+    });
+  }
+  return figures;
 }
 
-/** Opens a fresh migrated database of this engine; `close` also stops the PostgreSQL server. */
-async function openEngine(engine: Engine): Promise<{ db: Db; close: () => Promise<void> }> {
+const bench: Bench = { name: 'dashboard', run };
+export default bench;
+
+// ---- standalone ------------------------------------------------------------------------------
+
+/** A fresh migrated database of this engine with its raw driver; `close` stops everything. */
+async function openEngine(engine: Engine): Promise<{ db: Db; raw: RawDriver; close: () => Promise<void> }> {
   if (engine === 'pglite') {
-    const db = await openPglite();
+    const lite = await PGlite.create();
+    const db = pgliteDb(lite);
     await migrate(db);
-    return { db, close: () => db.close() };
+    return { db, raw: { kind: 'pglite', lite }, close: () => db.close() };
   }
-  const server: PostgresServer = await startPostgres();
-  try {
-    const db = await openPostgres(server.adminUrl);
-    await migrate(db);
-    return {
-      db,
-      close: async () => {
-        await db.close();
-        server.stop();
-      },
-    };
-  } catch (err) {
-    server.stop();
-    throw err;
-  }
+  const server = await startPostgres();
+  const pool = new pg.Pool({ connectionString: server.adminUrl, max: 10 });
+  const db = postgresDb(pool);
+  await migrate(db);
+  return {
+    db,
+    raw: { kind: 'postgres', pool },
+    close: async () => {
+      await db.close();
+      server.stop();
+    },
+  };
 }
 
-/** Runs the benchmark; returns one case per engine and selection. */
-export async function benchDashboard(options: DashboardBenchOptions = {}): Promise<DashboardBenchCase[]> {
-  const { clients = 300, runs = 15, warmup = 3, engines = ['pglite', 'postgres'], log = console.log } = options;
-  // A fixed `today` in late autumn: actuals fill January to October, forecasts every month.
-  const backup = generateDemoBackup({ clients, seed: 5, today: new Date('2025-11-15T12:00:00Z') });
-  const lines = Object.values(backup.budgetData).flat().reduce((n, p) => n + p.lines.length, 0);
-  log(`dashboard bench: ${clients} clients, ${lines} lines, ${lines * 12} monthly rows; ${runs} runs after ${warmup} warm-up`);
-  const results: DashboardBenchCase[] = [];
+/** Runs the dashboard bench on its own: restores the demo data, serves it over HTTP, prints figures. */
+export async function benchDashboardStandalone(options: { clients?: number; runs?: number; engines?: readonly Engine[] } = {}) {
+  const { clients = 300, runs = 9, engines = ['pglite', 'postgres'] } = options;
+  const data = generateDemoBackup({ clients, seed: 1, today: BENCH_TODAY });
+  const lines = Object.values(data.budgetData).flat().reduce((n, p) => n + p.lines.length, 0);
+  console.log(`dashboard bench: ${clients} clients, ${lines} lines, ${lines * 12} monthly rows; ${runs} runs after 3 warm-up`);
+  const results: { engine: Engine; figures: Figure[] }[] = [];
   for (const engine of engines) {
-    const { db, close } = await openEngine(engine);
+    const { db, raw, close } = await openEngine(engine);
+    const app = createApp({ db });
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
     try {
-      const app = createApp({ db });
-      const restore = await app.request('/api/backup', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(backup),
-      });
+      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const restore = await fetch(`${baseUrl}/api/backup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
       if (restore.status !== 200) throw new Error(`restore failed: ${restore.status} ${await restore.text()}`);
-      const oneId = backup.clients[0]!.id;
-      for (const selection of ['all', 'one'] as const) {
-        const ids = selection === 'all' ? null : [oneId];
-        const path = `/api/dashboard?clients=${selection === 'all' ? 'all' : oneId}`;
-        let wire = Buffer.alloc(0);
-        // As a browser asks: gzip accepted, so the time includes the compression.
-        const endpoint = async () => {
-          const res = await app.request(path, { headers: { 'accept-encoding': 'gzip' } });
-          wire = Buffer.from(await res.arrayBuffer());
-          if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${wire.toString()}`);
-          if (res.headers.get('content-encoding') !== 'gzip') throw new Error(`GET ${path}: not compressed`);
-        };
-        const raw = () => db.query(DASHBOARD_SUMS_SQL, [ids]);
-        for (let i = 0; i < warmup; i += 1) {
-          await endpoint();
-          await raw();
-        }
-        const endpointTimes: number[] = [];
-        const rawTimes: number[] = [];
-        // Interleaved, so a slow phase of the shared machine hits both sides alike.
-        for (let i = 0; i < runs; i += 1) {
-          endpointTimes.push(await time(endpoint));
-          rawTimes.push(await time(raw));
-        }
-        const bytes = gunzipSync(wire).length;
-        const c: DashboardBenchCase = {
-          engine,
-          selection,
-          endpointMs: median(endpointTimes),
-          rawSqlMs: median(rawTimes),
-          ratio: median(endpointTimes) / median(rawTimes),
-          bytes,
-          gzipBytes: wire.length,
-        };
-        results.push(c);
-        log(
-          `${engine.padEnd(8)} ${selection.padEnd(3)}  endpoint ${c.endpointMs.toFixed(1)} ms  raw SQL ${c.rawSqlMs.toFixed(1)} ms  ` +
-            `ratio ${c.ratio.toFixed(2)} (target ≤ 1.5)  response ${(c.bytes / 1024).toFixed(1)} kB raw, ` +
-            `${(c.gzipBytes / 1024).toFixed(1)} kB gzip (target < 64 kB)`,
-        );
+      const ctx: BenchContext = {
+        engine,
+        quick: false,
+        baseUrl,
+        db,
+        raw,
+        data,
+        repeat: { warmup: 3, runs },
+        freshDatabase: () => Promise.reject(new Error('not used by this bench')),
+        log: console.log,
+      };
+      const figures = await run(ctx);
+      results.push({ engine, figures });
+      for (const f of figures) {
+        const ref = f.reference ? `  vs ${f.reference.value.toFixed(1)} ${f.unit} (${f.reference.label}), ratio ${(f.ratio ?? 0).toFixed(2)}` : '';
+        const target = f.target ? `  target ${f.target.text}: ${f.target.met ? 'met' : 'NOT met'}` : '';
+        console.log(`${engine.padEnd(8)} ${f.figure}: ${f.value.toFixed(1)} ${f.unit}${ref}${target}`);
       }
     } finally {
+      await new Promise((resolve) => server.close(resolve));
       await close();
     }
   }
@@ -150,9 +152,9 @@ function arg(name: string): string | undefined {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const engine = arg('engine');
-  await benchDashboard({
+  await benchDashboardStandalone({
     clients: Number(arg('clients') ?? 300),
-    runs: Number(arg('runs') ?? 15),
+    runs: Number(arg('runs') ?? 9),
     engines: engine === 'pglite' || engine === 'postgres' ? [engine] : undefined,
   });
 }

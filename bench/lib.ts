@@ -1,0 +1,158 @@
+/**
+ * The benchmark contract (documented in bench/README.md). Each `bench/*.bench.ts` default-exports
+ * a `Bench`; `bench/run.ts` runs them on every engine and prints one table. Figures are medians
+ * (or percentiles) of repeated runs after a warm-up, each compared with a reference measured in
+ * the same run on the same machine, because absolute numbers on a shared machine mean little.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Backup } from '../src/domain/schemas';
+import type { Db } from '../src/server/db/client';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The benchmarks' "today": mid-year, so half the months carry actuals, the same on every run. */
+export const BENCH_TODAY = new Date('2026-06-15T12:00:00Z');
+
+/** One row of the results table. */
+export interface Figure {
+  /** What is measured, e.g. "save 1 cell, PATCH /api/cells (p50)". */
+  figure: string;
+  value: number;
+  /** ms, req/s, kB, MB, count… */
+  unit: string;
+  /** What the figure is compared with, measured in the same run (same unit). */
+  reference?: { label: string; value: number };
+  /** value ÷ reference.value; computed by the runner when a reference is given and ratio is not. */
+  ratio?: number;
+  /** The goal in words ("≤ 2×", "0", "< 150 kB") and whether this run met it. */
+  target?: { text: string; met: boolean };
+}
+
+/** The database driver itself, under our Db layer: what "raw" references are measured with. */
+export type RawDriver = { kind: 'pglite'; lite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+
+/** Where a new, empty, migrated database lives, as the server's environment variables. */
+export interface FreshDatabase {
+  env: { DATA_DIR: string } | { DATABASE_URL: string };
+  /** Drops it (PostgreSQL) or deletes its folder (PGlite). */
+  dispose(): Promise<void>;
+}
+
+export interface BenchContext {
+  engine: Engine;
+  /** `--quick`: fewer runs, shorter load, fewer clients — for iterating, not for results. */
+  quick: boolean;
+  /** The in-process HTTP server on 127.0.0.1 (createApp over `db`), e.g. http://127.0.0.1:41234. */
+  baseUrl: string;
+  /** The database the server uses, already seeded with `data`. */
+  db: Db;
+  /** The raw driver on the same database (PGlite: the very same instance). */
+  raw: RawDriver;
+  /** The demo data set seeded before the benchmarks (generateDemoBackup, seed 1). */
+  data: Backup;
+  /** Warm-up and measured repetitions for a latency figure (smaller with --quick). */
+  repeat: { warmup: number; runs: number };
+  /** Another empty migrated database on the same engine (e.g. for a child-process server). */
+  freshDatabase(): Promise<FreshDatabase>;
+  log(message: string): void;
+}
+
+export interface Bench {
+  name: string;
+  /** 'engine' (default): run once per database engine. 'once': engine-independent (bundle). */
+  scope?: 'engine' | 'once';
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+// ---- measuring -------------------------------------------------------------------------------
+
+/** Runs `fn` `warmup` times unmeasured, then `runs` times; returns each run's duration in ms. */
+export async function sample(fn: (i: number) => Promise<unknown>, repeat: { warmup: number; runs: number }): Promise<number[]> {
+  for (let i = 0; i < repeat.warmup; i += 1) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < repeat.runs; i += 1) {
+    const start = performance.now();
+    await fn(repeat.warmup + i);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/** The p-th percentile (0–100, nearest rank) of the samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export const median = (samples: readonly number[]) => percentile(samples, 50);
+
+/** A figure compared with a reference, with a "value ≤ max × reference" target. */
+export function ratioFigure(
+  figure: string,
+  value: number,
+  unit: string,
+  reference: { label: string; value: number },
+  maxRatio: number,
+): Figure {
+  const ratio = value / reference.value;
+  return { figure, value, unit, reference, ratio, target: { text: `≤ ${maxRatio}×`, met: ratio <= maxRatio } };
+}
+
+// ---- raw driver ------------------------------------------------------------------------------
+
+/** One statement on the raw driver (autocommit), rows as the driver returns them. */
+export async function rawQuery<T>(raw: RawDriver, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (raw.kind === 'pglite') return (await raw.lite.query<T>(sql, params)).rows;
+  return (await raw.pool.query(sql, params)).rows as T[];
+}
+
+/** Statements in one transaction on the raw driver; `q` runs a statement inside it. */
+export async function rawTransaction(
+  raw: RawDriver,
+  fn: (q: (sql: string, params?: unknown[]) => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  if (raw.kind === 'pglite') {
+    await raw.lite.transaction((tx) => fn((sql, params) => tx.query(sql, params)));
+    return;
+  }
+  const client = await raw.pool.connect();
+  try {
+    await client.query('begin');
+    await fn((sql, params) => client.query(sql, params));
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+// ---- HTTP ------------------------------------------------------------------------------------
+
+/** A JSON request to the bench server; throws on a non-2xx answer (a benchmark must not fail silently). */
+export async function api<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The line ids of one client of the data set, in order. */
+export function lineIdsOf(data: Backup, clientIndex: number): string[] {
+  const client = data.clients[clientIndex];
+  if (!client) throw new Error(`Client ${clientIndex} absent du jeu de données.`);
+  return (data.budgetData[client.id] ?? []).flatMap((p) => p.lines.map((l) => l.id));
+}
+
+/** The SQL that upserts one monthly row — the raw reference of a cell save. */
+export const RAW_UPSERT_PREVISIONNEL = `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel)
+  values ($1, $2, $3)
+  on conflict (budget_line_item_id, month_index) do update set previsionnel = excluded.previsionnel`;
