@@ -31,8 +31,8 @@ type ClientMultiSelectProps = {
 export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSelectProps) {
   const labelId = useId();
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLocaleLowerCase('fr');
-  const matches = clients.filter((c) => c.name.toLocaleLowerCase('fr').includes(needle));
+  const needle = foldForSearch(search.trim());
+  const matches = clients.filter((c) => foldForSearch(c.name).includes(needle));
   const showAll = needle === '' || 'tous les clients'.includes(needle);
   const byId = new Map(clients.map((c) => [c.id, c]));
   const badges = isAll(filter) ? [] : filter.flatMap((id) => byId.get(id) ?? []);
@@ -100,6 +100,11 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
       )}
     </div>
   );
+}
+
+/** Lower case without accents, so « emile » finds « Émile ». */
+function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('fr');
 }
 
 function Option({ label, selected, onSelect }: { label: string; selected: boolean; onSelect: () => void }) {
