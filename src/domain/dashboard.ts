@@ -192,7 +192,7 @@ export interface PoleTotals {
 /**
  * The selection reduced to what the dashboards show: one entry per client, one per pole name,
  * 12 months. Its size grows with the clients and the distinct pole and line names, not with
- * the lines, so the server can send it as is (ADR 5-dashboard-endpoint).
+ * the lines, so the server can send it as is (ADR 011-issue5).
  */
 export interface DashboardData {
   clients: ClientTotals[];
