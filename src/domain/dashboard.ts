@@ -9,7 +9,7 @@
  *    numbers (12.3 means 12.3 %, not rounded: formatting is the screen's and the CSV's job).
  */
 import { lineMonthTotals, revisedMonthMargin } from './budget';
-import { POLE_CATALOGUE, compareFrench, comparePoleNames } from './catalogue';
+import { compareFrench, comparePoleNames } from './catalogue';
 import { eurosToCents, percentOf, type Cents } from './money';
 import { MONTH_COUNT, MONTHS } from './months';
 import type { Client, Line, Pole } from './schemas';
@@ -158,6 +158,104 @@ export function aggregateBudgets(budgets: readonly { client: Client; poles: read
   return { clients, months };
 }
 
+// ---- layer 1.5: the selection reduced (what GET /api/dashboard sends) ------------------------
+
+/** A client's pole sums without their lines: what the client-level figures need (cents). */
+export interface ClientPoleSums {
+  id: string;
+  name: string;
+  previsionMbDebut: Cents;
+  poles: readonly { name: string; sums: Sums }[];
+}
+
+/** A client of the selection reduced to its totals over every pole (cents). */
+export interface ClientTotals {
+  id: string;
+  name: string;
+  previsionMbDebut: Cents;
+  sums: Sums;
+}
+
+/**
+ * One pole name over the selection (cents): Σ of its sums, Σ of its shares of the clients'
+ * initial and revised forecasts (PRODUCT §3), and its lines merged by name across clients
+ * (first-appearance order: client order, then pole and line creation order).
+ */
+export interface PoleTotals {
+  name: string;
+  sums: Sums;
+  previsionMbDebut: Cents;
+  previsionMbRevue: Cents;
+  lines: LineAggregate[];
+}
+
+/**
+ * The selection reduced to what the dashboards show: one entry per client, one per pole name,
+ * 12 months. Its size grows with the clients and the distinct pole and line names, not with
+ * the lines, so the server can send it as is (ADR 011-issue5).
+ */
+export interface DashboardData {
+  clients: ClientTotals[];
+  /** First-appearance order (the dashboards sort them). */
+  poles: PoleTotals[];
+  months: MonthSums[];
+}
+
+/**
+ * A pole's share of a client's forecast (cents): forecast × pole margin / client margin, only
+ * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
+ */
+function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
+  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : 0;
+}
+
+/**
+ * The reduced selection from client-level pole sums and the lines merged per pole name (cents).
+ * Both paths end here: `summarizeDashboard` (full budgets) and the server's SQL sums. Each
+ * client's forecasts are shared among its poles in proportion to their actual margins, each share
+ * rounded to the cent (half away from zero), and summed per pole name.
+ */
+export function dashboardData(
+  clients: readonly ClientPoleSums[],
+  linesByPole: ReadonlyMap<string, readonly LineAggregate[]>,
+  months: readonly MonthSums[],
+): DashboardData {
+  const poles = new Map<string, PoleTotals>();
+  const totals = clients.map((client): ClientTotals => {
+    const sums = client.poles.reduce((s, p) => addSums(s, p.sums), emptySums());
+    const clientMargin = sums.reel - sums.achat;
+    for (const pole of client.poles) {
+      const poleMargin = pole.sums.reel - pole.sums.achat;
+      let acc = poles.get(pole.name);
+      if (!acc) {
+        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: 0, previsionMbRevue: 0, lines: [...(linesByPole.get(pole.name) ?? [])] };
+        poles.set(pole.name, acc);
+      }
+      acc.sums = addSums(acc.sums, pole.sums);
+      acc.previsionMbDebut += forecastShare(client.previsionMbDebut, poleMargin, clientMargin);
+      acc.previsionMbRevue += forecastShare(sums.revue, poleMargin, clientMargin);
+    }
+    return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
+  });
+  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: 0, previsionnel: 0, achat: 0 });
+  return { clients: totals, poles: [...poles.values()], months: twelveMonths };
+}
+
+/** The reduced selection of a full-detail input (the pure path), amounts in cents. */
+export function summarizeDashboard(input: DashboardInput): DashboardData {
+  const linesByPole = new Map<string, LineAggregate[]>();
+  for (const client of input.clients) {
+    for (const pole of client.poles) {
+      const lines = linesByPole.get(pole.name) ?? [];
+      for (const line of pole.lines) {
+        mergeByName(lines, line.name, () => ({ name: line.name, sums: emptySums() }), line.sums);
+      }
+      linesByPole.set(pole.name, lines);
+    }
+  }
+  return dashboardData(input.clients, linesByPole, input.months);
+}
+
 // ---- layer 2: what the dashboards show -------------------------------------------------------
 
 /** The eight global statistics of SPEC §3, amounts in cents. */
@@ -258,10 +356,6 @@ export interface Dashboard {
 
 const TOTAL_NAME = 'TOTAL';
 
-/** Σ of a client's pole sums, in cents. */
-function clientSums(client: ClientAggregate): Sums {
-  return client.poles.reduce((s, p) => addSums(s, p.sums), emptySums());
-}
 
 /** Listing rule of project and pole rows (SPEC §9): Σ réel > 0 or Σ achat > 0. */
 function isListed(sums: Pick<Sums, 'reel' | 'achat'>): boolean {
@@ -327,8 +421,8 @@ function marginTotal(rows: readonly MarginRow[]): MarginRow {
 }
 
 /** The eight global statistics over every selected client (listed or not), in cents. */
-export function globalStats(input: DashboardInput): GlobalStats {
-  const total = input.clients.reduce((s, c) => addSums(s, clientSums(c)), emptySums());
+export function globalStats(data: DashboardData): GlobalStats {
+  const total = data.clients.reduce((s, c) => addSums(s, c.sums), emptySums());
   return {
     totalPrevisionnel: total.previsionnel,
     totalAchatPrevisionnel: total.achat_previsionnel,
@@ -336,66 +430,32 @@ export function globalStats(input: DashboardInput): GlobalStats {
     totalAchat: total.achat,
     totalMarginPrev: total.previsionnel - total.achat_previsionnel,
     totalMarginReel: total.reel - total.achat,
-    totalProjects: input.clients.length,
+    totalProjects: data.clients.length,
     totalMbRevue: total.revue,
   };
 }
 
-/** Clients with their sums, listed ones only, by name (French collation). */
-function listedClients(input: DashboardInput): { client: ClientAggregate; sums: Sums }[] {
-  return input.clients
-    .map((client) => ({ client, sums: clientSums(client) }))
-    .filter(({ sums }) => isListed(sums))
-    .sort((a, b) => compareFrench(a.client.name, b.client.name));
+/** Clients listed (Σ réel > 0 or Σ achat > 0), by name (French collation). */
+function listedClients(data: DashboardData): ClientTotals[] {
+  return data.clients.filter((c) => isListed(c.sums)).sort((a, b) => compareFrench(a.name, b.name));
 }
 
 /** 'Marges par Projet' rows: one per listed client, by name; amounts in cents. */
-export function projectMargins(input: DashboardInput): MarginRow[] {
-  return listedClients(input).map(({ client, sums }) =>
-    marginRow(client.name, sums, client.previsionMbDebut, sums.revue),
-  );
-}
-
-/** Per pole name: Σ sums and Σ prorated forecast shares over the clients (cents). */
-interface PoleAccumulator {
-  sums: Sums;
-  debut: Cents;
-  revue: Cents;
-}
-
-/**
- * A pole's share of a client's forecast (cents): forecast × pole margin / client margin, only
- * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
- */
-function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
-  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : 0;
+export function projectMargins(data: DashboardData): MarginRow[] {
+  return listedClients(data).map((c) => marginRow(c.name, c.sums, c.previsionMbDebut, c.sums.revue));
 }
 
 /**
  * 'Marge par Pôle' rows: grouped by pole name over the clients, listed ones only, catalogue
- * order then other names alphabetically. Each client's initial and revised forecasts are shared
- * among its poles in proportion to their actual margins, each share rounded to the cent (half
- * away from zero); a pole row sums its shares, so the TOTAL (Σ of rows) never drifts from what
- * the rows show, although it may differ by a few cents from the clients' own forecasts.
+ * order then other names alphabetically; forecasts are the poles' summed shares (see
+ * `dashboardData`), so the TOTAL (Σ of rows) never drifts from what the rows show, although it
+ * may differ by a few cents from the clients' own forecasts.
  */
-export function poleMargins(input: DashboardInput): MarginRow[] {
-  const byName = new Map<string, PoleAccumulator>();
-  for (const client of input.clients) {
-    const cSums = clientSums(client);
-    const clientMargin = cSums.reel - cSums.achat;
-    for (const pole of client.poles) {
-      const poleMargin = pole.sums.reel - pole.sums.achat;
-      const acc = byName.get(pole.name) ?? { sums: emptySums(), debut: 0, revue: 0 };
-      acc.sums = addSums(acc.sums, pole.sums);
-      acc.debut += forecastShare(client.previsionMbDebut, poleMargin, clientMargin);
-      acc.revue += forecastShare(cSums.revue, poleMargin, clientMargin);
-      byName.set(pole.name, acc);
-    }
-  }
-  return [...byName]
-    .filter(([, acc]) => isListed(acc.sums))
-    .sort(([a], [b]) => comparePoleNames(a, b))
-    .map(([name, acc]) => marginRow(name, acc.sums, acc.debut, acc.revue));
+export function poleMargins(data: DashboardData): MarginRow[] {
+  return data.poles
+    .filter((p) => isListed(p.sums))
+    .sort((a, b) => comparePoleNames(a.name, b.name))
+    .map((p) => marginRow(p.name, p.sums, p.previsionMbDebut, p.previsionMbRevue));
 }
 
 /** Bars of the pole chart: the listed pole rows whose actual margin is > 0, same order (cents). */
@@ -433,8 +493,8 @@ function summaryRow(name: string, s: Pick<Sums, 'previsionnel' | 'reel' | 'achat
 }
 
 /** 'Tableau Récapitulatif' rows: listed clients by name, amounts in cents. */
-export function summaryRows(input: DashboardInput): SummaryRow[] {
-  return listedClients(input).map(({ client, sums }) => summaryRow(client.name, sums));
+export function summaryRows(data: DashboardData): SummaryRow[] {
+  return listedClients(data).map((c) => summaryRow(c.name, c.sums));
 }
 
 /** TOTAL of summary rows: amounts summed, % recomputed from the sums (cents). */
@@ -471,48 +531,40 @@ function isVisibleInPolesView(s: Sums): boolean {
 }
 
 /**
- * 'Dashboard Pôles': every catalogue pole first (catalogue order), then other pole names
+ * 'Dashboard Pôles': catalogue poles first (catalogue order), then other pole names
  * alphabetically, each with its lines merged by name across clients (first-appearance order);
  * poles and lines failing the hiding rule are left out. Amounts in cents.
  */
-export function polesView(input: DashboardInput): PoleView[] {
-  const byName = new Map<string, { sums: Sums; lines: LineAggregate[] }>(
-    POLE_CATALOGUE.map((p) => [p.name, { sums: emptySums(), lines: [] }]),
-  );
-  for (const client of input.clients) {
-    for (const pole of client.poles) {
-      const acc = byName.get(pole.name) ?? { sums: emptySums(), lines: [] };
-      acc.sums = addSums(acc.sums, pole.sums);
-      for (const line of pole.lines) {
-        mergeByName(acc.lines, line.name, () => ({ name: line.name, sums: emptySums() }), line.sums);
-      }
-      byName.set(pole.name, acc);
-    }
-  }
-  return [...byName]
-    .sort(([a], [b]) => comparePoleNames(a, b))
-    .filter(([, acc]) => isVisibleInPolesView(acc.sums))
-    .map(([name, acc]) => ({
-      ...poleViewRow(name, acc.sums),
-      lines: acc.lines.filter((l) => isVisibleInPolesView(l.sums)).map((l) => poleViewRow(l.name, l.sums)),
+export function polesView(data: DashboardData): PoleView[] {
+  return data.poles
+    .filter((p) => isVisibleInPolesView(p.sums))
+    .sort((a, b) => comparePoleNames(a.name, b.name))
+    .map((p) => ({
+      ...poleViewRow(p.name, p.sums),
+      lines: p.lines.filter((l) => isVisibleInPolesView(l.sums)).map((l) => poleViewRow(l.name, l.sums)),
     }));
 }
 
-/** Everything the dashboards and the dashboard CSV show, from the selection's sums (cents). */
-export function buildDashboard(input: DashboardInput): Dashboard {
-  const projects = projectMargins(input);
-  const poles = poleMargins(input);
-  const summary = summaryRows(input);
+/** Everything the dashboards and the dashboard CSV show, from the reduced selection (cents). */
+export function dashboardFromData(data: DashboardData): Dashboard {
+  const projects = projectMargins(data);
+  const poles = poleMargins(data);
+  const summary = summaryRows(data);
   return {
-    globalStats: globalStats(input),
+    globalStats: globalStats(data),
     projectMargins: projects,
     projectTotal: marginTotal(projects),
     poleMargins: poles,
     poleTotal: marginTotal(poles),
     poleChart: poleChart(poles),
-    monthlyEvolution: monthlyEvolution(input.months),
+    monthlyEvolution: monthlyEvolution(data.months),
     summaryRows: summary,
     summaryTotal: summaryTotal(summary),
-    polesView: polesView(input),
+    polesView: polesView(data),
   };
+}
+
+/** Everything the dashboards show, from a full-detail input (the pure path), in cents. */
+export function buildDashboard(input: DashboardInput): Dashboard {
+  return dashboardFromData(summarizeDashboard(input));
 }

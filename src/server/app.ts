@@ -16,6 +16,7 @@ import { backupRoutes } from './routes/backup/backup.routes';
 import { budgetRoutes } from './routes/budget/budget.routes';
 import { cellsRoutes } from './routes/cells/cells.routes';
 import { clientsRoutes } from './routes/clients/clients.routes';
+import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 
@@ -56,6 +57,7 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
     .route('/', cellsRoutes(db))
     .route('/', budgetRoutes(db))
     .route('/', backupRoutes(db))
+    .route('/', dashboardRoutes(db))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { ALL_CLIENTS, type ClientFilter } from '../../../domain/client-filter';
 import { Spinner } from '../../components/ui/spinner';
 import { BudgetTab } from '../../features/budget/components/budget-tab';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
-// The dashboards will carry the charting library (~108 kB gzip, STACK.md): load them on first visit.
+// The dashboards carry the charting library (~108 kB gzip, STACK.md): load them on first visit.
 const DashboardTab = lazy(() =>
   import('../../features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
 );
@@ -17,6 +18,8 @@ const PolesDashboardTab = lazy(() =>
 /** The single main screen (route `/`): header, then the active tab's content. */
 export function HomePage() {
   const [activeTab, setActiveTab] = useState<MainTab>(DEFAULT_MAIN_TAB);
+  // The dashboards' client filter lives here so it survives switching between the two tabs.
+  const [clientFilter, setClientFilter] = useState<ClientFilter>(ALL_CLIENTS);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -30,8 +33,10 @@ export function HomePage() {
       <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-6 py-8 focus:outline-none">
         <Suspense fallback={<Spinner text="Chargement..." />}>
           {activeTab === 'budget' && <BudgetTab />}
-          {activeTab === 'dashboard' && <DashboardTab />}
-          {activeTab === 'poles' && <PolesDashboardTab />}
+          {activeTab === 'dashboard' && <DashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />}
+          {activeTab === 'poles' && (
+            <PolesDashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />
+          )}
         </Suspense>
       </main>
     </div>

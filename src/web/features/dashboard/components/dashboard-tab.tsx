@@ -1,10 +1,171 @@
-/** The 'Dashboard' tab, loaded lazily (its charts are heavy). A shell for now: KPIs and charts come in their own issues. */
-export function DashboardTab() {
+import { Download } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { ClientFilter } from '../../../../domain/client-filter';
+import type { Dashboard, MarginRow } from '../../../../domain/dashboard';
+import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '../../../../domain/files/dashboard-csv';
+import { CSV_MIME } from '../../../../domain/files/export-file';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { downloadFile } from '../../../lib/download';
+import { ClientMultiSelect, type ClientOption } from '../../client-filter/components/client-multi-select';
+import { useClientSelection } from '../../client-filter/use-client-selection';
+import { useDashboard } from '../api/get-dashboard';
+import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
+import type { BarDatum } from './charts';
+
+// recharts is the heaviest part of the dashboards: its own chunk, fetched once a chart shows.
+const MarginBarChart = lazy(() => import('./charts').then((m) => ({ default: m.MarginBarChart })));
+const MonthlyLineChart = lazy(() => import('./charts').then((m) => ({ default: m.MonthlyLineChart })));
+
+/** Keeps the chart's room while its chunk loads, so the table below does not jump. */
+function ChartFallback({ height }: { height: number }) {
+  return <div style={{ height }} aria-hidden />;
+}
+import { MarginTable, SummaryTable } from './dashboard-tables';
+import { KpiCards } from './kpi-cards';
+
+export type DashboardFilterProps = {
+  /** Shared by both dashboard tabs (kept by the home screen while tabs switch). */
+  clientFilter: ClientFilter;
+  onClientFilterChange: (filter: ClientFilter) => void;
+};
+
+/** SPEC §2 'Dashboard active tab' values, default first. */
+const DASHBOARD_TABS = [
+  { id: 'margins', label: 'Marges par Projet' },
+  { id: 'pole-details', label: 'Marge par Pôle' },
+  { id: 'evolution', label: 'Évolution Mensuelle' },
+  { id: 'summary', label: 'Tableau Récapitulatif' },
+] as const;
+
+/** The 'Dashboard' tab, loaded lazily with the charts. */
+export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFilterProps) {
+  const selection = useClientSelection(clientFilter);
+  const dashboard = useDashboard(selection.filter, selection.ready);
+
   return (
-    <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
-        Dashboard
-      </h1>
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-4">
+          <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
+            Dashboard
+          </h1>
+          <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!dashboard.data}
+          onClick={() => dashboard.data && exportCsv(dashboard.data, selection.filter, selection.clients)}
+        >
+          <Download aria-hidden />
+          Exporter CSV
+        </Button>
+      </div>
+      {(selection.error ?? dashboard.error) ? (
+        <p role="alert" className="text-destructive">
+          {(selection.error ?? dashboard.error)?.message}
+        </p>
+      ) : !dashboard.data ? (
+        <Spinner text="Chargement..." />
+      ) : (
+        <DashboardContent dashboard={dashboard.data} />
+      )}
     </section>
+  );
+}
+
+function exportCsv(dashboard: Dashboard, filter: ClientFilter, clients: readonly ClientOption[]) {
+  const now = new Date();
+  const selection = dashboardCsvSelection(filter, clients);
+  downloadFile({ fileName: dashboardCsvFileName(selection, now), mimeType: CSV_MIME, text: dashboardCsv(dashboard, selection, now) });
+  toast.success('Export réussi', {
+    description: `Les données du dashboard (${selection.label}) ont été exportées en CSV.`,
+  });
+}
+
+function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
+  return (
+    <>
+      <KpiCards stats={dashboard.globalStats} />
+      <Tabs defaultValue="margins">
+        <TabsList>
+          {DASHBOARD_TABS.map((t) => (
+            <TabsTrigger key={t.id} value={t.id}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="margins">
+          <MarginSection
+            title="Marges par Projet"
+            bars={dashboard.projectMargins.map((r) => ({ name: r.name, value: r.marginReel }))}
+            height={CHART_HEIGHT}
+            seriesName="MB Réelle"
+            firstColumn="Projet"
+            rows={dashboard.projectMargins}
+            total={dashboard.projectTotal}
+          />
+        </TabsContent>
+        <TabsContent value="pole-details">
+          <MarginSection
+            title="Marge par Pôle"
+            bars={dashboard.poleChart.map((p) => ({ name: p.name, value: p.margin }))}
+            height={POLE_CHART_HEIGHT}
+            seriesName="Marge"
+            firstColumn="Pôle"
+            rows={dashboard.poleMargins}
+            total={dashboard.poleTotal}
+          />
+        </TabsContent>
+        <TabsContent value="evolution">
+          <ChartCard title="Évolution Mensuelle">
+            <Suspense fallback={<ChartFallback height={CHART_HEIGHT} />}>
+              <MonthlyLineChart data={dashboard.monthlyEvolution} height={CHART_HEIGHT} />
+            </Suspense>
+          </ChartCard>
+        </TabsContent>
+        <TabsContent value="summary">
+          <ChartCard title="Tableau Récapitulatif">
+            <SummaryTable rows={dashboard.summaryRows} total={dashboard.summaryTotal} />
+          </ChartCard>
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+type MarginSectionProps = {
+  title: string;
+  bars: readonly BarDatum[];
+  height: number;
+  seriesName: string;
+  firstColumn: string;
+  rows: readonly MarginRow[];
+  total: MarginRow;
+};
+
+/** A bar chart of margins above its table (projects or poles). */
+function MarginSection({ title, bars, height, seriesName, firstColumn, rows, total }: MarginSectionProps) {
+  return (
+    <ChartCard title={title}>
+      <Suspense fallback={<ChartFallback height={height} />}>
+        <MarginBarChart data={bars} height={height} seriesName={seriesName} />
+      </Suspense>
+      <MarginTable label={title} firstColumn={firstColumn} rows={rows} total={total} />
+    </ChartCard>
+  );
+}
+
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">{children}</CardContent>
+    </Card>
   );
 }

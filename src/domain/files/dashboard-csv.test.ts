@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CLIENTS } from '../client-filter';
+import { aggregateBudgets, buildDashboard } from '../dashboard';
+import { makeClient, makeLine, makePole } from '../test-builders';
+import { csvPercent, dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from './dashboard-csv';
+
+const clients = [
+  { id: 'a', name: 'Zèbre & Cie' },
+  { id: 'b', name: 'Beta' },
+];
+
+describe('dashboardCsvSelection', () => {
+  it.each([
+    ['every client', ALL_CLIENTS, { label: 'Tous les clients', slug: 'tous-clients' }],
+    ['one client', ['a'], { label: 'Zèbre & Cie', slug: 'Zèbre--Cie' }],
+    ['one client that no longer exists', ['x'], { label: 'Client inconnu', slug: 'Client-inconnu' }],
+    ['two clients', ['b', 'a'], { label: '2 clients sélectionnés', slug: 'multi-clients' }],
+  ])('%s', (_label, filter, expected) => {
+    expect(dashboardCsvSelection(filter, clients)).toEqual(expected);
+  });
+});
+
+describe('csvPercent (one decimal, decimal comma)', () => {
+  it.each([
+    [0, '0,0'],
+    [12.345, '12,3'],
+    [12.35, '12,4'],
+    [-4, '-4,0'],
+    [-0.04, '0,0'],
+    [800.5, '800,5'],
+  ])('%d → %s', (percent, expected) => {
+    expect(csvPercent(percent)).toBe(expected);
+  });
+});
+
+describe('dashboardCsv', () => {
+  // Beta: prévisionnel 1000, achat prévisionnel 400, réel 1200,50, achat 300, initial forecast 100.
+  // '=Alpha' (formula-guarded): prévisionnel 50 in February, réel 40, achat 50,25 — a loss.
+  const dashboard = buildDashboard(
+    aggregateBudgets([
+      { client: makeClient('Beta', 100), poles: [makePole('Paid', [makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] })])] },
+      { client: makeClient('=Alpha'), poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])] },
+    ]),
+  );
+  const date = new Date(2025, 2, 5);
+
+  it('writes every byte as PRODUCT §4 says', () => {
+    const zeroMonths = ['Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'].map(
+      (m) => `"${m}";"0";"0";"0";"0"\r\n`,
+    );
+    const expected =
+      '\uFEFF' +
+      '"Export Dashboard"\r\n' +
+      '"Clients";"2 clients sélectionnés"\r\n' +
+      '"Date d\'export";"05/03/2025"\r\n' +
+      '\r\n' +
+      '"Statistiques globales"\r\n' +
+      '"Indicateur";"Valeur"\r\n' +
+      '"Total Prévisionnel";"1050"\r\n' +
+      '"Total Achat prévisionnel";"400"\r\n' +
+      '"Total Réel";"1240,50"\r\n' +
+      '"Total Achat";"350,25"\r\n' +
+      '"MB Prévisionnelle";"650"\r\n' +
+      '"MB Réelle";"890,25"\r\n' +
+      '"Nombre de projets";"2"\r\n' +
+      '"Total MB Annuelle Revue";"890,25"\r\n' +
+      '\r\n' +
+      '"Marges par projet"\r\n' +
+      '"Projet";"Prévisionnel";"Achat prévisionnel";"Réel";"Achat";"MB Prévisionnelle";"MB Réelle";"Prév. MB Début";"Écart MB Réelle vs MB Début";"% Écart"\r\n' +
+      '"\'=Alpha";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"0,0"\r\n' +
+      '"Beta";"1000";"400";"1200,50";"300";"600";"900,50";"100";"800,50";"800,5"\r\n' +
+      '\r\n' +
+      '"Évolution mensuelle"\r\n' +
+      '"Mois";"Réel";"Prévisionnel";"Marge";"Écart"\r\n' +
+      '"Janvier";"1200,50";"1000";"900,50";"200,50"\r\n' +
+      '"Février";"40";"50";"-10,25";"-10"\r\n' +
+      zeroMonths.join('') +
+      '\r\n' +
+      '"Marges par pôle"\r\n' +
+      '"Pôle";"Marge"\r\n' +
+      '"Paid";"900,50"\r\n' +
+      '"Data";"-10,25"\r\n';
+    expect(dashboardCsv(dashboard, { label: '2 clients sélectionnés', slug: 'multi-clients' }, date)).toBe(expected);
+  });
+
+  it('names the file after the selection and the local date', () => {
+    expect(dashboardCsvFileName({ label: 'Tous les clients', slug: 'tous-clients' }, date)).toBe('dashboard-export-tous-clients-2025-03-05.csv');
+  });
+});

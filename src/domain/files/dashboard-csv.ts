@@ -1,0 +1,108 @@
+/**
+ * The dashboard CSV (PRODUCT §4): `dashboard-export-{slug}-{YYYY-MM-DD}.csv`, UTF-8 with BOM, `;`,
+ * every value quoted, CRLF; amounts as the client CSV writes them (`1234`, `1234,50`), percentages
+ * with one decimal (`12,3`). Every figure is one the 'Dashboard' tab shows.
+ */
+import type { ClientFilter } from '../client-filter';
+import { isAll, selectedClientIds } from '../client-filter';
+import type { Dashboard, GlobalStats } from '../dashboard';
+import { formatDecimal, type Cents } from '../money';
+import { csvDocument, SEMICOLON_CSV } from './csv';
+import { fileDate, fileNamePart, frenchDate } from './file-names';
+
+/** Who the export covers: the « Clients » line and the file-name slug. */
+export interface DashboardCsvSelection {
+  label: string;
+  slug: string;
+}
+
+/** SPEC §8's fallback name when the one selected client cannot be found. */
+export const UNKNOWN_CLIENT_NAME = 'Client inconnu';
+
+/**
+ * The selection as the export names it: 'Tous les clients' / `tous-clients`, the client's name /
+ * its file-name form, or 'N clients sélectionnés' / `multi-clients`.
+ */
+export function dashboardCsvSelection(filter: ClientFilter, clients: readonly { id: string; name: string }[]): DashboardCsvSelection {
+  if (isAll(filter)) return { label: 'Tous les clients', slug: 'tous-clients' };
+  if (filter.length === 1) {
+    const name = clients.find((c) => c.id === filter[0])?.name ?? UNKNOWN_CLIENT_NAME;
+    return { label: name, slug: fileNamePart(name) };
+  }
+  const count = selectedClientIds(filter, clients.map((c) => c.id)).length;
+  return { label: `${count} clients sélectionnés`, slug: 'multi-clients' };
+}
+
+/** The eight global statistics in SPEC §3 order, with their French labels. */
+const GLOBAL_STAT_LABELS: readonly [keyof GlobalStats, string][] = [
+  ['totalPrevisionnel', 'Total Prévisionnel'],
+  ['totalAchatPrevisionnel', 'Total Achat prévisionnel'],
+  ['totalReel', 'Total Réel'],
+  ['totalAchat', 'Total Achat'],
+  ['totalMarginPrev', 'MB Prévisionnelle'],
+  ['totalMarginReel', 'MB Réelle'],
+  ['totalProjects', 'Nombre de projets'],
+  ['totalMbRevue', 'Total MB Annuelle Revue'],
+];
+
+const amount = (cents: Cents): string => formatDecimal(cents, ',');
+
+/** A percentage with one decimal and a decimal comma (`12,3`, `-4,0`; never `-0,0`). */
+export function csvPercent(percent: number): string {
+  const text = (Math.round(Math.abs(percent) * 10) / 10).toFixed(1).replace('.', ',');
+  return percent < 0 && text !== '0,0' ? `-${text}` : text;
+}
+
+/** The CSV text (BOM included) of a dashboard for this selection, exported on `date` (local). */
+export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelection, date: Date): string {
+  const stats = dashboard.globalStats;
+  const rows: string[][] = [
+    ['Export Dashboard'],
+    ['Clients', selection.label],
+    ["Date d'export", frenchDate(date)],
+    [],
+    ['Statistiques globales'],
+    ['Indicateur', 'Valeur'],
+    ...GLOBAL_STAT_LABELS.map(([key, label]) => [label, key === 'totalProjects' ? String(stats[key]) : amount(stats[key])]),
+    [],
+    ['Marges par projet'],
+    [
+      'Projet',
+      'Prévisionnel',
+      'Achat prévisionnel',
+      'Réel',
+      'Achat',
+      'MB Prévisionnelle',
+      'MB Réelle',
+      'Prév. MB Début',
+      'Écart MB Réelle vs MB Début',
+      '% Écart',
+    ],
+    ...dashboard.projectMargins.map((r) => [
+      r.name,
+      amount(r.previsionnel),
+      amount(r.achatPrevisionnel),
+      amount(r.reel),
+      amount(r.achat),
+      amount(r.margePrevisionnelle),
+      amount(r.marginReel),
+      amount(r.previsionMbDebut),
+      amount(r.ecartMbDebut),
+      csvPercent(r.ecartMbDebutPct),
+    ]),
+    [],
+    ['Évolution mensuelle'],
+    ['Mois', 'Réel', 'Prévisionnel', 'Marge', 'Écart'],
+    ...dashboard.monthlyEvolution.map((m) => [m.month, amount(m.reel), amount(m.previsionnel), amount(m.margin), amount(m.ecart)]),
+    [],
+    ['Marges par pôle'],
+    ['Pôle', 'Marge'],
+    ...dashboard.poleMargins.map((p) => [p.name, amount(p.marginReel)]),
+  ];
+  return csvDocument(rows, SEMICOLON_CSV);
+}
+
+/** `dashboard-export-{slug}-{YYYY-MM-DD}.csv` (local date). */
+export function dashboardCsvFileName(selection: DashboardCsvSelection, date: Date): string {
+  return `dashboard-export-${selection.slug}-${fileDate(date)}.csv`;
+}

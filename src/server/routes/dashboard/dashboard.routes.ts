@@ -1,0 +1,23 @@
+/**
+ * GET /api/dashboard?clients=all|<id,id…> — the selection's sums, reduced to what the two
+ * dashboard tabs and the dashboard CSV show (`DashboardData`, amounts in cents); the browser
+ * derives the rows with the same domain function (ADR 011-issue5). 404 when an id is
+ * unknown (a deleted client): the filter must be pruned, not silently narrowed.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { dashboardQuery } from '../../../domain/dashboard-query';
+import type { Db } from '../../db/client';
+import { notFound, validate } from '../../lib/errors';
+import { CLIENT_NOT_FOUND } from '../clients/clients.routes';
+import { loadDashboardData } from './dashboard.repo';
+
+export function dashboardRoutes(db: Db) {
+  // 300 clients give about 190 kB of JSON, 43 kB gzip: compressed when the client accepts it.
+  return new Hono().get('/dashboard', compress(), async (c) => {
+    const { clients } = validate(dashboardQuery, c.req.query());
+    const data = await loadDashboardData(db, clients);
+    if (!data) throw notFound(CLIENT_NOT_FOUND);
+    return c.json(data);
+  });
+}

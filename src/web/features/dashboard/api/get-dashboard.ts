@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientFilter } from '../../../../domain/client-filter';
+import { dashboardFromData, type DashboardData } from '../../../../domain/dashboard';
+import { dashboardClientsParam } from '../../../../domain/dashboard-query';
+import { api } from '../../../lib/api-client';
+
+/** Query keys of the dashboards: one entry per selection. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  selection: (clientsParam: string) => ['dashboard', clientsParam] as const,
+};
+
+export const dashboardQueryOptions = (filter: ClientFilter) => {
+  const param = dashboardClientsParam(filter);
+  return queryOptions({
+    queryKey: dashboardKeys.selection(param),
+    queryFn: ({ signal }) => api.get<DashboardData>(`/api/dashboard?clients=${encodeURIComponent(param)}`, signal),
+    // Figures change in the budget tab: opening a dashboard always asks the server again.
+    staleTime: 0,
+  });
+};
+
+/**
+ * The dashboards of a selection: the server's sums (GET /api/dashboard), turned into every row
+ * by the same domain function the server tests check. The previous selection stays on screen
+ * while the next one loads.
+ */
+export function useDashboard(filter: ClientFilter, enabled: boolean) {
+  return useQuery({
+    ...dashboardQueryOptions(filter),
+    select: dashboardFromData,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
