@@ -25,6 +25,9 @@ export const READ_ENDPOINTS: readonly ((data: Backup) => string)[] = [
   () => '/api/budget',
   () => '/api/backup',
   (data) => `/api/clients/${data.clients[0]!.id}/budget`,
+  // Both dashboard tabs read this one endpoint: every client, then one.
+  () => '/api/dashboard?clients=all',
+  (data) => `/api/dashboard?clients=${data.clients[0]!.id}`,
 ];
 
 /** Resident set size of a process in MB, from /proc (Linux). */
