@@ -5,7 +5,8 @@
  */
 import { eurosToCents, type Cents } from './money';
 import { MONTH_COUNT } from './months';
-import { MEASURES, type Line, type Measure, type Pole } from './schemas';
+import { MEASURES, type Measure } from './model';
+import type { Line, Pole } from './schemas';
 
 /** One amount in cents per measure (previsionnel, achat_previsionnel, reel, achat). */
 export type MeasureTotals = Record<Measure, Cents>;

@@ -5,20 +5,11 @@
 import { z } from 'zod';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
+import { BACKUP_VERSION, MEASURES } from './model';
 
 z.config(z.locales.fr());
 
-/** The four monthly figures of a line, in the order the grid and files show them. */
-export const MEASURES = ['previsionnel', 'achat_previsionnel', 'reel', 'achat'] as const;
-export type Measure = (typeof MEASURES)[number];
-
-/** French labels of the measures, as used in accessible names (PRODUCT §7). */
-export const MEASURE_LABELS: Record<Measure, string> = {
-  previsionnel: 'Prévisionnel',
-  achat_previsionnel: 'Achat prévisionnel',
-  reel: 'Réel',
-  achat: 'Achat réel',
-};
+export { BACKUP_VERSION, MEASURES, MEASURE_LABELS, type Measure } from './model';
 
 /** Longest name accepted for a client, pole or line. */
 export const MAX_NAME_LENGTH = 200;
@@ -156,8 +147,6 @@ export const factureParams = z.object({ id: idSchema, month: monthSchema });
 
 // ---- backup --------------------------------------------------------------------------------
 
-/** Current backup format version, written as an extra top-level field. */
-export const BACKUP_VERSION = 1;
 
 /**
  * The JSON backup (PRODUCT §4). Validation is complete before anything is written: shapes,

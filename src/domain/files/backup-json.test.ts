@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, Pole } from '../schemas';
-import { backupFile, buildBackup, locateBackupIssue, parseBackupText } from './backup-json';
+import { backupFile, buildBackup } from './backup-json';
+import { locateBackupIssue, parseBackupText } from './backup-parse';
 
 const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
 const POLE_ID = '22222222-2222-4222-8222-222222222222';

@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
 import { AccessGate } from '../features/auth/components/access-gate';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders>
       <AccessGate>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </AccessGate>
     </AppProviders>
   );

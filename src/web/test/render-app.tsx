@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { budgetKeys } from '../features/budget/api/budget-keys';
 
 /**
@@ -15,11 +14,11 @@ export function renderApp(path = '/') {
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   queryClient.setQueryData(budgetKeys.clients(), []);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  window.history.replaceState(null, '', path);
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </AppProviders>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, queryClient };
 }

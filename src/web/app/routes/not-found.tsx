@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from '../router';
 import { buttonVariants } from '../../components/ui/button';
 import { Logo } from '../shell/logo';
 
 /** SPEC §2: any route other than `/`. The texts are the spec's, in English as written there. */
-export function NotFoundPage() {
-  const location = useLocation();
-
+export function NotFoundPage({ pathname }: { pathname: string }) {
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  }, [location.pathname]);
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">

@@ -1,7 +1,11 @@
-import { UserMenu } from '../../features/auth/components/user-menu';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../features/auth/api/get-session';
 import { cn } from '../../lib/cn';
 import { Logo } from './logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
+
+// Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
+const UserMenu = lazy(() => import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
 
 type AppHeaderProps = {
   activeTab: MainTab;
@@ -10,6 +14,7 @@ type AppHeaderProps = {
 
 /** Product name and logo, and the three-button navigation of SPEC §1–2. */
 export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
+  const isAccountsMode = useSession().data?.mode === 'accounts';
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center justify-between gap-x-8 gap-y-3 px-6 py-3">
@@ -45,7 +50,11 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
           </ul>
         </nav>
 
-        <UserMenu />
+        {isAccountsMode && (
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        )}
       </div>
     </header>
   );

@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/ui/spinner';
 import { onUnauthorized } from '../../../lib/api-client';
 import { markSignedOut, useSession } from '../api/get-session';
-import { SignInPage } from './sign-in-page';
+
+// Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
+const SignInPage = lazy(() => import('./sign-in-page').then((m) => ({ default: m.SignInPage })));
 
 /**
  * Shows the app, or the sign-in page when the server is in accounts mode and nobody is signed in.
@@ -16,6 +18,12 @@ export function AccessGate({ children }: { children: ReactNode }) {
 
   if (session.isPending) return <Spinner text="Chargement..." className="min-h-dvh" />;
   // Server unreachable: the app shows its own errors; in accounts mode every call will 401 anyway.
-  if (session.data?.mode === 'accounts' && !session.data.user) return <SignInPage />;
+  if (session.data?.mode === 'accounts' && !session.data.user) {
+    return (
+      <Suspense fallback={<Spinner text="Chargement..." className="min-h-dvh" />}>
+        <SignInPage />
+      </Suspense>
+    );
+  }
   return children;
 }

@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type Pole } from '../../../../domain';
+import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type Pole } from '../../../../domain/core';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';

@@ -16,7 +16,7 @@ import {
   type Line,
   type Measure,
   type Pole,
-} from '../../../../domain';
+} from '../../../../domain/core';
 import { cn } from '../../../lib/cn';
 import { budgetKeys } from '../api/budget-keys';
 import { updateBudgetCache, useAddLine, useDeleteLine, useSetFacture, useTogglePole } from '../api/client-budget';

@@ -1,5 +1,5 @@
 import { memo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain';
+import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain/core';
 import { cn } from '../../../lib/cn';
 import { getCellSaveQueue } from '../lib/cell-saving';
 

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Check, Pencil, Plus, X } from 'lucide-react';
-import type { Client } from '../../../../domain';
+import type { Client } from '../../../../domain/core';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';

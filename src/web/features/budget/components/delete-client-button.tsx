@@ -1,24 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Client } from '../../../../domain';
+import type { Client } from '../../../../domain/core';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
 import { useDeleteClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
 
+// The dialog (Radix Dialog) loads when first needed: the budget tab's first bundle stays small.
+const DeleteClientDialog = lazy(() => import('./delete-client-dialog').then((m) => ({ default: m.DeleteClientDialog })));
 /** The delete-client button and its confirmation dialog (SPEC §2, exact texts). */
 export function DeleteClientButton({ client, onDeleted }: { client: Client; onDeleted: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteClient();
+  const close = () => {
+    setIsOpen(false);
+    // No Radix trigger any more: give focus back to the button, as a dialog should.
+    buttonRef.current?.focus();
+  };
 
   // mutateAsync, not mutate with callbacks: deleting the selected client unmounts this button
   // before a mutate-level onSuccess would run, and the toast would be lost.
@@ -30,34 +28,27 @@ export function DeleteClientButton({ client, onDeleted }: { client: Client; onDe
     } catch (error) {
       notifyFailure(FAILURE.deleteClient, error);
     } finally {
-      setIsOpen(false);
+      close();
     }
   };
 
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button size="icon" variant="outline" aria-label="Supprimer le client" className="text-destructive">
-          <Trash2 aria-hidden="true" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Êtes-vous sûr de vouloir supprimer ce client ?</DialogTitle>
-          <DialogDescription>
-            Cette action est irréversible. Toutes les données budgétaires du client « {client.name} » seront
-            définitivement supprimées.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Annuler</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
-            Supprimer définitivement
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={buttonRef}
+        size="icon"
+        variant="outline"
+        aria-label="Supprimer le client"
+        className="text-destructive"
+        onClick={() => setIsOpen(true)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <DeleteClientDialog client={client} isPending={remove.isPending} onConfirm={() => void confirm()} onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 }

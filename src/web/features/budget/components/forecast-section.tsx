@@ -9,7 +9,7 @@ import {
   centsToEuros,
   revisedForecast,
   type Client,
-} from '../../../../domain';
+} from '../../../../domain/core';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useUpdateClient } from '../api/clients';

@@ -16,7 +16,7 @@ import {
   type Measure,
   type MeasureTotals,
   type Pole,
-} from '../../../../domain';
+} from '../../../../domain/core';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';

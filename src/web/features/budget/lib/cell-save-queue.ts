@@ -5,7 +5,7 @@
  * any newer edit of the same cell), its cells are marked unsaved, and it is retried with a
  * growing delay. Framework-free so it can be tested without a browser; the page keeps one.
  */
-import { applyCellUpdates, type CellUpdate, type Pole } from '../../../../domain';
+import { applyCellUpdates, type CellUpdate, type Pole } from '../../../../domain/core';
 
 export type CellSaveQueueOptions = {
   send: (cells: CellUpdate[]) => Promise<void>;

@@ -1,16 +1,18 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseBackup, FileDown, FileJson, Upload } from 'lucide-react';
-import { backupFile, parseBackupText } from '../../../../domain/files/backup-json';
+import { backupFile } from '../../../../domain/files/backup-json';
 import { invoicingCsvFile } from '../../../../domain/files/invoicing-csv';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { downloadFile } from '../../../lib/download';
 import { getAllBudgets, getBackup, getClients, restoreBackup } from '../api/files-api';
 import { clientCount, errorMessage, notifyError, notifySuccess } from '../lib/notify';
-import { ImportConfirmDialog } from './import-confirm-dialog';
 
 const IMPORT_ERROR = "Erreur d'import";
+
+// The confirmation (Radix Dialog) loads when a valid file has been read: a lighter first bundle.
+const ImportConfirmDialog = lazy(() => import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })));
 
 type PendingImport = { fileName: string; fileClients: number; currentClients: number; raw: unknown };
 
@@ -68,6 +70,8 @@ export function BackupCard() {
     }
     setBusy('reading');
     try {
+      // Loaded on demand: validation needs zod, which the budget tab's first bundle does without.
+      const { parseBackupText } = await import('../../../../domain/files/backup-parse');
       const parsed = parseBackupText(await file.text());
       if (!parsed.ok) {
         notifyError(IMPORT_ERROR, parsed.message);
@@ -136,12 +140,16 @@ export function BackupCard() {
           onChange={readChosenFile}
         />
       </CardContent>
-      <ImportConfirmDialog
-        pending={pending}
-        isImporting={isImporting}
-        onConfirm={confirmImport}
-        onCancel={() => setPending(null)}
-      />
+      {pending && (
+        <Suspense fallback={null}>
+          <ImportConfirmDialog
+            pending={pending}
+            isImporting={isImporting}
+            onConfirm={confirmImport}
+            onCancel={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
