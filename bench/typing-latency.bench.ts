@@ -14,13 +14,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
 import type { Client } from '../src/domain/schemas';
+import { freePort } from '../src/server/test/postgres-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT_NAME = 'Bench Catalogue Complet';
@@ -64,17 +64,6 @@ const INSTRUMENT = `(() => {
   }).observe(total, { subtree: true, childList: true, characterData: true });
 })()`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The p-th percentile (0–100, nearest rank). */
 function percentile(samples: readonly number[], p: number): number {

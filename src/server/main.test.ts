@@ -4,12 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
+import { freePort } from './test/postgres-server';
 
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -19,14 +19,6 @@ afterAll(async () => {
   for (const clean of cleanups) await clean();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -23,7 +23,8 @@ export function findPostgresBin(): string | undefined {
   return CANDIDATE_BIN_DIRS.find((dir) => dir && fs.existsSync(path.join(dir, 'pg_ctl')) && fs.existsSync(path.join(dir, 'initdb')));
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for servers the tests and benchmarks start). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
