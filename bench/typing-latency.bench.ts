@@ -184,12 +184,17 @@ export default {
     const r = await measureTypingLatency(ctx.quick ? { keystrokes: 60, warmup: 10 } : {});
     return [
       { figure: 'budget grid, key press → painted total, 69 lines (p50)', value: r.p50, unit: 'ms' },
-      { figure: 'budget grid, key press → painted total, 69 lines (p95)', value: r.p95, unit: 'ms' },
+      // The issue's target is on this figure; it includes waiting for the next display frame.
+      {
+        figure: 'budget grid, key press → painted total, 69 lines (p95)',
+        value: r.p95,
+        unit: 'ms',
+        target: { text: '≤ 16 ms (one frame)', met: r.p95 <= 16 },
+      },
       {
         figure: 'budget grid, key press → DOM updated, 69 lines (p95)',
         value: r.domP95,
         unit: 'ms',
-        target: { text: '≤ 16 ms (one frame)', met: r.domP95 <= 16 },
       },
       { figure: 'budget grid, updates painted in the next frame', value: Math.round(r.nextFrameShare * 100), unit: '%' },
     ];
@@ -203,7 +208,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     [
       `typing latency over ${r.samples} keystrokes (full catalogue, 69 lines):`,
       `  key press → painted total: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (vsync wait included)`,
-      `  key press → DOM updated:   p50 ${r.domP50.toFixed(1)} ms, p95 ${r.domP95.toFixed(1)} ms (target p95 ≤ 16 ms)`,
+      `  key press → DOM updated:   p50 ${r.domP50.toFixed(1)} ms, p95 ${r.domP95.toFixed(1)} ms (work done within the frame)`,
       `  updates painted in the first frame after the key press: ${(r.nextFrameShare * 100).toFixed(0)} %`,
     ].join('\n'),
   );
