@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useVerifyTotp } from '../api/sign-in';
 import { totpSecret, useDisableTwoFactor, useEnableTwoFactor } from '../api/two-factor';
 import { CodeField, FormError, PasswordField } from './field';
+import { notifySuccess } from '../../../lib/notify';
 
 type TwoFactorDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; isEnabled: boolean };
 
@@ -36,7 +36,7 @@ export function TwoFactorDialog({ open, onOpenChange, isEnabled }: TwoFactorDial
 
 /** Confirms a change with a toast and closes the dialog. */
 const closeWith = (message: string, onDone: () => void) => () => {
-  toast.success(message);
+  notifySuccess(message);
   onDone();
 };
 

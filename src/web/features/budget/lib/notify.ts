@@ -1,5 +1,7 @@
 /** The toasts of SPEC §8: every data failure logs to the console and shows a destructive 'Erreur' toast. */
-import { toast } from 'sonner';
+import { notifyError } from '../../../lib/notify';
+
+export { notifySuccess } from '../../../lib/notify';
 
 /** SPEC §8's failure descriptions used on the budget tab, exactly as written there. */
 export const FAILURE = {
@@ -18,16 +20,7 @@ export const FAILURE = {
 
 export type FailureDescription = (typeof FAILURE)[keyof typeof FAILURE];
 
-/**
- * Logs the failure and shows the 'Erreur' toast. `id` makes repeated failures of one kind (a
- * retried save) update a single toast instead of stacking them.
- */
+/** Logs the failure and shows the 'Erreur' toast (one toast per `id` while it repeats). */
 export function notifyFailure(description: FailureDescription, error: unknown, id?: string): void {
-  console.error(`${description}:`, error);
-  toast.error('Erreur', { description, id });
-}
-
-/** A success toast of SPEC §8, with an optional description (the client's name for 'Client ajouté'). */
-export function notifySuccess(title: string, description?: string): void {
-  toast.success(title, { description });
+  notifyError('Erreur', description, error, id);
 }

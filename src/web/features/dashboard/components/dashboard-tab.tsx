@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import type { ClientFilter } from '../../../../domain/client-filter';
 import type { Dashboard, MarginRow } from '../../../../domain/dashboard';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '../../../../domain/files/dashboard-csv';
@@ -10,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { downloadFile } from '../../../lib/download';
+import { notifySuccess } from '../../../lib/notify';
 import { ClientMultiSelect, type ClientOption } from '../../client-filter/components/client-multi-select';
 import { useClientSelection } from '../../client-filter/use-client-selection';
 import { useDashboard } from '../api/get-dashboard';
@@ -81,9 +81,7 @@ function exportCsv(dashboard: Dashboard, filter: ClientFilter, clients: readonly
   const now = new Date();
   const selection = dashboardCsvSelection(filter, clients);
   downloadFile({ fileName: dashboardCsvFileName(selection, now), mimeType: CSV_MIME, text: dashboardCsv(dashboard, selection, now) });
-  toast.success('Export réussi', {
-    description: `Les données du dashboard (${selection.label}) ont été exportées en CSV.`,
-  });
+  notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en CSV.`);
 }
 
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
