@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
-import { budgetKeys } from '../features/budget/api/budget-keys';
+import { sharedKeys } from '../lib/query-keys';
 
 /**
  * Renders the whole app (providers and real routes) at `path`, with a fresh, non-retrying query
@@ -13,7 +13,7 @@ export function renderApp(path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
-  queryClient.setQueryData(budgetKeys.clients(), []);
+  queryClient.setQueryData(sharedKeys.clients(), []);
   window.history.replaceState(null, '', path);
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { ALL_CLIENTS, type ClientFilter } from '../../../domain/client-filter';
 import { Spinner } from '../../components/ui/spinner';
 import { BudgetTab } from '../../features/budget/components/budget-tab';
+import { BackupCard } from '../../features/files/components/backup-card';
+import { ClientCsvExportButton } from '../../features/files/components/client-csv-export-button';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
@@ -10,7 +12,7 @@ const DashboardTab = lazy(() =>
   import('../../features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
 );
 const PolesDashboardTab = lazy(() =>
-  import('../../features/poles-dashboard/components/poles-dashboard-tab').then((m) => ({
+  import('../../features/dashboard/components/poles-dashboard-tab').then((m) => ({
     default: m.PolesDashboardTab,
   })),
 );
@@ -32,7 +34,13 @@ export function HomePage() {
       <AppHeader activeTab={activeTab} onTabChange={setActiveTab} />
       <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-6 py-8 focus:outline-none">
         <Suspense fallback={<Spinner text="Chargement..." />}>
-          {activeTab === 'budget' && <BudgetTab />}
+          {activeTab === 'budget' && (
+            // Features never import each other: the files feature's card and button join the budget tab here.
+            <BudgetTab
+              dataCard={<BackupCard />}
+              clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
+            />
+          )}
           {activeTab === 'dashboard' && <DashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />}
           {activeTab === 'poles' && (
             <PolesDashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from '../router';
+import { Link } from '../navigation';
 import { buttonVariants } from '../../components/ui/button';
-import { Logo } from '../shell/logo';
+import { Logo } from '../../components/brand/logo';
 
 /** SPEC §2: any route other than `/`. The texts are the spec's, in English as written there. */
 export function NotFoundPage({ pathname }: { pathname: string }) {

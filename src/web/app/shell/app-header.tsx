@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../features/auth/api/get-session';
 import { cn } from '../../lib/cn';
-import { Logo } from './logo';
+import { Logo } from '../../components/brand/logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '../../../../server/auth/auth.routes';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 import { authKeys } from './keys';
 
 export type { SessionInfo };
@@ -21,7 +22,7 @@ export const useSession = () => useQuery(sessionQueryOptions);
  * the previous session stays in memory, and show the sign-in page.
  */
 export function markSignedOut(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.session[0] });
+  queryClient.removeQueries({ queryKey: sharedKeys.data });
   queryClient.setQueryData<SessionInfo>(authKeys.session, (old) =>
     old?.mode === 'local' ? old : { mode: 'accounts', user: null },
   );

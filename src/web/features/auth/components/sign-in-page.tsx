@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Logo } from '../../../app/shell/logo';
+import { Logo } from '../../../components/brand/logo';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { useSignIn, useVerifyTotp } from '../api/sign-in';

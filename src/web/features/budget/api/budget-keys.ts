@@ -1,7 +1,8 @@
+import { sharedKeys } from '../../../lib/query-keys';
+
 /** The one query-key factory of the budget feature (STYLE.md): invalidate through these keys. */
 export const budgetKeys = {
-  all: ['budget'] as const,
-  clients: () => [...budgetKeys.all, 'clients'] as const,
+  all: [...sharedKeys.data, 'budget'] as const,
   clientBudgets: () => [...budgetKeys.all, 'client-budget'] as const,
   clientBudget: (clientId: string) => [...budgetKeys.clientBudgets(), clientId] as const,
 };

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Line, Pole } from '../../../../domain';
 import { api } from '../../../lib/api-client';
+import { invalidateSummaries } from '../../../lib/query-keys';
 import { getCellSaveQueue } from '../lib/cell-saving';
 import { budgetKeys } from './budget-keys';
 import { reloadAllData } from './clients';
@@ -80,7 +81,7 @@ export function useSetFacture(clientId: string) {
       ),
     onSuccess: (pole) => {
       updateBudgetCache(queryClient, clientId, (p) => updatePole(p, pole.id, { facture: pole.facture }));
-      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== budgetKeys.all[0] });
+      return invalidateSummaries(queryClient);
     },
     onError: (_error, { poleId, month, value }) =>
       updateBudgetCache(queryClient, clientId, (poles) =>

@@ -1,30 +1,19 @@
-/** Clients of the budget tab: list, create, rename or set the initial forecast, delete (PRODUCT §8). */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+/** Client changes made from the budget tab: create, rename or set the initial forecast, delete (PRODUCT §8). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Client, UpdateClientBody } from '../../../../domain';
 import { api } from '../../../lib/api-client';
+import { invalidateSummaries, reloadAllData, sharedKeys } from '../../../lib/query-keys';
 import { budgetKeys } from './budget-keys';
 
-export function useClients() {
-  return useQuery({
-    queryKey: budgetKeys.clients(),
-    queryFn: ({ signal }) => api.get<Client[]>('/api/clients', signal),
-  });
-}
-
-/**
- * SPEC §4: after each add or delete, the client's data and all clients' data are reloaded. Every
- * query of the app is invalidated: the active ones refetch, the others (dashboards) are marked stale.
- */
-export function reloadAllData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries();
-}
+// The budget feature's other calls (poles, lines) reload through the same shared invalidation.
+export { reloadAllData };
 
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post<Client>('/api/clients', { name }),
     onSuccess: (client) => {
-      queryClient.setQueryData<Client[]>(budgetKeys.clients(), (list) =>
+      queryClient.setQueryData<Client[]>(sharedKeys.clients(), (list) =>
         list ? [...list, client].sort((a, b) => a.name.localeCompare(b.name, 'fr')) : [client],
       );
       return reloadAllData(queryClient);
@@ -37,10 +26,15 @@ export function useUpdateClient() {
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateClientBody & { id: string }) => api.patch<Client>(`/api/clients/${id}`, body),
     onSuccess: (client) => {
-      queryClient.setQueryData<Client[]>(budgetKeys.clients(), (list) =>
+      // The answer replaces the client in place: the open select keeps its order while the user
+      // works; the list is marked stale so the next screen that mounts it reads the server's order.
+      queryClient.setQueryData<Client[]>(sharedKeys.clients(), (list) =>
         list?.map((c) => (c.id === client.id ? client : c)),
       );
-      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== budgetKeys.all[0] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: sharedKeys.clients(), refetchType: 'none' }),
+        invalidateSummaries(queryClient),
+      ]);
     },
   });
 }
@@ -50,7 +44,7 @@ export function useDeleteClient() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/clients/${id}`),
     onSuccess: (_void, id) => {
-      queryClient.setQueryData<Client[]>(budgetKeys.clients(), (list) => list?.filter((c) => c.id !== id));
+      queryClient.setQueryData<Client[]>(sharedKeys.clients(), (list) => list?.filter((c) => c.id !== id));
       queryClient.removeQueries({ queryKey: budgetKeys.clientBudget(id) });
       return reloadAllData(queryClient);
     },

@@ -1,14 +1,22 @@
-import { BackupCard } from '../../files/components/backup-card';
+import type { ReactNode } from 'react';
+import type { Client } from '../../../../domain/core';
 import { Spinner } from '../../../components/ui/spinner';
-import { useClients } from '../api/clients';
+import { useClients } from '../../../lib/get-clients';
 import { FAILURE } from '../lib/notify';
 import { useFailureToast } from '../lib/use-failure-toast';
 import { useSelectedClientId } from '../lib/use-selected-client';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './client-card';
 
+type BudgetTabProps = {
+  /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
+  dataCard?: ReactNode;
+  /** Extra actions beside the selected client (its CSV export), composed in by the app shell. */
+  clientActions?: (client: Client) => ReactNode;
+};
+
 /** The 'Saisie Budgétaire' tab (SPEC §2): client management, then the selected client's budget. */
-export function BudgetTab() {
+export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
   const clients = useClients();
   const [selectedId, setSelectedId] = useSelectedClientId();
   useFailureToast(clients.error, FAILURE.loadClients);
@@ -25,8 +33,8 @@ export function BudgetTab() {
         <Spinner text="Chargement..." />
       ) : (
         <>
-          <ClientCard clients={list} selected={selected} onSelect={setSelectedId} />
-          <BackupCard />
+          <ClientCard clients={list} selected={selected} onSelect={setSelectedId} clientActions={clientActions} />
+          {dataCard}
           {selected ? (
             <BudgetEditor key={selected.id} clientId={selected.id} />
           ) : (

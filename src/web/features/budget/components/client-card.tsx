@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, Pencil, Plus, X } from 'lucide-react';
 import type { Client } from '../../../../domain/core';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,6 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useCreateClient, useUpdateClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
-import { ClientCsvExportButton } from '../../files/components/client-csv-export-button';
 import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
 
@@ -15,10 +14,12 @@ type ClientCardProps = {
   clients: Client[];
   selected: Client | null;
   onSelect: (id: string | null) => void;
+  /** Rendered after the selected client's own buttons (the CSV export, from the files feature). */
+  clientActions?: (client: Client) => ReactNode;
 };
 
 /** 'Gestion des Clients' (SPEC §2): choose, rename, delete or add a client; the margin forecasts. */
-export function ClientCard({ clients, selected, onSelect }: ClientCardProps) {
+export function ClientCard({ clients, selected, onSelect, clientActions }: ClientCardProps) {
   return (
     <Card role="region" aria-labelledby="clients-title">
       <CardHeader>
@@ -32,7 +33,13 @@ export function ClientCard({ clients, selected, onSelect }: ClientCardProps) {
               Client
             </span>
             {selected ? (
-              <SelectedClientRow key={selected.id} clients={clients} selected={selected} onSelect={onSelect} />
+              <SelectedClientRow
+                key={selected.id}
+                clients={clients}
+                selected={selected}
+                onSelect={onSelect}
+                clientActions={clientActions}
+              />
             ) : (
               <ClientSelect clients={clients} selected={null} onSelect={onSelect} />
             )}
@@ -63,7 +70,7 @@ function ClientSelect({ clients, selected, onSelect }: ClientCardProps) {
 }
 
 /** The drop-down with the selected client's actions, or its name being edited inline. */
-function SelectedClientRow({ clients, selected, onSelect }: ClientCardProps & { selected: Client }) {
+function SelectedClientRow({ clients, selected, onSelect, clientActions }: ClientCardProps & { selected: Client }) {
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateClient();
 
@@ -112,7 +119,7 @@ function SelectedClientRow({ clients, selected, onSelect }: ClientCardProps & { 
         <Pencil aria-hidden="true" />
       </Button>
       <DeleteClientButton client={selected} onDeleted={() => onSelect(null)} />
-      <ClientCsvExportButton clientId={selected.id} clientName={selected.name} />
+      {clientActions?.(selected)}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../../domain/core';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { signClass } from '../../../lib/format';
 import { useUpdateClient } from '../api/clients';
 import { useClientBudget } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
@@ -77,7 +78,7 @@ export function ForecastSection({ client }: { client: Client }) {
             {gap !== null && (
               <span
                 data-testid="forecast-gap"
-                className={cn('text-sm font-semibold', gap >= 0 ? 'text-success' : 'text-destructive')}
+                className={cn('text-sm font-semibold', signClass(gap))}
               >
                 {formatPercent(gap, true)}
               </span>

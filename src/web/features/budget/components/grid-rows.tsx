@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { signClass } from '../../../lib/format';
 import { CellInput, type CellInputProps } from './cell-input';
 
 /** Actions the grid passes down; stable across renders so memoised rows skip work. */
@@ -43,10 +44,6 @@ const ROW = 'group relative hover:bg-accent/30';
 const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 
 /** Green when ≥ 0, red when < 0 (SPEC §2). */
-function signClass(cents: number): string {
-  return cents >= 0 ? 'text-success' : 'text-destructive';
-}
-
 function signed(cents: number): string {
   return cents > 0 ? `+${formatEuros(cents)}` : formatEuros(cents);
 }

@@ -3,11 +3,12 @@ import type { ClientFilter } from '../../../../domain/client-filter';
 import { dashboardFromData, type DashboardData } from '../../../../domain/dashboard';
 import { dashboardClientsParam } from '../../../../domain/dashboard-query';
 import { api } from '../../../lib/api-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
-/** Query keys of the dashboards: one entry per selection. */
+/** Query keys of the dashboards: one entry per selection, under the shared summaries root. */
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  selection: (clientsParam: string) => ['dashboard', clientsParam] as const,
+  all: [...sharedKeys.summaries(), 'dashboard'] as const,
+  selection: (clientsParam: string) => [...dashboardKeys.all, clientsParam] as const,
 };
 
 export const dashboardQueryOptions = (filter: ClientFilter) => {

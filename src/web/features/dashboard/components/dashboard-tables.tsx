@@ -3,7 +3,8 @@ import type { MarginRow, SummaryRow } from '../../../../domain/dashboard';
 import { formatPercent } from '../../../../domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
-import { Euros, Gap, gapClass } from './amounts';
+import { Euros, Gap } from './amounts';
+import { signClass } from '../../../lib/format';
 
 const num = 'text-right';
 
@@ -84,7 +85,7 @@ export function SummaryTable({ rows, total }: { rows: readonly SummaryRow[]; tot
             <TableCell className={num}><Euros cents={r.achats} /></TableCell>
             <TableCell className={num}><Euros cents={r.marge} /></TableCell>
             <TableCell className={num}><Gap cents={r.ecart} /></TableCell>
-            <TableCell className={cn(num, 'tabular-nums', gapClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</TableCell>
+            <TableCell className={cn(num, 'tabular-nums', signClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -7,14 +7,6 @@ import type { BackupDocument } from '../../../../domain/files/backup-json';
 import type { BudgetData, Client, Pole } from '../../../../domain/schemas';
 import { api } from '../../../lib/api-client';
 
-/** Query keys of the feature (only the temporary client list reads through TanStack Query). */
-export const filesKeys = {
-  all: ['files'] as const,
-  clients: () => [...filesKeys.all, 'clients'] as const,
-};
-
-export const getClients = (signal?: AbortSignal) => api.get<Client[]>('/api/clients', signal);
-
 export const getClientBudget = (clientId: string) => api.get<Pole[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`);
 
 export const getAllBudgets = () => api.get<{ clients: Client[]; budgetData: BudgetData }>('/api/budget');

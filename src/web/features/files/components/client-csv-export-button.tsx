@@ -4,7 +4,7 @@ import { clientCsvFile } from '../../../../domain/files/client-csv';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../../../lib/download';
 import { getClientBudget } from '../api/files-api';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 type ClientCsvExportButtonProps = {
   clientId: string;

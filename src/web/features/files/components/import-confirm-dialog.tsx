@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../../components/ui/button';
-import { clientCount } from '../lib/notify';
+import { clientCount } from '../lib/messages';
 
 type ImportConfirmDialogProps = {
   /** What the file holds and what it replaces; the dialog is open while this is set. */

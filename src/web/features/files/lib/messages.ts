@@ -1,7 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
 
-export { notifyError, notifySuccess } from '../../../lib/notify';
-
 /** The French message of a failed call: the server's own when it sent one. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { pruneClientFilter, type ClientFilter } from '../../../domain/client-filter';
-import { useClients } from './api/get-clients';
+import { pruneClientFilter, type ClientFilter } from '../../domain/client-filter';
+import { useClients } from '../lib/get-clients';
 
 /**
  * The client list and the filter pruned of clients deleted meanwhile (back to 'all' when none

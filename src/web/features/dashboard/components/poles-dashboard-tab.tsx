@@ -3,11 +3,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { ClientMultiSelect } from '../../client-filter/components/client-multi-select';
-import { useClientSelection } from '../../client-filter/use-client-selection';
-import { useDashboard } from '../../dashboard/api/get-dashboard';
-import { Euros, gapClass } from '../../dashboard/components/amounts';
-import type { DashboardFilterProps } from '../../dashboard/components/dashboard-tab';
+import { ClientMultiSelect } from '../../../components/client-filter/client-multi-select';
+import { useClientSelection } from '../../../hooks/use-client-selection';
+import { useDashboard } from '../api/get-dashboard';
+import { Euros } from './amounts';
+import { signClass } from '../../../lib/format';
+import type { DashboardFilterProps } from './dashboard-tab';
 
 /** The six columns of SPEC §2: full labels for the poles table, shortened ones in the line cards. */
 const COLUMNS = [
@@ -95,7 +96,7 @@ function ViewTable({ label, firstColumn, rows, short }: { label: string; firstCo
             <TableCell className="font-medium">{r.name}</TableCell>
             {COLUMNS.map((c) => (
               <TableCell key={c.key} className="text-right">
-                <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? gapClass(r[c.key]) : undefined} />
+                <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />
               </TableCell>
             ))}
           </TableRow>

@@ -1,0 +1,74 @@
+import { useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { clientsQueryOptions } from '../../../lib/get-clients';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { reloadAllData } from '../../../lib/query-keys';
+import { restoreBackup } from '../api/files-api';
+import { clientCount, errorMessage } from '../lib/messages';
+
+const IMPORT_ERROR = "Erreur d'import";
+
+export type PendingImport = { fileName: string; fileClients: number; currentClients: number; raw: unknown };
+
+/**
+ * The restore of a backup (PRODUCT §4): the chosen file is read and validated completely in the
+ * browser, then `pending` asks for confirmation, then the server replaces everything in one
+ * transaction (POST /api/backup) and every view reloads.
+ */
+export function useBackupImport() {
+  const queryClient = useQueryClient();
+  const [isReading, setIsReading] = useState(false);
+  const [pending, setPending] = useState<PendingImport | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+
+  async function readChosenFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared at once, so choosing the same file again fires a new change.
+    input.value = '';
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.json')) {
+      notifyError(IMPORT_ERROR, "Le fichier n'est pas valide. Choisissez un fichier .json.");
+      return;
+    }
+    setIsReading(true);
+    try {
+      // Loaded on demand: validation needs zod, which the budget tab's first bundle does without.
+      const { parseBackupText } = await import('../../../../domain/files/backup-parse');
+      const parsed = parseBackupText(await file.text());
+      if (!parsed.ok) {
+        notifyError(IMPORT_ERROR, parsed.message);
+        return;
+      }
+      // The count the dialog shows is the server's at this moment (not a cached one), asked once.
+      const current = await queryClient.fetchQuery({ ...clientsQueryOptions(), staleTime: 0, retry: false });
+      setPending({ fileName: file.name, fileClients: parsed.backup.clients.length, currentClients: current.length, raw: parsed.raw });
+    } catch (error) {
+      notifyError(IMPORT_ERROR, errorMessage(error, "Le fichier n'a pas pu être lu."), error);
+    } finally {
+      setIsReading(false);
+    }
+  }
+
+  async function confirmImport() {
+    if (!pending) return;
+    setIsImporting(true);
+    try {
+      const { clients } = await restoreBackup(pending.raw);
+      setPending(null);
+      notifySuccess('Import réussi', `${clientCount(clients)} restauré${clients > 1 ? 's' : ''}.`);
+      await reloadAllData(queryClient);
+    } catch (error) {
+      setPending(null);
+      notifyError(
+        IMPORT_ERROR,
+        `${errorMessage(error, 'Le serveur est injoignable.')} Aucune donnée n'a été modifiée.`,
+        error,
+      );
+    } finally {
+      setIsImporting(false);
+    }
+  }
+
+  return { pending, isReading, isImporting, readChosenFile, confirmImport, cancel: () => setPending(null) };
+}
