@@ -1,10 +1,35 @@
 // Lint holds the import boundaries of STYLE.md: domain imports nothing of server or web (nor
 // Node, React, HTTP or database libraries); server and web never import each other's code (the
-// web may import the server's types only).
+// web may import the server's types only). Inside the web app, imports flow one way, as in
+// bulletproof-react: shared code (components/, hooks/, lib/) → features/<f>/ → app/; a feature
+// never imports another feature (ADR 017). No import cycle anywhere. src/web/boundaries.test.ts
+// shows each rule failing.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+// Every folder under features/ is a feature: a new one is fenced without editing this file.
+const features = readdirSync(`${root}/src/web/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move the shared piece to components/, hooks/ or lib/, or compose both in app/.',
+  })),
+  { target: './src/web/features', from: './src/web/app', message: 'A feature never imports the app shell: move the piece to components/ or lib/.' },
+  {
+    target: ['./src/web/components', './src/web/hooks', './src/web/lib'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'Shared web code imports no feature and not the app shell.',
+  },
+];
 
 const restricted = (patterns, allowTypeImports = false) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
@@ -20,6 +45,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.js', '.mjs', '.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      // Type-only imports count too: a cycle of types still ties two modules together.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -42,6 +80,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
       ...restricted(
         [
           { group: ['**/server/**', '../server*', '../../server*'], message: 'The web app may import the server\'s types only (import type).' },

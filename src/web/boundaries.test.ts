@@ -1,0 +1,59 @@
+// @vitest-environment node
+/**
+ * The import rules of eslint.config.js, shown failing: a feature importing another feature or the
+ * app shell, shared code importing a feature, and an import cycle; and passing on legal imports.
+ * Runs ESLint's Node API on snippets placed (virtually) at real paths of the tree, so the imports
+ * resolve to the real modules.
+ */
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The repo root: this file sits in src/web/.
+const root = `${import.meta.dirname}/../..`;
+const eslint = new ESLint({ cwd: root });
+
+// The first lint loads the config, the TypeScript parser and the resolver: seconds on a busy
+// machine, so it runs here, outside the tests' own time limit.
+beforeAll(() => eslint.lintText('', { filePath: `${root}/src/web/lib/warm-up.ts` }), 60_000);
+
+/** The ids of the import rules `code` breaks when it sits at `file` (a path from the repo root). */
+async function importRulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${file}` });
+  // A snippet that does not parse reports no rule id: kept, so it fails the test instead of passing.
+  return (result?.messages ?? []).map((m) => m.ruleId ?? `parse error: ${m.message}`).filter((id) => !id.startsWith('@typescript-eslint/'));
+}
+
+// Generous limits: each lint parses the imported modules too, slow when the machine is busy.
+describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 }, () => {
+  it.each([
+    ['a feature importing another feature', 'src/web/features/budget/components/x.tsx', "import { BackupCard } from '../../files/components/backup-card';"],
+    ['a feature importing another feature\'s types', 'src/web/features/files/api/x.ts', "import type { DashboardFilterProps } from '../../dashboard/components/dashboard-tab';"],
+    ['a feature importing the app shell', 'src/web/features/auth/components/x.tsx', "import { AppHeader } from '../../../app/shell/app-header';"],
+    ['shared code importing a feature', 'src/web/lib/x.ts', "import { useDashboard } from '../features/dashboard/api/get-dashboard';"],
+  ])('rejects %s', async (_name, file, code) => {
+    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['its own feature', 'src/web/features/budget/components/x.tsx', "import { budgetKeys } from '../api/budget-keys';"],
+    ['shared UI, hooks and lib', 'src/web/features/dashboard/components/x.tsx', "import { Button } from '../../../components/ui/button';\nimport { useClientSelection } from '../../../hooks/use-client-selection';\nimport { signClass } from '../../../lib/format';"],
+    ['the app composing features', 'src/web/app/routes/x.tsx', "import { BackupCard } from '../../features/files/components/backup-card';"],
+  ])('accepts a feature or the app importing %s', async (_name, file, code) => {
+    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
+  });
+});
+
+describe('no import cycle (import-x/no-cycle)', { timeout: 30_000 }, () => {
+  // The loop this rule removed: the 404 page took `Link` from the router, which imports the page.
+  const notFound = 'src/web/app/routes/not-found.tsx';
+
+  it('rejects two modules importing each other', async () => {
+    expect(await importRulesBroken(notFound, "import { Link } from '../router';\nexport const used = Link;\n")).toContain(
+      'import-x/no-cycle',
+    );
+  });
+
+  it('accepts the same import from a module outside the loop', async () => {
+    expect(await importRulesBroken(notFound, "import { Link } from '../navigation';\nexport const used = Link;\n")).toEqual([]);
+  });
+});
