@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' },
+        test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [react()],

@@ -19,7 +19,8 @@ export class DatabaseNotEmptyError extends Error {
 
 /**
  * Seeds `db` (already migrated) with `clients` demo clients. Refuses a database that holds any
- * client unless `replace` is true (ADR 3-01): demo data must never silently erase real budgets.
+ * client unless `replace` is true: demo data must never silently erase real budgets
+ * (docs/decisions/007-seed-demo-refuses-non-empty.md).
  */
 export async function seedDemo(
   db: Db,
