@@ -61,6 +61,15 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read from the environment in one place: src/server/env.ts for the app,
+    // src/server/test/test-env.ts for the tests. Exempt: bench/, scripts/ and playwright.config.ts,
+    // the harness's own launchers, which read the knobs the harness sets (E2E_PORT, CI) and hand
+    // their environment on to the server processes they spawn.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['src/server/env.ts', 'src/server/test/test-env.ts', 'bench/**', 'scripts/**', 'playwright.config.ts'],
+    rules: { 'no-process-env': 'error' },
+  },
+  {
     files: ['src/domain/**'],
     rules: restricted([
       { group: ['**/server/**', '**/web/**', '../server*', '../web*'], message: 'src/domain is pure: it imports nothing of server or web.' },

@@ -4,12 +4,14 @@ import react from '@vitejs/plugin-react';
 // Four projects: the pure domain, the web components (jsdom), and the API suite twice — on a
 // fresh embedded PGlite and on a real PostgreSQL 15 server started by the harness.
 const serverTests = ['src/server/**/*.test.ts'];
+// In every project an unexpected console.error fails the test (the web's setup imports it too).
+const consoleGuard = 'src/test/console-error-guard.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', setupFiles: [consoleGuard] },
       },
       {
         plugins: [react()],
@@ -27,6 +29,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: [consoleGuard],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +41,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: [consoleGuard],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { ALL_CLIENTS } from '../src/domain/client-filter';
-import { aggregateBudgets, buildDashboard } from '../src/domain/dashboard';
+import { aggregateBudgets, buildDashboard } from '../src/domain/dashboard/from-budgets';
 import { dashboardCsv, dashboardCsvSelection } from '../src/domain/files/dashboard-csv';
 import type { Backup, Line, Pole } from '../src/domain/schemas';
 import { expect, test } from './fixtures';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
+import { childEnv } from './test/test-env';
 import { freePort } from './test/postgres-server';
 
 const children: ChildProcess[] = [];
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', ...env },
+    env: childEnv({ DATABASE_URL: '', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLIENTS } from '../client-filter';
-import { aggregateBudgets, buildDashboard } from '../dashboard';
+import { aggregateBudgets, buildDashboard } from '../dashboard/from-budgets';
 import { makeClient, makeLine, makePole } from '../test-builders';
 import { csvPercent, dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from './dashboard-csv';
 

@@ -5,7 +5,7 @@
  */
 import type { ClientFilter } from '../client-filter';
 import { isAll, selectedClientIds } from '../client-filter';
-import type { Dashboard, GlobalStats } from '../dashboard';
+import type { Dashboard, GlobalStats } from '../dashboard/views';
 import { formatDecimal, type Cents } from '../money';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import { fileDate, fileNamePart, frenchDate } from './file-names';

@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Db } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { freshPostgresUrl } from '../test/fresh-postgres';
 import { TEST_DB } from '../test/test-db';
+import { childEnv } from '../test/test-env';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 
 const env: Record<string, string> = {};
@@ -28,7 +29,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/users.ts', ...args], {
-      env: { ...process.env, ...env },
+      env: childEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';

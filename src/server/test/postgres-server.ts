@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PG_BIN } from './test-env';
 
 export interface PostgresServer {
   /** URL of the `postgres` database as superuser; create databases from it. */
@@ -16,7 +17,7 @@ export interface PostgresServer {
   stop(): void;
 }
 
-const CANDIDATE_BIN_DIRS = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin'];
+const CANDIDATE_BIN_DIRS = [PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin'];
 
 /** The folder holding initdb and pg_ctl, or undefined when PostgreSQL is not installed. */
 export function findPostgresBin(): string | undefined {

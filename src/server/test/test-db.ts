@@ -8,8 +8,9 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/client';
 import { createApp } from '../app';
 import type { ApiErrorBody } from '../../domain/schemas';
+import { TEST_DB } from './test-env';
 
-export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export { TEST_DB };
 
 export async function createTestDb(): Promise<Db> {
   if (TEST_DB === 'postgres') {

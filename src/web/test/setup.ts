@@ -1,12 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// An unexpected console.error fails the test: React warnings are bugs.
+import '../../test/console-error-guard';
 
 afterEach(() => cleanup());
-
-// An unexpected console.error fails the test (Epic Stack): React warnings are bugs.
-const originalError = console.error;
-vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-  originalError(...args);
-  throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
-});

@@ -2,23 +2,23 @@
 import { Hono } from 'hono';
 import { buildBackup } from '../../../domain/files/backup-json';
 import { backupSchema } from '../../../domain/schemas';
-import type { Db } from '../../db/client';
+import { analyze, type Db } from '../../db/client';
 import { readJson, validate } from '../../lib/errors';
-import { readEverything } from '../budget/budget.routes';
+import { readAllBudgets } from '../budget/budget.repo';
 import { replaceAll } from './backup.repo';
 
 export function backupRoutes(db: Db) {
   return new Hono()
     .get('/backup', async (c) => {
       // One snapshot; the browser writes this document to the file as it is (backupJsonText).
-      return c.json(buildBackup(await db.transaction(readEverything), new Date()));
+      return c.json(buildBackup(await db.transaction(readAllBudgets), new Date()));
     })
     .post('/backup', async (c) => {
       // Validated completely before anything is written.
       const backup = validate(backupSchema, await readJson(c));
       await db.transaction((tx) => replaceAll(tx, backup));
       // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
-      await db.query('analyze');
+      await analyze(db);
       return c.json({ clients: backup.clients.length });
     });
 }

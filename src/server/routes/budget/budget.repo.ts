@@ -1,8 +1,9 @@
 /** SQL that reads budgets as the client-side views of SPEC §3 (Pole with lines of 12 months). */
 import { centsToEuros, decimalToCents } from '../../../domain/money';
 import { MONTH_COUNT, twelve } from '../../../domain/months';
-import type { Pole } from '../../../domain/schemas';
+import type { BudgetData, Client, Pole } from '../../../domain/schemas';
 import type { Queryable } from '../../db/client';
+import { listClientsByCreation } from '../clients/clients.repo';
 
 interface Row {
   client_id: string;
@@ -31,9 +32,10 @@ function monthValues(months: number[] | null, values: string[] | null): number[]
 
 /**
  * Loads poles (creation order) with their lines (creation order), grouped by client id.
- * `where` filters on `p` (expertise_poles), e.g. `p.client_id = $1`.
+ * `where` filters on `p` (expertise_poles), e.g. `p.client_id = $1`. Private: the SQL fragment
+ * is written only by the named readers below, never by a caller.
  */
-export async function loadPoles(q: Queryable, where: string, params: unknown[]): Promise<Map<string, Pole[]>> {
+async function loadPoles(q: Queryable, where: string, params: unknown[]): Promise<Map<string, Pole[]>> {
   const { rows } = await q.query<Row>(
     `select p.client_id, p.id as pole_id, p.name as pole_name, p.is_expanded, p.facture,
             l.id as line_id, l.name as line_name,
@@ -86,7 +88,14 @@ export async function loadPole(q: Queryable, poleId: string): Promise<Pole | und
   return [...byClient.values()][0]?.[0];
 }
 
-/** Every client's poles: client id → poles. */
-export async function loadAllBudgets(q: Queryable): Promise<Map<string, Pole[]>> {
-  return loadPoles(q, 'true', []);
+/**
+ * Every client by creation and every client's poles (a client without poles has an empty list):
+ * the all-clients load of SPEC §7 and the backup. Run it inside a transaction for one snapshot.
+ */
+export async function readAllBudgets(q: Queryable): Promise<{ clients: Client[]; budgetData: BudgetData }> {
+  const clients = await listClientsByCreation(q);
+  const all = await loadPoles(q, 'true', []);
+  const budgetData: BudgetData = {};
+  for (const client of clients) budgetData[client.id] = all.get(client.id) ?? [];
+  return { clients, budgetData };
 }

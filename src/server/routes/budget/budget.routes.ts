@@ -1,19 +1,8 @@
 /** GET /api/budget — every client with its poles (the all-clients load of SPEC §7). */
 import { Hono } from 'hono';
-import type { BudgetData } from '../../../domain/schemas';
-import type { Db, Queryable } from '../../db/client';
-import { listClientsByCreation } from '../clients/clients.repo';
-import { loadAllBudgets } from './budget.repo';
-
-/** Clients by creation and their budgets, read in one snapshot; every client has a key. */
-export async function readEverything(q: Queryable) {
-  const clients = await listClientsByCreation(q);
-  const all = await loadAllBudgets(q);
-  const budgetData: BudgetData = {};
-  for (const client of clients) budgetData[client.id] = all.get(client.id) ?? [];
-  return { clients, budgetData };
-}
+import type { Db } from '../../db/client';
+import { readAllBudgets } from './budget.repo';
 
 export function budgetRoutes(db: Db) {
-  return new Hono().get('/budget', async (c) => c.json(await db.transaction(readEverything)));
+  return new Hono().get('/budget', async (c) => c.json(await db.transaction(readAllBudgets)));
 }

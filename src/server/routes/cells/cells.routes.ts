@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { patchCellsBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { cellLineNotFound } from '../../lib/messages';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { mergeCells, writeCells } from './cells.repo';
 
@@ -14,7 +15,7 @@ export function cellsRoutes(db: Db) {
       const { missingLineIds, clientIds } = await writeCells(tx, merged);
       if (missingLineIds.length > 0) {
         // Throwing rolls the whole batch back: a failed request changes nothing.
-        throw new ApiError(404, 'not_found', `Ligne introuvable : ${missingLineIds[0]}. Aucune valeur n'a été enregistrée.`);
+        throw new ApiError(404, 'not_found', cellLineNotFound(missingLineIds[0]!));
       }
       await refreshRevisedForecast(tx, clientIds);
     });

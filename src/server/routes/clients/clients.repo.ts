@@ -3,6 +3,7 @@ import { compareFrench } from '../../../domain/catalogue';
 import { centsToDecimal, centsToEuros, decimalToCents, eurosToCents } from '../../../domain/money';
 import type { Client } from '../../../domain/schemas';
 import type { Queryable } from '../../db/client';
+import { REVISED_MONTH_MARGIN } from '../../db/sql-fragments';
 
 interface ClientRow {
   id: string;
@@ -84,7 +85,7 @@ export async function lockClient(q: Queryable, id: string): Promise<boolean> {
 export async function refreshRevisedForecast(q: Queryable, ids: readonly string[] | null): Promise<void> {
   await q.query(
     `update clients c set prevision_mb_annuelle_revue = coalesce((
-        select sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end)
+        select sum(${REVISED_MONTH_MARGIN})
           from expertise_poles p
           join budget_line_items l on l.expertise_pole_id = p.id
           join budget_monthly_data d on d.budget_line_item_id = l.id

@@ -3,10 +3,9 @@ import { Hono } from 'hono';
 import { createClientBody, idParams, updateClientBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
 import { notFound, readJson, validate } from '../../lib/errors';
+import { CLIENT_NOT_FOUND } from '../../lib/messages';
 import { loadClientBudget } from '../budget/budget.repo';
 import { deleteClient, findClient, insertClient, listClients, updateClient } from './clients.repo';
-
-export const CLIENT_NOT_FOUND = 'Client introuvable.';
 
 export function clientsRoutes(db: Db) {
   return new Hono()

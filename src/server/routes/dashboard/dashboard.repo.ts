@@ -3,16 +3,11 @@
  * (client × pole name, pole name × line name, month), turned into the domain's `DashboardData`
  * by the same function the pure path uses. The browser never receives line-level figures.
  */
-import {
-  dashboardData,
-  type ClientPoleSums,
-  type DashboardData,
-  type LineAggregate,
-  type MonthSums,
-  type Sums,
-} from '../../../domain/dashboard';
+import { dashboardData, type ClientPoleSums, type DashboardData } from '../../../domain/dashboard/data';
+import type { LineAggregate, MonthSums, Sums } from '../../../domain/dashboard/sums';
 import { decimalToCents } from '../../../domain/money';
 import type { Queryable } from '../../db/client';
+import { REVISED_MONTH_MARGIN } from '../../db/sql-fragments';
 
 /** The selected clients (null = every client), ranked by creation: the order of `aggregateBudgets`. */
 const SELECTION = /* sql */ `
@@ -43,7 +38,7 @@ interface SumsRow {
 const MONTH_SUMS = /* sql */ `
   sum(d.previsionnel) as previsionnel, sum(d.achat_previsionnel) as achat_previsionnel,
   sum(d.reel) as reel, sum(d.achat) as achat,
-  sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end) as revue,
+  sum(${REVISED_MONTH_MARGIN}) as revue,
   sum(case when d.reel > 0 then d.reel - d.achat - d.previsionnel else 0 end) as ecart_realise,
   sum(case when d.reel > 0 then d.previsionnel else 0 end) as prev_realise`;
 

@@ -9,7 +9,7 @@ import { compress } from 'hono/compress';
 import { dashboardQuery } from '../../../domain/dashboard-query';
 import type { Db } from '../../db/client';
 import { notFound, validate } from '../../lib/errors';
-import { CLIENT_NOT_FOUND } from '../clients/clients.routes';
+import { CLIENT_NOT_FOUND } from '../../lib/messages';
 import { loadDashboardData } from './dashboard.repo';
 
 export function dashboardRoutes(db: Db) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregateBudgets, dashboardFromData, summarizeDashboard, type DashboardData } from '../../../domain/dashboard';
+import type { DashboardData } from '../../../domain/dashboard/data';
+import { aggregateBudgets, summarizeDashboard } from '../../../domain/dashboard/from-budgets';
+import { dashboardFromData } from '../../../domain/dashboard/views';
 import type { Backup, Client, Line, Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 

@@ -1,29 +1,41 @@
-/** DELETE /api/lines/:id — the line, its 12 months, and the client's revised-forecast cache. */
+/**
+ * The lines of a pole: POST /api/poles/:id/lines (a custom line, 12 zeroed months) and
+ * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache).
+ */
 import { Hono } from 'hono';
-import { idParams } from '../../../domain/schemas';
+import { addLineBody, idParams } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
-import { notFound, validate } from '../../lib/errors';
+import { conflict, notFound, readJson, validate } from '../../lib/errors';
+import { LINE_NOT_FOUND, POLE_NOT_FOUND, lineAlreadyExists } from '../../lib/messages';
+import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
+import { lockPole } from '../poles/poles.repo';
+import { deleteLine, insertLines, lineNames, lockLineOwner } from './lines.repo';
 
 export function linesRoutes(db: Db) {
-  return new Hono().delete('/lines/:id', async (c) => {
-    const { id } = validate(idParams, c.req.param());
-    await db.transaction(async (tx) => {
-      // Lock the owning client first, as cell saves do: a save running beside this delete then
-      // waits, and the revised-forecast cache is recomputed from the final figures.
-      const { rows } = await tx.query<{ client_id: string }>(
-        `select c.id as client_id from clients c
-           join expertise_poles p on p.client_id = c.id
-           join budget_line_items l on l.expertise_pole_id = p.id
-          where l.id = $1
-          for update of c`,
-        [id],
-      );
-      const clientId = rows[0]?.client_id;
-      if (!clientId) throw notFound('Ligne introuvable.');
-      await tx.query(`delete from budget_line_items where id = $1`, [id]);
-      await refreshRevisedForecast(tx, [clientId]);
+  return new Hono()
+    .post('/poles/:id/lines', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      const body = validate(addLineBody, await readJson(c));
+      const line = await db.transaction(async (tx) => {
+        if (!(await lockPole(tx, id))) throw notFound(POLE_NOT_FOUND);
+        if ((await lineNames(tx, id)).includes(body.name)) throw conflict(lineAlreadyExists(body.name));
+        const [lineId] = await insertLines(tx, id, [body.name]);
+        const pole = await loadPole(tx, id);
+        return pole?.lines.find((l) => l.id === lineId);
+      });
+      return c.json(line, 201);
+    })
+    .delete('/lines/:id', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      await db.transaction(async (tx) => {
+        // Lock the owning client first, as cell saves do: a save running beside this delete then
+        // waits, and the revised-forecast cache is recomputed from the final figures.
+        const clientId = await lockLineOwner(tx, id);
+        if (!clientId) throw notFound(LINE_NOT_FOUND);
+        await deleteLine(tx, id);
+        await refreshRevisedForecast(tx, [clientId]);
+      });
+      return c.body(null, 204);
     });
-    return c.body(null, 204);
-  });
 }

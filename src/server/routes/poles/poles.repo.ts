@@ -1,4 +1,4 @@
-/** SQL for poles and the lines they hold; each new line gets its 12 zeroed months. */
+/** SQL for poles (their lines' SQL is in lines.repo.ts). */
 import type { Queryable } from '../../db/client';
 
 /** The first pole of that name for the client (creation order), or undefined. */
@@ -16,32 +16,6 @@ export async function insertPole(q: Queryable, clientId: string, name: string): 
     [clientId, name],
   );
   return rows[0]!.id;
-}
-
-/** Names of the lines a pole already holds. */
-export async function lineNames(q: Queryable, poleId: string): Promise<string[]> {
-  const { rows } = await q.query<{ name: string }>(`select name from budget_line_items where expertise_pole_id = $1`, [
-    poleId,
-  ]);
-  return rows.map((r) => r.name);
-}
-
-/** Inserts lines in the given order, each with 12 zeroed months; returns their ids in order. */
-export async function insertLines(q: Queryable, poleId: string, names: readonly string[]): Promise<string[]> {
-  if (names.length === 0) return [];
-  const { rows } = await q.query<{ id: string; name: string }>(
-    `insert into budget_line_items (expertise_pole_id, name)
-     select $1, n.name from unnest($2::text[]) with ordinality as n(name, ord) order by n.ord
-     returning id, name`,
-    [poleId, names],
-  );
-  const ids = rows.map((r) => r.id);
-  await q.query(
-    `insert into budget_monthly_data (budget_line_item_id, month_index)
-     select l.id, m from unnest($1::uuid[]) as l(id) cross join generate_series(0, 11) as m`,
-    [ids],
-  );
-  return ids;
 }
 
 /** Locks a pole row for the rest of the transaction; returns its client id, or undefined. */

@@ -1,21 +1,13 @@
-/** Poles: add one with chosen lines, expand/collapse, invoiced months, custom lines. */
+/** Poles: add one with chosen lines, expand/collapse, invoiced months (custom lines: lines.routes.ts). */
 import { Hono } from 'hono';
-import {
-  addLineBody,
-  addPoleBody,
-  factureParams,
-  idParams,
-  setFactureBody,
-  updatePoleBody,
-} from '../../../domain/schemas';
+import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
-import { conflict, notFound, readJson, validate } from '../../lib/errors';
+import { notFound, readJson, validate } from '../../lib/errors';
+import { CLIENT_NOT_FOUND, POLE_NOT_FOUND } from '../../lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { lockClient } from '../clients/clients.repo';
-import { CLIENT_NOT_FOUND } from '../clients/clients.routes';
-import { findPoleByName, insertLines, insertPole, lineNames, lockPole, setExpanded, setFacture } from './poles.repo';
-
-const POLE_NOT_FOUND = 'Pôle introuvable.';
+import { insertLines, lineNames } from '../lines/lines.repo';
+import { findPoleByName, insertPole, setExpanded, setFacture } from './poles.repo';
 
 export function polesRoutes(db: Db) {
   return new Hono()
@@ -50,19 +42,6 @@ export function polesRoutes(db: Db) {
         return loadPole(tx, id);
       });
       return c.json(pole);
-    })
-    .post('/poles/:id/lines', async (c) => {
-      const { id } = validate(idParams, c.req.param());
-      const body = validate(addLineBody, await readJson(c));
-      const line = await db.transaction(async (tx) => {
-        if (!(await lockPole(tx, id))) throw notFound(POLE_NOT_FOUND);
-        if ((await lineNames(tx, id)).includes(body.name)) {
-          throw conflict(`Une ligne « ${body.name} » existe déjà dans ce pôle.`);
-        }
-        const [lineId] = await insertLines(tx, id, [body.name]);
-        const pole = await loadPole(tx, id);
-        return pole?.lines.find((l) => l.id === lineId);
-      });
-      return c.json(line, 201);
     });
 }
+

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLE_CATALOGUE } from '../../../domain/catalogue';
-import { poleSchema, type Client, type Line, type Pole } from '../../../domain/schemas';
+import { poleSchema, type Client, type Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -112,28 +112,5 @@ describe('poles API', () => {
     expect(res.status).toBe(status);
     const after = (await t.request<Pole[]>('GET', `/api/clients/${client.id}/budget`)).json[0]!;
     expect(after.facture).toEqual(pole.facture);
-  });
-
-  it('adds a custom line with 12 zeroed months, and refuses a duplicate name', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Content', lines: ['Production vidéo'] })).json;
-    const res = await t.request<Line>('POST', `/api/poles/${pole.id}/lines`, { name: '  Podcast  ' });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ name: 'Podcast', previsionnel: zeros, reel: zeros });
-    const dup = await t.request('POST', `/api/poles/${pole.id}/lines`, { name: 'Podcast' });
-    expect(dup.status).toBe(409);
-    expect(dup.json.error.message).toBe('Une ligne « Podcast » existe déjà dans ce pôle.');
-    expect((await t.request('POST', `/api/poles/${unknown}/lines`, { name: 'x' })).status).toBe(404);
-    expect((await t.request('POST', `/api/poles/${pole.id}/lines`, { name: ' ' })).status).toBe(400);
-  });
-
-  it('deletes a line and its months', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Affiliation', lines: ["Plateforme d'affiliation", 'Frais de gestion affiliation'] })).json;
-    const [gone, kept] = pole.lines;
-    expect((await t.request('DELETE', `/api/lines/${gone!.id}`)).status).toBe(204);
-    expect((await t.request('DELETE', `/api/lines/${gone!.id}`)).status).toBe(404);
-    const budget = await t.request<Pole[]>('GET', `/api/clients/${client.id}/budget`);
-    expect(budget.json.find((p) => p.id === pole.id)?.lines.map((l) => l.id)).toEqual([kept!.id]);
-    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from budget_monthly_data where budget_line_item_id = $1', [gone!.id]);
-    expect(rows[0]!.n).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientFilter } from '../../../../domain/client-filter';
-import { dashboardFromData, type DashboardData } from '../../../../domain/dashboard';
+import type { DashboardData } from '../../../../domain/dashboard/data';
+import { dashboardFromData } from '../../../../domain/dashboard/views';
 import { dashboardClientsParam } from '../../../../domain/dashboard-query';
 import { api } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';

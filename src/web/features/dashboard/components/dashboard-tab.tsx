@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ClientFilter } from '../../../../domain/client-filter';
-import type { Dashboard, MarginRow } from '../../../../domain/dashboard';
+import type { Dashboard, MarginRow } from '../../../../domain/dashboard/views';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '../../../../domain/files/dashboard-csv';
 import { CSV_MIME } from '../../../../domain/files/export-file';
 import { Button } from '../../../components/ui/button';

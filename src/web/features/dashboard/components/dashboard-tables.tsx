@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import type { MarginRow, SummaryRow } from '../../../../domain/dashboard';
+import type { MarginRow, SummaryRow } from '../../../../domain/dashboard/views';
 import { formatPercent } from '../../../../domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,4 @@
-import type { GlobalStats } from '../../../../domain/dashboard';
+import type { GlobalStats } from '../../../../domain/dashboard/views';
 import { formatEuros } from '../../../../domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

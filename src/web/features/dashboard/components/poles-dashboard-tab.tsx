@@ -1,4 +1,4 @@
-import type { PoleViewRow } from '../../../../domain/dashboard';
+import type { PoleViewRow } from '../../../../domain/dashboard/views';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';

@@ -1,0 +1,104 @@
+/**
+ * Layer 1.5: the selection reduced to what GET /api/dashboard sends (`DashboardData`): one
+ * entry per client, one per pole name, 12 months, amounts in cents. Both paths end in
+ * `dashboardData`: the server's SQL sums and the pure path of from-budgets.ts.
+ */
+import type { Cents } from '../money';
+import { MONTH_COUNT } from '../months';
+import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
+
+/** A client's pole sums without their lines: what the client-level figures need (cents). */
+export interface ClientPoleSums {
+  id: string;
+  name: string;
+  previsionMbDebut: Cents;
+  poles: readonly { name: string; sums: Sums }[];
+}
+
+/** A client of the selection reduced to its totals over every pole (cents). */
+export interface ClientTotals {
+  id: string;
+  name: string;
+  previsionMbDebut: Cents;
+  sums: Sums;
+}
+
+/**
+ * One pole name over the selection (cents): Σ of its sums, Σ of its shares of the clients'
+ * initial and revised forecasts (PRODUCT §3), and its lines merged by name across clients
+ * (first-appearance order: client order, then pole and line creation order).
+ */
+export interface PoleTotals {
+  name: string;
+  sums: Sums;
+  previsionMbDebut: Cents;
+  previsionMbRevue: Cents;
+  lines: LineAggregate[];
+}
+
+/**
+ * The selection reduced to what the dashboards show: one entry per client, one per pole name,
+ * 12 months. Its size grows with the clients and the distinct pole and line names, not with
+ * the lines, so the server can send it as is (ADR 011-issue5).
+ */
+export interface DashboardData {
+  clients: ClientTotals[];
+  /** First-appearance order (the dashboards sort them). */
+  poles: PoleTotals[];
+  months: MonthSums[];
+}
+
+/**
+ * A pole's share of a client's forecast (cents): forecast × pole margin / client margin, only
+ * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
+ */
+function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
+  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : 0;
+}
+
+/**
+ * The reduced selection from client-level pole sums and the lines merged per pole name (cents).
+ * Both paths end here: `summarizeDashboard` (full budgets) and the server's SQL sums. Each
+ * client's forecasts are shared among its poles in proportion to their actual margins, each share
+ * rounded to the cent (half away from zero), and summed per pole name.
+ */
+export function dashboardData(
+  clients: readonly ClientPoleSums[],
+  linesByPole: ReadonlyMap<string, readonly LineAggregate[]>,
+  months: readonly MonthSums[],
+): DashboardData {
+  const poles = new Map<string, PoleTotals>();
+  const totals = clients.map((client): ClientTotals => {
+    const sums = client.poles.reduce((s, p) => addSums(s, p.sums), emptySums());
+    const clientMargin = sums.reel - sums.achat;
+    for (const pole of client.poles) {
+      const poleMargin = pole.sums.reel - pole.sums.achat;
+      let acc = poles.get(pole.name);
+      if (!acc) {
+        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: 0, previsionMbRevue: 0, lines: [...(linesByPole.get(pole.name) ?? [])] };
+        poles.set(pole.name, acc);
+      }
+      acc.sums = addSums(acc.sums, pole.sums);
+      acc.previsionMbDebut += forecastShare(client.previsionMbDebut, poleMargin, clientMargin);
+      acc.previsionMbRevue += forecastShare(sums.revue, poleMargin, clientMargin);
+    }
+    return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
+  });
+  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: 0, previsionnel: 0, achat: 0 });
+  return { clients: totals, poles: [...poles.values()], months: twelveMonths };
+}
+
+/**
+ * amount × part / whole in cents, computed exactly (BigInt: the product of two large amounts
+ * exceeds 2^53) and rounded half away from zero like every other rounding of money here.
+ * `whole` must be > 0.
+ */
+export function prorate(amount: Cents, part: Cents, whole: Cents): Cents {
+  const num = BigInt(amount) * BigInt(part);
+  const den = BigInt(whole);
+  const quotient = num / den; // truncated toward zero
+  const remainder = num % den; // same sign as num
+  const twiceRest = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twiceRest < den) return Number(quotient);
+  return Number(quotient + (num < 0n ? -1n : 1n));
+}

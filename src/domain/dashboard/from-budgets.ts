@@ -1,0 +1,129 @@
+/**
+ * The pure path: the dashboards computed from full budgets (every line's 12 months), in cents.
+ * The app never runs it (the server sums in SQL, data.ts); the tests and the e2e suite use it
+ * as the oracle the SQL path must match.
+ */
+import { lineMonthTotals, revisedMonthMargin } from '../budget';
+import { eurosToCents, type Cents } from '../money';
+import { MONTH_COUNT } from '../months';
+import type { Client, Line, Pole } from '../schemas';
+import { dashboardData, type DashboardData } from './data';
+import { dashboardFromData, type Dashboard } from './views';
+import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
+
+/** One pole name of one client: its sums and its lines merged by name, first-appearance order. */
+export interface PoleAggregate {
+  name: string;
+  sums: Sums;
+  lines: LineAggregate[];
+}
+
+/** One client of the selection: initial forecast (cents) and one aggregate per pole name. */
+export interface ClientAggregate {
+  id: string;
+  name: string;
+  previsionMbDebut: Cents;
+  poles: PoleAggregate[];
+}
+
+/** What the dashboards are computed from: the selected clients and 12 months (January first). */
+export interface DashboardInput {
+  clients: ClientAggregate[];
+  /** Exactly 12 entries, month 0 (janvier) to 11; a missing entry reads as zeros. */
+  months: MonthSums[];
+}
+
+/** Sums of one line over its 12 months, in cents (each euro value converted before summing). */
+export function lineSums(line: Line): Sums {
+  return accumulateLine(line, null);
+}
+
+/**
+ * lineSums, also adding the line's réel, prévisionnel and achat of each month to `months` when
+ * given (one pass: each euro value is converted once).
+ */
+function accumulateLine(line: Line, months: MonthSums[] | null): Sums {
+  const sums = emptySums();
+  for (let month = 0; month < MONTH_COUNT; month += 1) {
+    const t = lineMonthTotals(line, month);
+    sums.previsionnel += t.previsionnel;
+    sums.achat_previsionnel += t.achat_previsionnel;
+    sums.reel += t.reel;
+    sums.achat += t.achat;
+    sums.revue += revisedMonthMargin(t);
+    if (t.reel > 0) {
+      sums.ecartRealise += t.reel - t.achat - t.previsionnel;
+      sums.prevRealise += t.previsionnel;
+    }
+    const m = months?.[month];
+    if (m) {
+      m.reel += t.reel;
+      m.previsionnel += t.previsionnel;
+      m.achat += t.achat;
+    }
+  }
+  return sums;
+}
+
+/** Adds `sums` to the entry named `name` of `list`, appending it when new (first-appearance order). */
+function mergeByName<T extends { name: string; sums: Sums }>(list: T[], name: string, make: () => T, sums: Sums): T {
+  let entry = list.find((e) => e.name === name);
+  if (!entry) {
+    entry = make();
+    list.push(entry);
+  }
+  entry.sums = addSums(entry.sums, sums);
+  return entry;
+}
+
+/**
+ * One client's aggregate from its full budget: poles merged by name, lines by name within a pole.
+ * Also adds the client's month figures to `months` (cents).
+ */
+function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSums[]): ClientAggregate {
+  const aggregates: PoleAggregate[] = [];
+  for (const pole of poles) {
+    const lines = pole.lines.map((line) => ({ name: line.name, sums: accumulateLine(line, months) }));
+    const poleSum = lines.reduce((s, l) => addSums(s, l.sums), emptySums());
+    const entry = mergeByName(aggregates, pole.name, () => ({ name: pole.name, sums: emptySums(), lines: [] }), poleSum);
+    for (const line of lines) {
+      mergeByName(entry.lines, line.name, () => ({ name: line.name, sums: emptySums() }), line.sums);
+    }
+  }
+  return {
+    id: client.id,
+    name: client.name,
+    previsionMbDebut: eurosToCents(client.prevision_mb_annuelle_debut),
+    poles: aggregates,
+  };
+}
+
+/**
+ * The dashboard input of the selected clients' full budgets (the pure path; the server builds
+ * the same shape from SQL sums). Clients keep the given order; amounts in cents.
+ */
+export function aggregateBudgets(budgets: readonly { client: Client; poles: readonly Pole[] }[]): DashboardInput {
+  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: 0, previsionnel: 0, achat: 0 }));
+  const clients = budgets.map(({ client, poles }) => aggregateClient(client, poles, months));
+  return { clients, months };
+}
+
+/** The reduced selection of a full-detail input (the pure path), amounts in cents. */
+export function summarizeDashboard(input: DashboardInput): DashboardData {
+  const linesByPole = new Map<string, LineAggregate[]>();
+  for (const client of input.clients) {
+    for (const pole of client.poles) {
+      const lines = linesByPole.get(pole.name) ?? [];
+      for (const line of pole.lines) {
+        mergeByName(lines, line.name, () => ({ name: line.name, sums: emptySums() }), line.sums);
+      }
+      linesByPole.set(pole.name, lines);
+    }
+  }
+  return dashboardData(input.clients, linesByPole, input.months);
+}
+
+/** Everything the dashboards show, from a full-detail input (the pure path), in cents. */
+export function buildDashboard(input: DashboardInput): Dashboard {
+  return dashboardFromData(summarizeDashboard(input));
+}

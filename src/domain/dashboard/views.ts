@@ -1,0 +1,300 @@
+/**
+ * Layer 2: everything the 'Dashboard' and 'Dashboard Pôles' tabs and the dashboard CSV show,
+ * derived from a `DashboardData` only. Amounts in cents, percentages as plain numbers (12.3 means
+ * 12.3 %, not rounded: formatting is the screen's and the CSV's job).
+ */
+import { compareFrench, comparePoleNames } from '../catalogue';
+import { percentOf, type Cents } from '../money';
+import { MONTHS } from '../months';
+import type { ClientTotals, DashboardData } from './data';
+import { addSums, emptySums, type MonthSums, type Sums } from './sums';
+
+/** The eight global statistics of SPEC §3, amounts in cents. */
+export interface GlobalStats {
+  totalPrevisionnel: Cents;
+  totalAchatPrevisionnel: Cents;
+  totalReel: Cents;
+  totalAchat: Cents;
+  totalMarginPrev: Cents;
+  totalMarginReel: Cents;
+  /** Number of clients in the selection (listed or not). */
+  totalProjects: number;
+  /** Σ of the clients' revised forecasts. */
+  totalMbRevue: Cents;
+}
+
+/** A row of 'Marges par Projet' or 'Marge par Pôle' (and its TOTAL): cents, percentages unrounded. */
+export interface MarginRow {
+  name: string;
+  previsionnel: Cents;
+  achatPrevisionnel: Cents;
+  reel: Cents;
+  achat: Cents;
+  margePrevisionnelle: Cents;
+  marginReel: Cents;
+  previsionMbDebut: Cents;
+  previsionMbRevue: Cents;
+  ecartMbDebut: Cents;
+  ecartMbDebutPct: number;
+  ecartMbRevue: Cents;
+  ecartMbRevuePct: number;
+}
+
+/** A bar of the pole chart: a pole with a positive actual margin (cents). */
+export interface PoleChartBar {
+  name: string;
+  margin: Cents;
+}
+
+/** A row of 'Évolution Mensuelle', amounts in cents. */
+export interface MonthlyRow {
+  /** French month name ('Janvier'…). */
+  month: string;
+  monthIndex: number;
+  reel: Cents;
+  previsionnel: Cents;
+  /** Σ (réel − achat) of the month. */
+  margin: Cents;
+  /** réel − prévisionnel. */
+  ecart: Cents;
+}
+
+/** A row of 'Tableau Récapitulatif' (one client, or TOTAL): cents, percentage unrounded. */
+export interface SummaryRow {
+  name: string;
+  previsionnel: Cents;
+  reel: Cents;
+  achats: Cents;
+  /** reel − achats. */
+  marge: Cents;
+  /** Σ over line-months with réel > 0 of (réel − achat − prévisionnel). */
+  ecart: Cents;
+  /** Σ prévisionnel of those same line-months: the base of ecartPct. */
+  prevRealise: Cents;
+  /** percentOf(ecart, prevRealise). */
+  ecartPct: number;
+}
+
+/** The six columns of the poles dashboard (SPEC §2), in cents. */
+export interface PoleViewRow {
+  name: string;
+  previsionnel: Cents;
+  achatPrevisionnel: Cents;
+  margePrevisionnelle: Cents;
+  reel: Cents;
+  achatReel: Cents;
+  margeReelle: Cents;
+}
+
+/** A pole of the poles dashboard with its visible lines (first-appearance order). */
+export interface PoleView extends PoleViewRow {
+  lines: PoleViewRow[];
+}
+
+/** Everything the two dashboard tabs and the dashboard CSV show. */
+export interface Dashboard {
+  globalStats: GlobalStats;
+  projectMargins: MarginRow[];
+  projectTotal: MarginRow;
+  poleMargins: MarginRow[];
+  poleTotal: MarginRow;
+  poleChart: PoleChartBar[];
+  monthlyEvolution: MonthlyRow[];
+  summaryRows: SummaryRow[];
+  summaryTotal: SummaryRow;
+  polesView: PoleView[];
+}
+
+const TOTAL_NAME = 'TOTAL';
+
+/** Listing rule of project and pole rows (SPEC §9): Σ réel > 0 or Σ achat > 0. */
+function isListed(sums: Pick<Sums, 'reel' | 'achat'>): boolean {
+  return sums.reel > 0 || sums.achat > 0;
+}
+
+/** A margin row from its amounts (cents); gaps and percentages derived (SPEC §9). */
+function marginRow(
+  name: string,
+  sums: Pick<Sums, 'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat'>,
+  previsionMbDebut: Cents,
+  previsionMbRevue: Cents,
+): MarginRow {
+  const marginReel = sums.reel - sums.achat;
+  const ecartMbDebut = marginReel - previsionMbDebut;
+  const ecartMbRevue = marginReel - previsionMbRevue;
+  return {
+    name,
+    previsionnel: sums.previsionnel,
+    achatPrevisionnel: sums.achat_previsionnel,
+    reel: sums.reel,
+    achat: sums.achat,
+    margePrevisionnelle: sums.previsionnel - sums.achat_previsionnel,
+    marginReel,
+    previsionMbDebut,
+    previsionMbRevue,
+    ecartMbDebut,
+    ecartMbDebutPct: percentOf(ecartMbDebut, previsionMbDebut),
+    ecartMbRevue,
+    ecartMbRevuePct: percentOf(ecartMbRevue, previsionMbRevue),
+  };
+}
+
+/** The TOTAL row of margin rows: amounts summed, percentages recomputed from the sums (cents). */
+function marginTotal(rows: readonly MarginRow[]): MarginRow {
+  const sum = (pick: (r: MarginRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  return marginRow(
+    TOTAL_NAME,
+    {
+      previsionnel: sum((r) => r.previsionnel),
+      achat_previsionnel: sum((r) => r.achatPrevisionnel),
+      reel: sum((r) => r.reel),
+      achat: sum((r) => r.achat),
+    },
+    sum((r) => r.previsionMbDebut),
+    sum((r) => r.previsionMbRevue),
+  );
+}
+
+/** The eight global statistics over every selected client (listed or not), in cents. */
+export function globalStats(data: DashboardData): GlobalStats {
+  const total = data.clients.reduce((s, c) => addSums(s, c.sums), emptySums());
+  return {
+    totalPrevisionnel: total.previsionnel,
+    totalAchatPrevisionnel: total.achat_previsionnel,
+    totalReel: total.reel,
+    totalAchat: total.achat,
+    totalMarginPrev: total.previsionnel - total.achat_previsionnel,
+    totalMarginReel: total.reel - total.achat,
+    totalProjects: data.clients.length,
+    totalMbRevue: total.revue,
+  };
+}
+
+/** Clients listed (Σ réel > 0 or Σ achat > 0), by name (French collation). */
+function listedClients(data: DashboardData): ClientTotals[] {
+  return data.clients.filter((c) => isListed(c.sums)).sort((a, b) => compareFrench(a.name, b.name));
+}
+
+/** 'Marges par Projet' rows: one per listed client, by name; amounts in cents. */
+export function projectMargins(data: DashboardData): MarginRow[] {
+  return listedClients(data).map((c) => marginRow(c.name, c.sums, c.previsionMbDebut, c.sums.revue));
+}
+
+/**
+ * 'Marge par Pôle' rows: grouped by pole name over the clients, listed ones only, catalogue
+ * order then other names alphabetically; forecasts are the poles' summed shares (see
+ * `dashboardData`), so the TOTAL (Σ of rows) never drifts from what the rows show, although it
+ * may differ by a few cents from the clients' own forecasts.
+ */
+export function poleMargins(data: DashboardData): MarginRow[] {
+  return data.poles
+    .filter((p) => isListed(p.sums))
+    .sort((a, b) => comparePoleNames(a.name, b.name))
+    .map((p) => marginRow(p.name, p.sums, p.previsionMbDebut, p.previsionMbRevue));
+}
+
+/** Bars of the pole chart: the listed pole rows whose actual margin is > 0, same order (cents). */
+export function poleChart(rows: readonly MarginRow[]): PoleChartBar[] {
+  return rows.filter((r) => r.marginReel > 0).map((r) => ({ name: r.name, margin: r.marginReel }));
+}
+
+/** 'Évolution Mensuelle': 12 rows, January to December, amounts in cents. */
+export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
+  return MONTHS.map((month, monthIndex) => {
+    const m = months[monthIndex] ?? { reel: 0, previsionnel: 0, achat: 0 };
+    return {
+      month,
+      monthIndex,
+      reel: m.reel,
+      previsionnel: m.previsionnel,
+      margin: m.reel - m.achat,
+      ecart: m.reel - m.previsionnel,
+    };
+  });
+}
+
+/** A summary row from its amounts (cents); marge and % derived. */
+function summaryRow(name: string, s: Pick<Sums, 'previsionnel' | 'reel' | 'achat' | 'ecartRealise' | 'prevRealise'>): SummaryRow {
+  return {
+    name,
+    previsionnel: s.previsionnel,
+    reel: s.reel,
+    achats: s.achat,
+    marge: s.reel - s.achat,
+    ecart: s.ecartRealise,
+    prevRealise: s.prevRealise,
+    ecartPct: percentOf(s.ecartRealise, s.prevRealise),
+  };
+}
+
+/** 'Tableau Récapitulatif' rows: listed clients by name, amounts in cents. */
+export function summaryRows(data: DashboardData): SummaryRow[] {
+  return listedClients(data).map((c) => summaryRow(c.name, c.sums));
+}
+
+/** TOTAL of summary rows: amounts summed, % recomputed from the sums (cents). */
+function summaryTotal(rows: readonly SummaryRow[]): SummaryRow {
+  const sum = (pick: (r: SummaryRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  return summaryRow(TOTAL_NAME, {
+    previsionnel: sum((r) => r.previsionnel),
+    reel: sum((r) => r.reel),
+    achat: sum((r) => r.achats),
+    ecartRealise: sum((r) => r.ecart),
+    prevRealise: sum((r) => r.prevRealise),
+  });
+}
+
+/** The six poles-dashboard columns of some sums (cents). */
+function poleViewRow(name: string, s: Sums): PoleViewRow {
+  return {
+    name,
+    previsionnel: s.previsionnel,
+    achatPrevisionnel: s.achat_previsionnel,
+    margePrevisionnelle: s.previsionnel - s.achat_previsionnel,
+    reel: s.reel,
+    achatReel: s.achat,
+    margeReelle: s.reel - s.achat,
+  };
+}
+
+/**
+ * Hiding rule of the poles dashboard (PRODUCT §3): shown unless the prévisionnel, réel and achat
+ * totals are all ≤ 0. Achat prévisionnel alone does not keep a row visible.
+ */
+function isVisibleInPolesView(s: Sums): boolean {
+  return s.previsionnel > 0 || s.reel > 0 || s.achat > 0;
+}
+
+/**
+ * 'Dashboard Pôles': catalogue poles first (catalogue order), then other pole names
+ * alphabetically, each with its lines merged by name across clients (first-appearance order);
+ * poles and lines failing the hiding rule are left out. Amounts in cents.
+ */
+export function polesView(data: DashboardData): PoleView[] {
+  return data.poles
+    .filter((p) => isVisibleInPolesView(p.sums))
+    .sort((a, b) => comparePoleNames(a.name, b.name))
+    .map((p) => ({
+      ...poleViewRow(p.name, p.sums),
+      lines: p.lines.filter((l) => isVisibleInPolesView(l.sums)).map((l) => poleViewRow(l.name, l.sums)),
+    }));
+}
+
+/** Everything the dashboards and the dashboard CSV show, from the reduced selection (cents). */
+export function dashboardFromData(data: DashboardData): Dashboard {
+  const projects = projectMargins(data);
+  const poles = poleMargins(data);
+  const summary = summaryRows(data);
+  return {
+    globalStats: globalStats(data),
+    projectMargins: projects,
+    projectTotal: marginTotal(projects),
+    poleMargins: poles,
+    poleTotal: marginTotal(poles),
+    poleChart: poleChart(poles),
+    monthlyEvolution: monthlyEvolution(data.months),
+    summaryRows: summary,
+    summaryTotal: summaryTotal(summary),
+    polesView: polesView(data),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Sessions: GET /api/session for the web app, and the middleware that requires a live session of
+ * an enabled user on every /api route but the public ones (accounts mode).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { errorBody } from '../lib/errors';
+import type { Auth } from './auth';
+
+/** What the web app needs to know to show the sign-in page or the app. */
+export type SessionInfo =
+  | { mode: 'local' }
+  | { mode: 'accounts'; user: { email: string; twoFactorEnabled: boolean } | null };
+
+export const SIGN_IN_REQUIRED = 'Connexion requise : connectez-vous pour continuer.';
+
+/** Paths of /api that answer without a session. */
+const isPublic = (path: string) => path === '/api/health' || path === '/api/session' || path.startsWith('/api/auth/');
+
+/**
+ * The live session of an enabled user, or null. Reading it may slide its expiry: better-auth's
+ * refreshed cookie is passed on to this response, so the browser's cookie slides too.
+ */
+async function currentSession(auth: Auth, c: Context) {
+  const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+  return response && !response.user.disabled ? response : null;
+}
+
+/** GET /api/session, public in both modes. */
+export function sessionRoute(auth: Auth | undefined) {
+  return async (c: Context) => {
+    if (!auth) return c.json({ mode: 'local' } satisfies SessionInfo);
+    const user = (await currentSession(auth, c))?.user;
+    const info: SessionInfo = {
+      mode: 'accounts',
+      user: user ? { email: user.email, twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true } : null,
+    };
+    return c.json(info);
+  };
+}
+
+/** Accounts mode: every /api route but the public ones needs a live session of an enabled user. */
+export function requireSession(auth: Auth): MiddlewareHandler {
+  return async (c, next) => {
+    if (isPublic(c.req.path)) return next();
+    if (!(await currentSession(auth, c))) return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401);
+    return next();
+  };
+}
