@@ -13,12 +13,14 @@ import {
   type Sums,
 } from './dashboard';
 import { MONTHS } from './months';
-import type { Client, Measure, Pole } from './schemas';
-import { makeClient, makeLine, makePole } from './test-builders';
+import type { Measure } from './measures';
+import type { Client, Pole } from './model';
+import { centsFixture, makeClient, makeLine, makePole, type PlainCents } from './testing/builders';
+import { assertCents as cents } from './money';
 
 /** Sums with the given fields (cents), the others 0. */
-const sums = (s: Partial<Sums> = {}): Sums => ({ ...emptySums(), ...s });
-const zeroMonth: MonthSums = { reel: 0, previsionnel: 0, achat: 0 };
+const sums = (s: PlainCents<Partial<Sums>> = {}): Sums => centsFixture<Sums>({ ...emptySums(), ...s });
+const zeroMonth = centsFixture<MonthSums>({ reel: 0, previsionnel: 0, achat: 0 });
 const twelveOf = (euros: number): number[] => Array.from({ length: 12 }, () => euros);
 
 type Budget = { client: Client; poles: Pole[] };
@@ -43,7 +45,7 @@ describe('emptySums / addSums', () => {
     });
     const a = { previsionnel: 1, achat_previsionnel: 2, reel: 3, achat: 4, revue: 5, ecartRealise: 6, prevRealise: 7 };
     const b = { previsionnel: 10, achat_previsionnel: -20, reel: 30, achat: -40, revue: 50, ecartRealise: -60, prevRealise: 70 };
-    expect(addSums(a, b)).toEqual({
+    expect(addSums(centsFixture<Sums>(a), centsFixture<Sums>(b))).toEqual({
       previsionnel: 11,
       achat_previsionnel: -18,
       reel: 33,
@@ -117,7 +119,7 @@ describe('prorate (amount × part / whole, exact, half away from zero)', () => {
     [3000000001, -1000000007, 2000000014, -1500000001],
     [99_999_999_999_999, 99_999_999_999_998, 99_999_999_999_999, 99_999_999_999_998],
   ])('prorate(%i, %i, %i) = %i', (amount, part, whole, expected) => {
-    expect(prorate(amount, part, whole)).toBe(expected);
+    expect(prorate(cents(amount), cents(part), cents(whole))).toBe(expected);
   });
 });
 
@@ -204,7 +206,7 @@ describe('buildDashboard: two clients end to end', () => {
   const audit = sums({ previsionnel: 30000, reel: 20000, revue: 20000, ecartRealise: -10000, prevRealise: 30000 });
 
   /** What the server must also produce from SQL sums for this selection. */
-  const input: DashboardInput = {
+  const input = centsFixture<DashboardInput>({
     clients: [
       { id: beta.id, name: 'Beta', previsionMbDebut: 0, poles: [{ name: 'Paid', sums: meta, lines: [{ name: 'Meta Ads (Facebook & Instagram)', sums: meta }] }] },
       {
@@ -222,9 +224,9 @@ describe('buildDashboard: two clients end to end', () => {
       { reel: 0, previsionnel: 50000, achat: 0 },
       ...Array.from({ length: 10 }, () => zeroMonth),
     ],
-  };
+  });
 
-  const total: MarginRow = {
+  const total = centsFixture<MarginRow>({
     name: 'TOTAL',
     previsionnel: 140000,
     achatPrevisionnel: 40000,
@@ -238,9 +240,9 @@ describe('buildDashboard: two clients end to end', () => {
     ecartMbDebutPct: (-42000 / 100000) * 100,
     ecartMbRevue: -30000,
     ecartMbRevuePct: (-30000 / 88000) * 100,
-  };
+  });
 
-  const expected: Dashboard = {
+  const expected = centsFixture<Dashboard>({
     globalStats: {
       totalPrevisionnel: 140000,
       totalAchatPrevisionnel: 40000,
@@ -368,7 +370,7 @@ describe('buildDashboard: two clients end to end', () => {
         lines: [{ name: 'Audit SEO technique', previsionnel: 30000, achatPrevisionnel: 0, margePrevisionnelle: 30000, reel: 20000, achatReel: 0, margeReelle: 20000 }],
       },
     ],
-  };
+  });
 
   it('aggregateBudgets gives the input the server must also build from SQL sums', () => {
     expect(aggregateBudgets(budgets)).toEqual(input);
@@ -380,7 +382,7 @@ describe('buildDashboard: two clients end to end', () => {
 });
 
 describe('buildDashboard: empty selections', () => {
-  const zeroTotal: MarginRow = {
+  const zeroTotal = centsFixture<MarginRow>({
     name: 'TOTAL',
     previsionnel: 0,
     achatPrevisionnel: 0,
@@ -394,8 +396,9 @@ describe('buildDashboard: empty selections', () => {
     ecartMbDebutPct: 0,
     ecartMbRevue: 0,
     ecartMbRevuePct: 0,
-  };
-  const emptyDashboard = (totalProjects: number): Dashboard => ({
+  });
+  const emptyDashboard = (totalProjects: number): Dashboard =>
+    centsFixture<Dashboard>({
     globalStats: {
       totalPrevisionnel: 0,
       totalAchatPrevisionnel: 0,
@@ -427,7 +430,7 @@ describe('buildDashboard: empty selections', () => {
   });
 
   it('an input with fewer than 12 months reads the missing ones as zero', () => {
-    const rows = buildDashboard({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] }).monthlyEvolution;
+    const rows = buildDashboard(centsFixture<DashboardInput>({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] })).monthlyEvolution;
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual({ month: 'Janvier', monthIndex: 0, reel: 100, previsionnel: 50, margin: 70, ecart: 50 });
     expect(rows[11]).toEqual({ month: 'Décembre', monthIndex: 11, reel: 0, previsionnel: 0, margin: 0, ecart: 0 });
@@ -479,7 +482,7 @@ describe('listing rule: Σ réel > 0 or Σ achat > 0', () => {
 });
 
 describe('forecast gaps and prorating edge cases (one client, cents)', () => {
-  it.each<[string, number, Partial<Record<Measure, number[]>>, Partial<MarginRow>, Partial<MarginRow>]>([
+  it.each<[string, number, Partial<Record<Measure, number[]>>, PlainCents<Partial<MarginRow>>, PlainCents<Partial<MarginRow>>]>([
     [
       'no initial forecast (0): % is 0, no share',
       0,

@@ -10,9 +10,9 @@
  */
 import { lineMonthTotals, revisedMonthMargin } from './budget';
 import { compareFrench, comparePoleNames } from './catalogue';
-import { eurosToCents, percentOf, type Cents } from './money';
+import { ZERO_CENTS, addCents, percentOf, subCents, sumCents, type Cents } from './money';
 import { MONTH_COUNT, MONTHS } from './months';
-import type { Client, Line, Pole } from './schemas';
+import type { Client, Line, Pole } from './model';
 
 // ---- layer 1: additive sums ------------------------------------------------------------------
 
@@ -67,49 +67,50 @@ export interface DashboardInput {
 
 /** Sums of zero, in cents. */
 export function emptySums(): Sums {
-  return { previsionnel: 0, achat_previsionnel: 0, reel: 0, achat: 0, revue: 0, ecartRealise: 0, prevRealise: 0 };
+  const z = ZERO_CENTS;
+  return { previsionnel: z, achat_previsionnel: z, reel: z, achat: z, revue: z, ecartRealise: z, prevRealise: z };
 }
 
 /** Field-by-field sum of two Sums, in cents. */
 export function addSums(a: Sums, b: Sums): Sums {
   return {
-    previsionnel: a.previsionnel + b.previsionnel,
-    achat_previsionnel: a.achat_previsionnel + b.achat_previsionnel,
-    reel: a.reel + b.reel,
-    achat: a.achat + b.achat,
-    revue: a.revue + b.revue,
-    ecartRealise: a.ecartRealise + b.ecartRealise,
-    prevRealise: a.prevRealise + b.prevRealise,
+    previsionnel: addCents(a.previsionnel, b.previsionnel),
+    achat_previsionnel: addCents(a.achat_previsionnel, b.achat_previsionnel),
+    reel: addCents(a.reel, b.reel),
+    achat: addCents(a.achat, b.achat),
+    revue: addCents(a.revue, b.revue),
+    ecartRealise: addCents(a.ecartRealise, b.ecartRealise),
+    prevRealise: addCents(a.prevRealise, b.prevRealise),
   };
 }
 
-/** Sums of one line over its 12 months, in cents (each euro value converted before summing). */
+/** Sums of one line over its 12 months, in cents. */
 export function lineSums(line: Line): Sums {
   return accumulateLine(line, null);
 }
 
 /**
  * lineSums, also adding the line's réel, prévisionnel and achat of each month to `months` when
- * given (one pass: each euro value is converted once).
+ * given (one pass over the line).
  */
 function accumulateLine(line: Line, months: MonthSums[] | null): Sums {
   const sums = emptySums();
   for (let month = 0; month < MONTH_COUNT; month += 1) {
     const t = lineMonthTotals(line, month);
-    sums.previsionnel += t.previsionnel;
-    sums.achat_previsionnel += t.achat_previsionnel;
-    sums.reel += t.reel;
-    sums.achat += t.achat;
-    sums.revue += revisedMonthMargin(t);
+    sums.previsionnel = addCents(sums.previsionnel, t.previsionnel);
+    sums.achat_previsionnel = addCents(sums.achat_previsionnel, t.achat_previsionnel);
+    sums.reel = addCents(sums.reel, t.reel);
+    sums.achat = addCents(sums.achat, t.achat);
+    sums.revue = addCents(sums.revue, revisedMonthMargin(t));
     if (t.reel > 0) {
-      sums.ecartRealise += t.reel - t.achat - t.previsionnel;
-      sums.prevRealise += t.previsionnel;
+      sums.ecartRealise = addCents(sums.ecartRealise, subCents(subCents(t.reel, t.achat), t.previsionnel));
+      sums.prevRealise = addCents(sums.prevRealise, t.previsionnel);
     }
     const m = months?.[month];
     if (m) {
-      m.reel += t.reel;
-      m.previsionnel += t.previsionnel;
-      m.achat += t.achat;
+      m.reel = addCents(m.reel, t.reel);
+      m.previsionnel = addCents(m.previsionnel, t.previsionnel);
+      m.achat = addCents(m.achat, t.achat);
     }
   }
   return sums;
@@ -143,7 +144,7 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
   return {
     id: client.id,
     name: client.name,
-    previsionMbDebut: eurosToCents(client.prevision_mb_annuelle_debut),
+    previsionMbDebut: client.prevision_mb_annuelle_debut,
     poles: aggregates,
   };
 }
@@ -153,7 +154,7 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
  * the same shape from SQL sums). Clients keep the given order; amounts in cents.
  */
 export function aggregateBudgets(budgets: readonly { client: Client; poles: readonly Pole[] }[]): DashboardInput {
-  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: 0, previsionnel: 0, achat: 0 }));
+  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS }));
   const clients = budgets.map(({ client, poles }) => aggregateClient(client, poles, months));
   return { clients, months };
 }
@@ -206,7 +207,7 @@ export interface DashboardData {
  * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
  */
 function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
-  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : 0;
+  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : ZERO_CENTS;
 }
 
 /**
@@ -223,21 +224,21 @@ export function dashboardData(
   const poles = new Map<string, PoleTotals>();
   const totals = clients.map((client): ClientTotals => {
     const sums = client.poles.reduce((s, p) => addSums(s, p.sums), emptySums());
-    const clientMargin = sums.reel - sums.achat;
+    const clientMargin = subCents(sums.reel, sums.achat);
     for (const pole of client.poles) {
-      const poleMargin = pole.sums.reel - pole.sums.achat;
+      const poleMargin = subCents(pole.sums.reel, pole.sums.achat);
       let acc = poles.get(pole.name);
       if (!acc) {
-        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: 0, previsionMbRevue: 0, lines: [...(linesByPole.get(pole.name) ?? [])] };
+        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: ZERO_CENTS, previsionMbRevue: ZERO_CENTS, lines: [...(linesByPole.get(pole.name) ?? [])] };
         poles.set(pole.name, acc);
       }
       acc.sums = addSums(acc.sums, pole.sums);
-      acc.previsionMbDebut += forecastShare(client.previsionMbDebut, poleMargin, clientMargin);
-      acc.previsionMbRevue += forecastShare(sums.revue, poleMargin, clientMargin);
+      acc.previsionMbDebut = addCents(acc.previsionMbDebut, forecastShare(client.previsionMbDebut, poleMargin, clientMargin));
+      acc.previsionMbRevue = addCents(acc.previsionMbRevue, forecastShare(sums.revue, poleMargin, clientMargin));
     }
     return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
   });
-  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: 0, previsionnel: 0, achat: 0 });
+  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS });
   return { clients: totals, poles: [...poles.values()], months: twelveMonths };
 }
 
@@ -373,8 +374,9 @@ export function prorate(amount: Cents, part: Cents, whole: Cents): Cents {
   const quotient = num / den; // truncated toward zero
   const remainder = num % den; // same sign as num
   const twiceRest = 2n * (remainder < 0n ? -remainder : remainder);
-  if (twiceRest < den) return Number(quotient);
-  return Number(quotient + (num < 0n ? -1n : 1n));
+  // A rounded share of an integer product is an integer: cents.
+  if (twiceRest < den) return Number(quotient) as Cents;
+  return Number(quotient + (num < 0n ? -1n : 1n)) as Cents;
 }
 
 /** A margin row from its amounts (cents); gaps and percentages derived (SPEC §9). */
@@ -384,16 +386,16 @@ function marginRow(
   previsionMbDebut: Cents,
   previsionMbRevue: Cents,
 ): MarginRow {
-  const marginReel = sums.reel - sums.achat;
-  const ecartMbDebut = marginReel - previsionMbDebut;
-  const ecartMbRevue = marginReel - previsionMbRevue;
+  const marginReel = subCents(sums.reel, sums.achat);
+  const ecartMbDebut = subCents(marginReel, previsionMbDebut);
+  const ecartMbRevue = subCents(marginReel, previsionMbRevue);
   return {
     name,
     previsionnel: sums.previsionnel,
     achatPrevisionnel: sums.achat_previsionnel,
     reel: sums.reel,
     achat: sums.achat,
-    margePrevisionnelle: sums.previsionnel - sums.achat_previsionnel,
+    margePrevisionnelle: subCents(sums.previsionnel, sums.achat_previsionnel),
     marginReel,
     previsionMbDebut,
     previsionMbRevue,
@@ -406,7 +408,7 @@ function marginRow(
 
 /** The TOTAL row of margin rows: amounts summed, percentages recomputed from the sums (cents). */
 function marginTotal(rows: readonly MarginRow[]): MarginRow {
-  const sum = (pick: (r: MarginRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  const sum = (pick: (r: MarginRow) => Cents): Cents => sumCents(rows.map(pick));
   return marginRow(
     TOTAL_NAME,
     {
@@ -428,8 +430,8 @@ export function globalStats(data: DashboardData): GlobalStats {
     totalAchatPrevisionnel: total.achat_previsionnel,
     totalReel: total.reel,
     totalAchat: total.achat,
-    totalMarginPrev: total.previsionnel - total.achat_previsionnel,
-    totalMarginReel: total.reel - total.achat,
+    totalMarginPrev: subCents(total.previsionnel, total.achat_previsionnel),
+    totalMarginReel: subCents(total.reel, total.achat),
     totalProjects: data.clients.length,
     totalMbRevue: total.revue,
   };
@@ -466,14 +468,14 @@ export function poleChart(rows: readonly MarginRow[]): PoleChartBar[] {
 /** 'Évolution Mensuelle': 12 rows, January to December, amounts in cents. */
 export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
   return MONTHS.map((month, monthIndex) => {
-    const m = months[monthIndex] ?? { reel: 0, previsionnel: 0, achat: 0 };
+    const m = months[monthIndex] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS };
     return {
       month,
       monthIndex,
       reel: m.reel,
       previsionnel: m.previsionnel,
-      margin: m.reel - m.achat,
-      ecart: m.reel - m.previsionnel,
+      margin: subCents(m.reel, m.achat),
+      ecart: subCents(m.reel, m.previsionnel),
     };
   });
 }
@@ -485,7 +487,7 @@ function summaryRow(name: string, s: Pick<Sums, 'previsionnel' | 'reel' | 'achat
     previsionnel: s.previsionnel,
     reel: s.reel,
     achats: s.achat,
-    marge: s.reel - s.achat,
+    marge: subCents(s.reel, s.achat),
     ecart: s.ecartRealise,
     prevRealise: s.prevRealise,
     ecartPct: percentOf(s.ecartRealise, s.prevRealise),
@@ -499,7 +501,7 @@ export function summaryRows(data: DashboardData): SummaryRow[] {
 
 /** TOTAL of summary rows: amounts summed, % recomputed from the sums (cents). */
 function summaryTotal(rows: readonly SummaryRow[]): SummaryRow {
-  const sum = (pick: (r: SummaryRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  const sum = (pick: (r: SummaryRow) => Cents): Cents => sumCents(rows.map(pick));
   return summaryRow(TOTAL_NAME, {
     previsionnel: sum((r) => r.previsionnel),
     reel: sum((r) => r.reel),
@@ -515,10 +517,10 @@ function poleViewRow(name: string, s: Sums): PoleViewRow {
     name,
     previsionnel: s.previsionnel,
     achatPrevisionnel: s.achat_previsionnel,
-    margePrevisionnelle: s.previsionnel - s.achat_previsionnel,
+    margePrevisionnelle: subCents(s.previsionnel, s.achat_previsionnel),
     reel: s.reel,
     achatReel: s.achat,
-    margeReelle: s.reel - s.achat,
+    margeReelle: subCents(s.reel, s.achat),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { hashPassword } from 'better-auth/crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ApiErrorBody } from '../../domain/schemas';
+import type { ApiErrorBody } from '../../domain/api-error';
 import type { Db } from '../db/client';
 import { ApiError, errorBody } from '../lib/errors';
 import type { Auth } from './auth';

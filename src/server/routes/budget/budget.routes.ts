@@ -1,6 +1,7 @@
 /** GET /api/budget — every client with its poles (the all-clients load of SPEC §7). */
 import { Hono } from 'hono';
-import type { BudgetData } from '../../../domain/schemas';
+import { budgetDataToWire, clientsToWire } from '../../../domain/codec';
+import type { BudgetData } from '../../../domain/model';
 import type { Db, Queryable } from '../../db/client';
 import { listClientsByCreation } from '../clients/clients.repo';
 import { loadAllBudgets } from './budget.repo';
@@ -15,5 +16,8 @@ export async function readEverything(q: Queryable) {
 }
 
 export function budgetRoutes(db: Db) {
-  return new Hono().get('/budget', async (c) => c.json(await db.transaction(readEverything)));
+  return new Hono().get('/budget', async (c) => {
+    const { clients, budgetData } = await db.transaction(readEverything);
+    return c.json({ clients: clientsToWire(clients), budgetData: budgetDataToWire(budgetData) });
+  });
 }

@@ -1,5 +1,6 @@
 /** Poles: add one with chosen lines, expand/collapse, invoiced months, custom lines. */
 import { Hono } from 'hono';
+import { lineToWire, poleToWire } from '../../../domain/codec';
 import {
   addLineBody,
   addPoleBody,
@@ -31,7 +32,7 @@ export function polesRoutes(db: Db) {
         await insertLines(tx, poleId, fresh);
         return loadPole(tx, poleId);
       });
-      return c.json(pole, 201);
+      return c.json(pole && poleToWire(pole), 201);
     })
     .patch('/poles/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -40,7 +41,7 @@ export function polesRoutes(db: Db) {
         if (!(await setExpanded(tx, id, body.isExpanded))) throw notFound(POLE_NOT_FOUND);
         return loadPole(tx, id);
       });
-      return c.json(pole);
+      return c.json(pole && poleToWire(pole));
     })
     .put('/poles/:id/facture/:month', async (c) => {
       const { id, month } = validate(factureParams, c.req.param());
@@ -49,7 +50,7 @@ export function polesRoutes(db: Db) {
         if (!(await setFacture(tx, id, month, body.value))) throw notFound(POLE_NOT_FOUND);
         return loadPole(tx, id);
       });
-      return c.json(pole);
+      return c.json(pole && poleToWire(pole));
     })
     .post('/poles/:id/lines', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -63,6 +64,6 @@ export function polesRoutes(db: Db) {
         const pole = await loadPole(tx, id);
         return pole?.lines.find((l) => l.id === lineId);
       });
-      return c.json(line, 201);
+      return c.json(line && lineToWire(line), 201);
     });
 }

@@ -1,13 +1,20 @@
 /** Clients of the budget tab: list, create, rename or set the initial forecast, delete (PRODUCT §8). */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Client, UpdateClientBody } from '../../../../domain';
+import {
+  clientChangesToWire,
+  clientFromWire,
+  clientsFromWire,
+  type Client,
+  type ClientChanges,
+  type ClientWire,
+} from '../../../../domain';
 import { api } from '../../../lib/api-client';
 import { budgetKeys } from './budget-keys';
 
 export function useClients() {
   return useQuery({
     queryKey: budgetKeys.clients(),
-    queryFn: ({ signal }) => api.get<Client[]>('/api/clients', signal),
+    queryFn: async ({ signal }) => clientsFromWire(await api.get<ClientWire[]>('/api/clients', signal)),
   });
 }
 
@@ -22,7 +29,7 @@ export function reloadAllData(queryClient: QueryClient) {
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Client>('/api/clients', { name }),
+    mutationFn: async (name: string) => clientFromWire(await api.post<ClientWire>('/api/clients', { name })),
     onSuccess: (client) => {
       queryClient.setQueryData<Client[]>(budgetKeys.clients(), (list) =>
         list ? [...list, client].sort((a, b) => a.name.localeCompare(b.name, 'fr')) : [client],
@@ -35,7 +42,8 @@ export function useCreateClient() {
 export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateClientBody & { id: string }) => api.patch<Client>(`/api/clients/${id}`, body),
+    mutationFn: async ({ id, ...changes }: ClientChanges & { id: string }) =>
+      clientFromWire(await api.patch<ClientWire>(`/api/clients/${id}`, clientChangesToWire(changes))),
     onSuccess: (client) => {
       queryClient.setQueryData<Client[]>(budgetKeys.clients(), (list) =>
         list?.map((c) => (c.id === client.id ? client : c)),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Client } from '../../../../domain/schemas';
+import { clientsFromWire } from '../../../../domain/codec';
+import type { ClientWire } from '../../../../domain/schemas';
 import { api } from '../../../lib/api-client';
 
 /** Query keys of the client list (the same key the budget tab's list uses: one cache entry). */
@@ -10,7 +11,7 @@ export const clientKeys = {
 export const clientsQueryOptions = () =>
   queryOptions({
     queryKey: clientKeys.all,
-    queryFn: ({ signal }) => api.get<Client[]>('/api/clients', signal),
+    queryFn: async ({ signal }) => clientsFromWire(await api.get<ClientWire[]>('/api/clients', signal)),
   });
 
 /** Every client, by name (GET /api/clients). */

@@ -3,8 +3,9 @@
  * click (not a cached copy), so a file always holds the data as saved; they are plain calls, not
  * queries, because nothing on screen renders them.
  */
+import { budgetDataFromWire, clientsFromWire, polesFromWire } from '../../../../domain/codec';
+import type { BudgetDataWire, ClientWire, PoleWire } from '../../../../domain/schemas';
 import type { BackupDocument } from '../../../../domain/files/backup-json';
-import type { BudgetData, Client, Pole } from '../../../../domain/schemas';
 import { api } from '../../../lib/api-client';
 
 /** Query keys of the feature (only the temporary client list reads through TanStack Query). */
@@ -13,11 +14,16 @@ export const filesKeys = {
   clients: () => [...filesKeys.all, 'clients'] as const,
 };
 
-export const getClients = (signal?: AbortSignal) => api.get<Client[]>('/api/clients', signal);
+// Decoded to the cents model at this edge; the backup document stays the file's euros.
+export const getClients = async (signal?: AbortSignal) => clientsFromWire(await api.get<ClientWire[]>('/api/clients', signal));
 
-export const getClientBudget = (clientId: string) => api.get<Pole[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`);
+export const getClientBudget = async (clientId: string) =>
+  polesFromWire(await api.get<PoleWire[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`));
 
-export const getAllBudgets = () => api.get<{ clients: Client[]; budgetData: BudgetData }>('/api/budget');
+export const getAllBudgets = async () => {
+  const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>('/api/budget');
+  return { clients: clientsFromWire(all.clients), budgetData: budgetDataFromWire(all.budgetData) };
+};
 
 export const getBackup = () => api.get<BackupDocument>('/api/backup');
 
