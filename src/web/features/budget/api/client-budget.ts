@@ -34,7 +34,7 @@ export function useClientBudget(clientId: string | null) {
 }
 
 /** Sets the client's poles in the cache (an optimistic update or the server's answer). */
-export function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (poles: Pole[]) => Pole[]) {
+function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (poles: Pole[]) => Pole[]) {
   queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(clientId), (poles) => (poles ? update(poles) : poles));
 }
 
