@@ -37,9 +37,9 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
 }
 
 /**
- * Runs the wire → cents codec on a validated body. An amount that the schema accepts but that
- * leaves numeric(14,2) once rounded to the cent (999 999 999 999,995 €) fails the codec's boundary
- * check: a 400, as PostgreSQL's own overflow is (see pgClientError).
+ * Runs the wire → cents codec on a validated body. The schema already bounds every amount, so the
+ * codec's boundary check (assertCents) should never fail here; if it does, the amount is the
+ * client's fault: a 400, as PostgreSQL's own overflow is (see pgClientError), never a 500.
  */
 export function decodeAmounts<W, M>(decode: (wire: W) => M, wire: W): M {
   try {
