@@ -3,8 +3,8 @@
  * filled) through GET /api/clients/:id/budget, against the raw select of the same rows.
  */
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
-import type { Client, Pole } from '../src/domain/schemas';
-import { MEASURES } from '../src/domain/schemas';
+import type { ClientWire as Client, PoleWire as Pole } from '../src/domain/schemas';
+import { MEASURES } from '../src/domain/measures';
 import { api, median, rawQuery, ratioFigure, sample, type Bench } from './lib';
 
 /** The rows the endpoint turns into poles and lines: every monthly row of the client. */

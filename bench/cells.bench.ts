@@ -2,6 +2,7 @@
  * Saving cells: one cell (p50, p95) and 100 cells in one PATCH /api/cells, each against the raw
  * driver writing the same rows in the same run.
  */
+import { cellUpdateFromWire } from '../src/domain/codec';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
 import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import { api, lineIdsOf, median, percentile, RAW_UPSERT_PREVISIONNEL, rawQuery, rawTransaction, ratioFigure, sample, type Bench } from './lib';
@@ -24,7 +25,7 @@ export default {
     // The floor of any API call on this machine: an HTTP round trip that touches no database.
     const httpFloor = await sample(() => api(ctx.baseUrl, 'GET', '/api/health'), ctx.repeat);
     // Where the rest goes: the two statements of a save, run alone (autocommit, no HTTP).
-    const writeOnly = await sample((i) => writeCells(ctx.db, mergeCells([{ lineId, month, field: 'previsionnel', value: valueFor(i) }])), ctx.repeat);
+    const writeOnly = await sample((i) => writeCells(ctx.db, mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })])), ctx.repeat);
     const clientId = ctx.data.clients[0]!.id;
     const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId]), ctx.repeat);
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { revisedForecast } from '../src/domain/budget';
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
 import { centsToEuros, eurosToCents } from '../src/domain/money';
-import { backupSchema, MEASURES } from '../src/domain/schemas';
+import { polesFromWire } from '../src/domain/codec';
+import { MEASURES } from '../src/domain/measures';
+import { backupSchema } from '../src/domain/schemas';
 import { DEMO_LINES_PER_CLIENT, DEMO_POLES_PER_CLIENT, generateDemoBackup } from './demo-data';
 
 const CATALOGUE_NAMES = POLE_CATALOGUE.map((p) => p.name);
@@ -78,7 +80,7 @@ describe('generateDemoBackup', () => {
           });
         }
       }
-      expect(eurosToCents(client.prevision_mb_annuelle_revue)).toBe(revisedForecast(poles));
+      expect(eurosToCents(client.prevision_mb_annuelle_revue)).toBe(revisedForecast(polesFromWire(poles)));
       expect(client.prevision_mb_annuelle_debut).not.toBe(0);
       expect(client.name).toMatch(/^\p{Lu}/u);
     }

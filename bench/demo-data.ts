@@ -3,15 +3,18 @@
  * looks like a real agency's year. Pure — no I/O, no Math.random, no clock unless `today` is left
  * out — so the tests, `npm run seed:demo` and every benchmark build the same data from one seed.
  *
- * Every amount is drawn in integer cents and converted once to euros, so each has at most two
- * decimals. Months are indexed 0–11 in `today`'s year; actuals (réel, achat réel) and invoiced
+ * Every amount is drawn in integer cents (the model) and encoded once to the backup's euros by
+ * the domain's codec, so each has at most two decimals. Months are indexed 0–11 in `today`'s year; actuals (réel, achat réel) and invoiced
  * months exist only before `today`'s month (UTC, so the result does not depend on the time zone).
  */
 import { grandTotals, marginPrev, revisedForecast } from '../src/domain/budget';
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
-import { centsToEuros, type Cents } from '../src/domain/money';
+import { budgetDataToWire, clientsToWire } from '../src/domain/codec';
+import { BACKUP_VERSION } from '../src/domain/files/backup-json';
+import type { Client, Line, Pole } from '../src/domain/model';
+import { ZERO_CENTS, assertCents, type Cents } from '../src/domain/money';
 import { MONTH_COUNT } from '../src/domain/months';
-import { BACKUP_VERSION, type Backup, type Client, type Line, type Pole } from '../src/domain/schemas';
+import type { BackupWire } from '../src/domain/schemas';
 
 /** Lines per client, inclusive. */
 export const DEMO_LINES_PER_CLIENT = { min: 20, max: 60 } as const;
@@ -142,11 +145,11 @@ const PURCHASE_SHARE: Record<string, readonly [number, number]> = {
 /** A monthly sales level in cents, log-uniform between 100 € and 6,000 € times the client's size, rounded to 10 €. */
 function monthlyLevel(r: Rng, clientSize: number): Cents {
   const euros = Math.exp(Math.log(100) + r.next() * (Math.log(6_000) - Math.log(100))) * clientSize;
-  return Math.round(euros / 10) * 1000;
+  return assertCents(Math.round(euros / 10) * 1000);
 }
 
 /** `cents × factor`, rounded to whole cents. */
-const scale = (cents: Cents, factor: number): Cents => Math.round(cents * factor);
+const scale = (cents: Cents, factor: number): Cents => assertCents(Math.round(cents * factor));
 
 function demoLine(r: Rng, id: string, name: string, poleKey: string, clientSize: number, pastMonths: number): Line {
   const [lo, hi] = PURCHASE_SHARE[poleKey] ?? [0, 0.5];
@@ -154,19 +157,19 @@ function demoLine(r: Rng, id: string, name: string, poleKey: string, clientSize:
   const level = monthlyLevel(r, clientSize);
   // Some lines run all year, others only a few months (a campaign, a one-off audit).
   const activeShare = r.chance(0.6) ? 1 : 0.3 + r.next() * 0.5;
-  const line = { previsionnel: [] as number[], achat_previsionnel: [] as number[], reel: [] as number[], achat: [] as number[] };
+  const line = { previsionnel: [] as Cents[], achat_previsionnel: [] as Cents[], reel: [] as Cents[], achat: [] as Cents[] };
   for (let m = 0; m < MONTH_COUNT; m += 1) {
     const active = r.next() < activeShare;
-    const prev = active ? scale(level, 0.8 + r.next() * 0.4) : 0;
-    const achatPrev = Math.round(scale(prev, share) / 100) * 100;
+    const prev = active ? scale(level, 0.8 + r.next() * 0.4) : ZERO_CENTS;
+    const achatPrev = assertCents(Math.round(scale(prev, share) / 100) * 100);
     // Actuals: past months only, close to the forecast, to the cent; a few past months unrecorded.
     const recorded = m < pastMonths && prev > 0 && r.chance(0.9);
-    const reel = recorded ? scale(prev, 0.75 + r.next() * 0.5) : 0;
-    const achat = recorded ? scale(reel, share * (0.9 + r.next() * 0.2)) : 0;
-    line.previsionnel.push(centsToEuros(prev));
-    line.achat_previsionnel.push(centsToEuros(achatPrev));
-    line.reel.push(centsToEuros(reel));
-    line.achat.push(centsToEuros(achat));
+    const reel = recorded ? scale(prev, 0.75 + r.next() * 0.5) : ZERO_CENTS;
+    const achat = recorded ? scale(reel, share * (0.9 + r.next() * 0.2)) : ZERO_CENTS;
+    line.previsionnel.push(prev);
+    line.achat_previsionnel.push(achatPrev);
+    line.reel.push(reel);
+    line.achat.push(achat);
   }
   return { id, name, ...line };
 }
@@ -194,7 +197,7 @@ function chooseLines(r: Rng, poles: readonly (typeof POLE_CATALOGUE)[number][], 
  * forecast near the planned margin and the revised forecast computed by the domain.
  * `seed` defaults to 1; `today` (default: now) splits past months, with actuals, from the rest.
  */
-export function generateDemoBackup(options: { clients: number; seed?: number; today?: Date }): Backup {
+export function generateDemoBackup(options: { clients: number; seed?: number; today?: Date }): BackupWire {
   const seed = options.seed ?? 1;
   const today = options.today ?? new Date();
   const pastMonths = today.getUTCMonth();
@@ -223,16 +226,16 @@ export function generateDemoBackup(options: { clients: number; seed?: number; to
     }));
     const plannedMargin = marginPrev(grandTotals(poles));
     // The initial forecast was set at the start of the year: near the plan, rounded to 100 €.
-    const initial = Math.round(scale(plannedMargin, 0.85 + r.next() * 0.3) / 10_000) * 10_000;
+    const initial = assertCents(Math.round(scale(plannedMargin, 0.85 + r.next() * 0.3) / 10_000) * 10_000);
     clients.push({
       id,
       name,
-      prevision_mb_annuelle_debut: centsToEuros(initial),
-      prevision_mb_annuelle_revue: centsToEuros(revisedForecast(poles)),
+      prevision_mb_annuelle_debut: initial,
+      prevision_mb_annuelle_revue: revisedForecast(poles),
       // Spread over the first days of the year, in generation order.
       created_at: new Date(yearStart + c * 60_000).toISOString(),
     });
     budgetData[id] = poles;
   }
-  return { clients, budgetData, exportDate: today.toISOString(), version: BACKUP_VERSION };
+  return { clients: clientsToWire(clients), budgetData: budgetDataToWire(budgetData), exportDate: today.toISOString(), version: BACKUP_VERSION };
 }

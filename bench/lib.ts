@@ -6,7 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Backup } from '../src/domain/schemas';
+import type { BackupWire as Backup } from '../src/domain/schemas';
 import type { Db } from '../src/server/db/client';
 
 export type Engine = 'pglite' | 'postgres';

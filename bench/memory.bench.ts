@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Backup } from '../src/domain/schemas';
+import type { BackupWire as Backup } from '../src/domain/schemas';
 import { openConfiguredDb } from '../src/server/db/open';
 import { api, BENCH_TODAY, type Bench } from './lib';
 import { seedDemo } from './seed';

@@ -2,7 +2,8 @@
  * Writes generated demo data into a database, through the same bulk path as a backup restore
  * (replaceAll), in one transaction. Shared by `npm run seed:demo` and the benchmarks.
  */
-import type { Backup } from '../src/domain/schemas';
+import { backupFromWire } from '../src/domain/codec';
+import type { BackupWire as Backup } from '../src/domain/schemas';
 import { analyze, type Db } from '../src/server/db/client';
 import { replaceAll } from '../src/server/routes/backup/backup.repo';
 import { generateDemoBackup } from './demo-data';
@@ -32,7 +33,7 @@ export async function seedDemo(
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from clients');
     const existing = rows[0]?.n ?? 0;
     if (existing > 0 && !options.replace) throw new DatabaseNotEmptyError(existing);
-    await replaceAll(tx, backup);
+    await replaceAll(tx, backupFromWire(backup));
   });
   // Statistics as a restarted server would have them (migrate analyzes at start).
   await analyze(db);

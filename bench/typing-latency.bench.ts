@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
-import type { Client } from '../src/domain/schemas';
+import type { ClientWire as Client } from '../src/domain/schemas';
 import { freePort } from '../src/server/test/postgres-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

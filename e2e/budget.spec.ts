@@ -1,4 +1,4 @@
-import { formatEuros, formatPercent } from '../src/domain';
+import { assertCents, formatEuros, formatPercent } from '../src/domain';
 import { budgetTab, createClientWithPoles, storedBudget } from './budget-page';
 import { expect, test } from './fixtures';
 
@@ -121,16 +121,16 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   await tab.cell('Paid', 'TikTok Ads', 1, 'previsionnel').fill('500');
   // Totals follow the typing, before any blur.
   const total = tab.grid.getByTestId('total-year');
-  await expect(total).toContainText(formatEuros(150000)); // CA prévisionnel 1 000 + 500
-  await expect(total).toContainText(formatEuros(120050)); // CA réel
-  await expect(total).toContainText(formatEuros(110000)); // MB prév. 1 500 − 400
-  await expect(total).toContainText(formatEuros(90000)); // MB réelle 1 200,50 − 300,50
+  await expect(total).toContainText(formatEuros(assertCents(150000))); // CA prévisionnel 1 000 + 500
+  await expect(total).toContainText(formatEuros(assertCents(120050))); // CA réel
+  await expect(total).toContainText(formatEuros(assertCents(110000))); // MB prév. 1 500 − 400
+  await expect(total).toContainText(formatEuros(assertCents(90000))); // MB réelle 1 200,50 − 300,50
   const googleRow = tab.grid.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: 'Google Shopping' }) });
-  await expect(googleRow.getByTestId('delta').first()).toHaveText(`+${formatEuros(20050)}`);
+  await expect(googleRow.getByTestId('delta').first()).toHaveText(`+${formatEuros(assertCents(20050))}`);
   await expect(googleRow.getByTestId('delta').first()).toHaveClass(/text-success/);
   await expect(tab.grid.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: 'TikTok Ads' }) }).getByTestId('delta').nth(1)).toHaveClass(/text-destructive/);
   // Revised forecast: January has actuals (900), February its forecast margin (500): 1 400 vs 800.
-  await expect(app.main.getByRole('textbox', { name: 'Prévision MB annuelle revue' })).toHaveValue(formatEuros(140000));
+  await expect(app.main.getByRole('textbox', { name: 'Prévision MB annuelle revue' })).toHaveValue(formatEuros(assertCents(140000)));
   await expect(app.main.getByTestId('forecast-gap')).toHaveText(formatPercent(75, true));
   await expect(app.main.getByTestId('forecast-gap')).toHaveClass(/text-success/);
   // The initial forecast is typed and saved; the gap follows: (1 400 − 2 000) / 2 000 = −30 %.
@@ -187,10 +187,10 @@ test('moves with arrows, Tab and Enter; Escape reverts the cell being typed', as
 
   // Type, then Escape: the value before typing comes back, and so do the totals.
   await keys.type('750');
-  await expect(tab.grid.getByTestId('total-year')).toContainText(formatEuros(75000));
+  await expect(tab.grid.getByTestId('total-year')).toContainText(formatEuros(assertCents(75000)));
   await keys.press('Escape');
   await expect(cell('Audit tracking', 0, 'previsionnel')).toHaveValue('');
-  await expect(tab.grid.getByTestId('total-year')).not.toContainText(formatEuros(75000));
+  await expect(tab.grid.getByTestId('total-year')).not.toContainText(formatEuros(assertCents(75000)));
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
+import { clientFromWire, polesFromWire } from '../src/domain/codec';
 import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { ALL_CLIENTS } from '../src/domain/client-filter';
 import { aggregateBudgets, buildDashboard } from '../src/domain/dashboard/from-budgets';
 import { dashboardCsv, dashboardCsvSelection } from '../src/domain/files/dashboard-csv';
-import type { Backup, Line, Pole } from '../src/domain/schemas';
+import type { BackupWire as Backup, LineWire as Line, PoleWire as Pole } from '../src/domain/schemas';
 import { expect, test } from './fixtures';
 
 const months = (values: readonly number[] = []) => Array.from({ length: 12 }, (_, m) => values[m] ?? 0);
@@ -147,7 +148,7 @@ test('Exporter CSV downloads the dashboard as the builder writes it', async ({ a
   expect(match, download.suggestedFilename()).not.toBeNull();
   const [, y, m, d] = match!;
   const expected = dashboardCsv(
-    buildDashboard(aggregateBudgets(backup.clients.map((c) => ({ client: c, poles: backup.budgetData[c.id] ?? [] })))),
+    buildDashboard(aggregateBudgets(backup.clients.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(backup.budgetData[c.id] ?? []) })))),
     dashboardCsvSelection(ALL_CLIENTS, backup.clients),
     new Date(Number(y), Number(m) - 1, Number(d)),
   );

@@ -3,12 +3,13 @@
  * produces from the data the server holds; a restore is confirmed and shows its data; a broken
  * file is refused with the first problem and changes nothing.
  */
+import { budgetDataFromWire, clientsFromWire, polesFromWire } from '../src/domain/codec';
 import fs from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { backupFileName, backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
 import { clientCsvFile } from '../src/domain/files/client-csv';
 import { invoicingCsvFile } from '../src/domain/files/invoicing-csv';
-import type { BudgetData, Client, Line, Pole } from '../src/domain/schemas';
+import type { BudgetDataWire as BudgetData, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '../src/domain/schemas';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
 
@@ -93,7 +94,7 @@ test('the client CSV downloaded is the builder’s file for that client, byte fo
 
   const clients = await json<Client[]>(request.get('/api/clients'));
   const dupont = clients.find((c) => c.name === DUPONT)!;
-  const expected = clientCsvFile(DUPONT, await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`)), fileNameDate(name))!;
+  const expected = clientCsvFile(DUPONT, polesFromWire(await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`))), fileNameDate(name))!;
   expect(name).toBe(expected.fileName);
   expect(name).toMatch(/^budget-Dupont-père-fils-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(text).toBe(expected.text);
@@ -115,7 +116,7 @@ test('the invoicing CSV downloaded is the builder’s file for every client, byt
   const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click());
 
   const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(request.get('/api/budget'));
-  const expected = invoicingCsvFile(clients, budgetData, fileNameDate(name))!;
+  const expected = invoicingCsvFile(clientsFromWire(clients), budgetDataFromWire(budgetData), fileNameDate(name))!;
   expect(name).toBe(expected.fileName);
   expect(text).toBe(expected.text);
   expect(text).toContain(`\r\n"'=Dupont ""père""; fils",Paid,Google Ads – Search,Janvier,1234.50,-0.05\r\n`);

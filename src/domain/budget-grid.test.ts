@@ -5,6 +5,8 @@ import {
   cellGridPos,
   firstVisibleLineIndexes,
   linesToOffer,
+  outlineOf,
+  poleStructure,
   moveInGrid,
   parseClipboardBlock,
   pasteWrites,
@@ -13,8 +15,9 @@ import {
   type GridMove,
   type GridPos,
 } from './budget-grid';
-import type { Measure } from './schemas';
-import { makeLine, makePole } from './test-builders';
+import { assertCents as cents } from './money';
+import type { Measure } from './measures';
+import { makeLine, makePole } from './testing/builders';
 
 describe('cellGridPos / cellAtGridPos (2 × 2 block per line-month)', () => {
   it.each<[CellCoord, GridPos]>([
@@ -102,26 +105,26 @@ describe('applyCellUpdates', () => {
     const next = applyCellUpdates(
       [p1, p2],
       [
-        { lineId: a.id, month: 1, field: 'previsionnel', value: 20 },
-        { lineId: a.id, month: 0, field: 'achat', value: -3.5 },
-        { lineId: 'unknown', month: 0, field: 'reel', value: 9 },
+        { lineId: a.id, month: 1, field: 'previsionnel', value: cents(2000) },
+        { lineId: a.id, month: 0, field: 'achat', value: cents(-350) },
+        { lineId: 'unknown', month: 0, field: 'reel', value: cents(900) },
       ],
     );
 
     expect(next[1]).toBe(p2);
-    expect(next[0]!.lines[0]!.previsionnel.slice(0, 3)).toEqual([1, 20, 0]);
-    expect(next[0]!.lines[0]!.achat[0]).toBe(-3.5);
+    expect(next[0]!.lines[0]!.previsionnel.slice(0, 3)).toEqual([100, 2000, 0]);
+    expect(next[0]!.lines[0]!.achat[0]).toBe(-350);
     expect(next[0]!.lines[0]!.reel).toBe(a.reel);
-    expect(a.previsionnel[1]).toBe(2); // the input is not mutated
+    expect(a.previsionnel[1]).toBe(200); // the input is not mutated
   });
 
   it('keeps the last of two updates of the same cell', () => {
     const a = makeLine('A');
     const [pole] = applyCellUpdates([makePole('Paid', [a])], [
-      { lineId: a.id, month: 4, field: 'reel', value: 1 },
-      { lineId: a.id, month: 4, field: 'reel', value: 2 },
+      { lineId: a.id, month: 4, field: 'reel', value: cents(100) },
+      { lineId: a.id, month: 4, field: 'reel', value: cents(200) },
     ]);
-    expect(pole!.lines[0]!.reel[4]).toBe(2);
+    expect(pole!.lines[0]!.reel[4]).toBe(200);
   });
 });
 
@@ -147,6 +150,33 @@ describe('linesToOffer', () => {
   it('keeps catalogue order and skips present names', () => {
     const poles = [makePole('Client (Conseil & Accompagnement Général)', [makeLine('Conseil stratégique')])];
     expect(linesToOffer(poles, 'client', 'Client (Conseil & Accompagnement Général)')).toEqual(['Accompagnement & gestion de projet']);
+  });
+});
+
+describe('poleStructure / outlineOf (a memo key of pole and line names)', () => {
+  const a = makeLine('A', { reel: [1] });
+  const poles = [makePole('Paid', [a, makeLine('B')]), makePole('SEO/GEO')];
+
+  it('does not change when a figure changes', () => {
+    const typed = applyCellUpdates(poles, [{ lineId: a.id, month: 0, field: 'reel', value: cents(4200) }]);
+    expect(poleStructure(typed)).toBe(poleStructure(poles));
+  });
+
+  it.each<[string, () => ReturnType<typeof makePole>[]]>([
+    ['a line is added', () => [makePole('Paid', [a, makeLine('B'), makeLine('C')]), makePole('SEO/GEO')]],
+    ['a line is removed', () => [makePole('Paid', [a]), makePole('SEO/GEO')]],
+    ['a pole is added', () => [...poles, makePole('Data')]],
+    ['lines are reordered', () => [makePole('Paid', [makeLine('B'), a]), makePole('SEO/GEO')]],
+    ['a line moves to the next pole', () => [makePole('Paid', [a]), makePole('SEO/GEO', [makeLine('B')])]],
+  ])('changes when %s', (_label, changed) => {
+    expect(poleStructure(changed())).not.toBe(poleStructure(poles));
+  });
+
+  it('gives the names back, in order', () => {
+    expect(outlineOf(poleStructure(poles))).toEqual([
+      { name: 'Paid', lines: [{ name: 'A' }, { name: 'B' }] },
+      { name: 'SEO/GEO', lines: [] },
+    ]);
   });
 });
 

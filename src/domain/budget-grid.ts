@@ -8,9 +8,10 @@
  * visible line and 2 sub-columns per month, and arrow keys move spatially in it.
  */
 import { missingDefaultLines } from './catalogue';
-import { centsToEuros, parseCellEntry, type Cents } from './money';
+import { parseCellEntry, type Cents } from './money';
 import { MONTH_COUNT } from './months';
-import type { CellUpdate, Line, Measure, Pole } from './schemas';
+import type { Measure } from './measures';
+import type { CellUpdate, Line, Pole } from './model';
 
 /** A position in the grid of cell inputs: sub-row and sub-column, both from 0. */
 export type GridPos = { row: number; col: number };
@@ -118,7 +119,7 @@ export function pasteWrites(block: readonly (readonly string[])[], origin: CellC
 }
 
 /**
- * The poles with these cell values applied (euros, as the API's CellUpdate carries them). Poles
+ * The poles with these cell values (cents) applied. Poles
  * and lines that do not change keep their identity, so memoised rows of the grid skip rendering.
  * Updates for unknown lines are ignored.
  */
@@ -144,9 +145,9 @@ export function applyCellUpdates(poles: readonly Pole[], updates: readonly CellU
   });
 }
 
-/** A cents amount as the euros a CellUpdate carries. */
+/** The update writing `cents` into one cell. */
 export function cellUpdate(lineId: string, month: number, field: Measure, cents: Cents): CellUpdate {
-  return { lineId, month, field, value: centsToEuros(cents) };
+  return { lineId, month, field, value: cents };
 }
 
 /** The lines of the poles a user sees, in screen order: every line of every expanded pole. */
@@ -154,11 +155,29 @@ export function visibleLines(poles: readonly Pole[]): Line[] {
   return poles.flatMap((p) => (p.isExpanded ? p.lines : []));
 }
 
+/** What a pole is made of, without its figures: its name and its lines' names. */
+export type PoleOutline = { name: string; lines: { name: string }[] };
+
+/**
+ * A key that changes only when pole or line names change (added, removed, renamed, reordered),
+ * not when a figure does: a memo key for views that depend on the structure only (the add-pole
+ * card must not re-render on every keystroke). `outlineOf(key)` gives the structure back.
+ */
+export function poleStructure(poles: readonly PoleOutline[]): string {
+  return JSON.stringify(poles.map((p) => [p.name, p.lines.map((l) => l.name)]));
+}
+
+/** The pole outlines a `poleStructure` key stands for. */
+export function outlineOf(structure: string): PoleOutline[] {
+  const poles = JSON.parse(structure) as [string, string[]][];
+  return poles.map(([name, lines]) => ({ name, lines: lines.map((line) => ({ name: line })) }));
+}
+
 /**
  * Default lines of a catalogue pole that the client does not have yet (SPEC §5: lines already
  * present in an existing pole of the same name are not offered again), in catalogue order.
  */
-export function linesToOffer(poles: readonly Pole[], poleKey: string, poleName: string): string[] {
+export function linesToOffer(poles: readonly PoleOutline[], poleKey: string, poleName: string): string[] {
   const existing = poles.filter((p) => p.name === poleName).flatMap((p) => p.lines.map((l) => l.name));
   return missingDefaultLines(poleKey, existing);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertCents } from './money';
 import {
   addTotals,
   emptyTotals,
@@ -11,18 +12,15 @@ import {
   monthTotals,
   poleTotals,
   revisedForecast,
+  yearTotals,
   type MeasureTotals,
 } from './budget';
-import type { Measure } from './schemas';
-import { makeLine, makePole } from './test-builders';
+import type { Measure } from './measures';
+import { centsFixture, makeLine, makePole } from './testing/builders';
 
 const twelveOf = (euros: number): number[] => Array.from({ length: 12 }, () => euros);
-const totals = (previsionnel: number, achat_previsionnel: number, reel: number, achat: number): MeasureTotals => ({
-  previsionnel,
-  achat_previsionnel,
-  reel,
-  achat,
-});
+const totals = (previsionnel: number, achat_previsionnel: number, reel: number, achat: number): MeasureTotals =>
+  centsFixture<MeasureTotals>({ previsionnel, achat_previsionnel, reel, achat });
 
 describe('lineTotals (Σ 12 months per measure, cents)', () => {
   it.each<[string, Partial<Record<Measure, number[]>>, MeasureTotals]>([
@@ -82,6 +80,23 @@ describe('poleTotals, grandTotals, monthTotals', () => {
   it('emptyTotals is zero and addTotals adds measure by measure', () => {
     expect(emptyTotals()).toEqual(totals(0, 0, 0, 0));
     expect(addTotals(totals(1, 2, 3, 4), totals(10, -20, 30, -40))).toEqual(totals(11, -18, 33, -36));
+  });
+});
+
+describe("yearTotals (a row's 12 month totals → 'Total Annuel', cents)", () => {
+  it.each<[string, MeasureTotals[], MeasureTotals]>([
+    ['no months', [], totals(0, 0, 0, 0)],
+    ['one month', [totals(1, 2, 3, 4)], totals(1, 2, 3, 4)],
+    ['signed amounts cancel', [totals(100, -20, 30, 0), totals(-100, 20, -30, 5)], totals(0, 0, 0, 5)],
+    ['twelve months of 1 cent', Array.from({ length: 12 }, () => totals(1, 1, 1, 1)), totals(12, 12, 12, 12)],
+  ])('%s', (_label, months, expected) => {
+    expect(yearTotals(months)).toEqual(expected);
+  });
+
+  it('equals the Σ of monthTotals over the year (what the TOTAL GÉNÉRAL row shows)', () => {
+    const poles = [makePole('Paid', [makeLine('A', { previsionnel: [100, 0.1], reel: [0, 0.2], achat: [0, 0, 0.3] })])];
+    const months = Array.from({ length: 12 }, (_, m) => monthTotals(poles, m));
+    expect(yearTotals(months)).toEqual(grandTotals(poles));
   });
 });
 
@@ -152,7 +167,7 @@ describe('forecastGapPercent ((revised − initial) / |initial| × 100)', () => 
     [-15000, -10000, -50],
     [10000, -10000, 200],
   ])('revised %i vs initial %i → %s', (revised, initial, expected) => {
-    const result = forecastGapPercent(revised, initial);
+    const result = forecastGapPercent(assertCents(revised), assertCents(initial));
     if (expected === null) expect(result).toBeNull();
     else expect(result).toBeCloseTo(expected, 12);
   });

@@ -1,34 +1,33 @@
 /**
- * Budget-tab math on the client-side view (SPEC §3, PRODUCT §3): lines and poles carry euros as
- * JSON numbers; every figure here is converted to integer cents value by value (eurosToCents)
- * before it is summed, so no float drift reaches a total.
+ * Budget-tab math on the cents model (SPEC §3, PRODUCT §3): lines and poles hold integer cents,
+ * so every total is an integer sum and no float drift reaches it.
  */
-import { eurosToCents, type Cents } from './money';
+import { ZERO_CENTS, addCents, subCents, type Cents } from './money';
 import { MONTH_COUNT } from './months';
-import { MEASURES, type Measure } from './model';
-import type { Line, Pole } from './schemas';
+import { MEASURES, type Measure } from './measures';
+import type { Line, Pole } from './model';
 
 /** One amount in cents per measure (previsionnel, achat_previsionnel, reel, achat). */
 export type MeasureTotals = Record<Measure, Cents>;
 
 /** Totals of zero for every measure, in cents. */
 export function emptyTotals(): MeasureTotals {
-  return { previsionnel: 0, achat_previsionnel: 0, reel: 0, achat: 0 };
+  return { previsionnel: ZERO_CENTS, achat_previsionnel: ZERO_CENTS, reel: ZERO_CENTS, achat: ZERO_CENTS };
 }
 
 /** Measure-by-measure sum of two totals, in cents. */
 export function addTotals(a: MeasureTotals, b: MeasureTotals): MeasureTotals {
   return {
-    previsionnel: a.previsionnel + b.previsionnel,
-    achat_previsionnel: a.achat_previsionnel + b.achat_previsionnel,
-    reel: a.reel + b.reel,
-    achat: a.achat + b.achat,
+    previsionnel: addCents(a.previsionnel, b.previsionnel),
+    achat_previsionnel: addCents(a.achat_previsionnel, b.achat_previsionnel),
+    reel: addCents(a.reel, b.reel),
+    achat: addCents(a.achat, b.achat),
   };
 }
 
 /** The value of one measure of a line in one month, in cents (a missing month reads as 0). */
 export function lineMonthValue(line: Line, measure: Measure, month: number): Cents {
-  return eurosToCents(line[measure][month] ?? 0);
+  return line[measure][month] ?? ZERO_CENTS;
 }
 
 /** The four figures of a line in one month (0–11), in cents. */
@@ -61,6 +60,11 @@ export function monthTotals(poles: readonly Pole[], month: number): MeasureTotal
   return totals;
 }
 
+/** A row's year from its month totals: Σ measure by measure, in cents ('Total Annuel'). */
+export function yearTotals(months: readonly MeasureTotals[]): MeasureTotals {
+  return months.reduce(addTotals, emptyTotals());
+}
+
 /** Σ of the pole totals (the 'TOTAL GÉNÉRAL' row over the year), in cents. */
 export function grandTotals(poles: readonly Pole[]): MeasureTotals {
   return poles.reduce((t, pole) => addTotals(t, poleTotals(pole)), emptyTotals());
@@ -68,12 +72,12 @@ export function grandTotals(poles: readonly Pole[]): MeasureTotals {
 
 /** Forecast margin = prévisionnel − achat prévisionnel, in cents. */
 export function marginPrev(t: MeasureTotals): Cents {
-  return t.previsionnel - t.achat_previsionnel;
+  return subCents(t.previsionnel, t.achat_previsionnel);
 }
 
 /** Actual margin = réel − achat, in cents. */
 export function marginReel(t: MeasureTotals): Cents {
-  return t.reel - t.achat;
+  return subCents(t.reel, t.achat);
 }
 
 /**
@@ -89,11 +93,11 @@ export function revisedMonthMargin(t: MeasureTotals): Cents {
  * of (réel > 0 ? réel − achat : prévisionnel − achat prévisionnel). Always computed, never typed.
  */
 export function revisedForecast(poles: readonly Pole[]): Cents {
-  let total = 0;
+  let total = ZERO_CENTS;
   for (const pole of poles) {
     for (const line of pole.lines) {
       for (let month = 0; month < MONTH_COUNT; month += 1) {
-        total += revisedMonthMargin(lineMonthTotals(line, month));
+        total = addCents(total, revisedMonthMargin(lineMonthTotals(line, month)));
       }
     }
   }

@@ -1,20 +1,55 @@
 /**
- * Constants of the data model that carry no validation code: the four monthly measures, their
- * French labels, and the backup format version. Kept apart from schemas.ts (zod) so the browser's
- * first bundle does not need zod (the budget tab uses these; only the import flow validates).
+ * The in-memory model both processes compute on: every amount is integer `Cents` (ADR 016). The
+ * wire (JSON) keeps SPEC's euro shapes — see the *Wire types of schemas.ts — and `codec.ts` is the
+ * one place that turns one into the other, at each HTTP edge.
  */
+import type { Measure } from './measures';
+import type { Cents } from './money';
 
-/** The four monthly figures of a line, in the order the grid and files show them. */
-export const MEASURES = ['previsionnel', 'achat_previsionnel', 'reel', 'achat'] as const;
-export type Measure = (typeof MEASURES)[number];
+/** A client (SPEC §3), its two annual margin forecasts in cents. */
+export interface Client {
+  id: string;
+  name: string;
+  prevision_mb_annuelle_debut: Cents;
+  /** Cache of the revised forecast, kept by the server; the budget tab recomputes it live. */
+  prevision_mb_annuelle_revue: Cents;
+  /** ISO timestamp. */
+  created_at: string;
+}
 
-/** French labels of the measures, as used in accessible names (PRODUCT §7). */
-export const MEASURE_LABELS: Record<Measure, string> = {
-  previsionnel: 'Prévisionnel',
-  achat_previsionnel: 'Achat prévisionnel',
-  reel: 'Réel',
-  achat: 'Achat réel',
-};
+/** A budget line: per measure, 12 monthly amounts in cents (January first). */
+export type Line = { id: string; name: string } & Record<Measure, Cents[]>;
 
-/** Current backup format version, written as an extra top-level field. */
-export const BACKUP_VERSION = 1;
+/** An expertise pole with its lines (creation order) and its 12 invoiced flags. */
+export interface Pole {
+  id: string;
+  name: string;
+  isExpanded: boolean;
+  facture: boolean[];
+  lines: Line[];
+}
+
+/** Budget data of several clients: client id → poles. */
+export type BudgetData = Record<string, Pole[]>;
+
+/** One cell value to store: line, month 0–11, measure and amount in cents. */
+export interface CellUpdate {
+  lineId: string;
+  month: number;
+  field: Measure;
+  value: Cents;
+}
+
+/** What a client update may change (PATCH /api/clients/:id). */
+export interface ClientChanges {
+  name?: string;
+  prevision_mb_annuelle_debut?: Cents;
+}
+
+/** A validated backup, decoded: every client and every budget. */
+export interface Backup {
+  clients: Client[];
+  budgetData: BudgetData;
+  exportDate?: string;
+  version?: number;
+}

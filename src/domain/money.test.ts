@@ -118,7 +118,7 @@ describe('centsToEuros', () => {
     [-5, -0.05],
     [123456, 1234.56],
   ])('%i cents → %d €', (cents, euros) => {
-    expect(centsToEuros(cents)).toBe(euros);
+    expect(centsToEuros(assertCents(cents))).toBe(euros);
   });
 });
 
@@ -132,7 +132,7 @@ describe('centsToDecimal / decimalToCents (SQL numeric text)', () => {
     [MAX_ABS_CENTS, '999999999999.99'],
     [-MAX_ABS_CENTS, '-999999999999.99'],
   ])('%i ↔ %s', (cents, text) => {
-    expect(centsToDecimal(cents)).toBe(text);
+    expect(centsToDecimal(assertCents(cents))).toBe(text);
     expect(decimalToCents(text)).toBe(cents);
   });
 
@@ -185,7 +185,7 @@ describe('formatDecimal (cell inputs and CSV)', () => {
     [-5, '.', '-0.05'],
     [123400, '.', '1234'],
   ] as const)('%i with %j → %j', (cents, sep, text) => {
-    expect(formatDecimal(cents, sep)).toBe(text);
+    expect(formatDecimal(assertCents(cents), sep)).toBe(text);
   });
 });
 
@@ -201,7 +201,7 @@ describe('formatEuros (screen: whole euros, fr-FR)', () => {
     [-123450, `-1${NNBSP}235${NBSP}€`],
     [100000000000, `1${NNBSP}000${NNBSP}000${NNBSP}000${NBSP}€`],
   ])('%i cents → %j', (cents, text) => {
-    expect(formatEuros(cents)).toBe(text);
+    expect(formatEuros(assertCents(cents))).toBe(text);
   });
 });
 
@@ -234,6 +234,6 @@ describe('percentOf (gap / base × 100, 0 unless base > 0)', () => {
     [1, 3, 100 / 3],
     [300, 100, 300],
   ])('percentOf(%i, %i) = %d', (gap, base, percent) => {
-    expect(percentOf(gap, base)).toBeCloseTo(percent, 12);
+    expect(percentOf(assertCents(gap), assertCents(base))).toBeCloseTo(percent, 12);
   });
 });

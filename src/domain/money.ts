@@ -5,11 +5,21 @@
  * cell entry text → cents, cents → French display text.
  */
 
-/** An amount in euro cents; always a safe integer. */
-export type Cents = number;
+declare const centsBrand: unique symbol;
+
+/**
+ * An amount in euro cents; always a safe integer. Branded so the compiler tells it from euros and
+ * from any other number: only this module's producers make one (the parsers, `assertCents` at a
+ * boundary, and the integer arithmetic below), so a euro float cannot be passed where cents go.
+ * Reading one as a number (comparing, formatting, dividing) needs nothing.
+ */
+export type Cents = number & { readonly [centsBrand]: 'Cents' };
 
 /** Largest absolute amount a numeric(14,2) column holds, in cents (999 999 999 999,99 €). */
-export const MAX_ABS_CENTS: Cents = 99_999_999_999_999;
+export const MAX_ABS_CENTS = 99_999_999_999_999 as Cents;
+
+/** Zero cents. */
+export const ZERO_CENTS = 0 as Cents;
 
 /** Largest absolute amount in euros accepted at the API boundary. */
 export const MAX_ABS_EUROS = MAX_ABS_CENTS / 100;
@@ -25,12 +35,42 @@ export function assertCents(n: number): Cents {
   return n;
 }
 
+// ---- integer arithmetic: a sum or difference of cents is cents (integers stay integers) ----
+
+/** a + b, in cents. */
+export function addCents(a: Cents, b: Cents): Cents {
+  return (a + b) as Cents;
+}
+
+/** a − b, in cents. */
+export function subCents(a: Cents, b: Cents): Cents {
+  return (a - b) as Cents;
+}
+
+/** Σ of the amounts, in cents (0 for none). */
+export function sumCents(amounts: Iterable<Cents>): Cents {
+  let total = 0;
+  for (const a of amounts) total += a;
+  return total as Cents;
+}
+
+/** −a, in cents (never −0). */
+export function negateCents(a: Cents): Cents {
+  return (0 - a) as Cents;
+}
+
 /**
  * Parses a plain decimal string (optional sign, digits, optional `.` or `,` and digits, optional
  * exponent) into cents, rounding half away from zero on the decimal digits. Returns null when
  * the text is not such a number.
  */
 function decimalTextToCents(text: string): Cents | null {
+  const cents = decimalTextToNumber(text);
+  return cents === null ? null : (cents as Cents);
+}
+
+/** The integer behind decimalTextToCents. */
+function decimalTextToNumber(text: string): number | null {
   const m = /^([+-]?)(\d*)(?:[.,](\d*))?(?:e([+-]?\d+))?$/i.exec(text);
   if (!m) return null;
   const [, sign, intPart = '', fracPart = '', expPart] = m;
@@ -66,7 +106,7 @@ export function eurosToCents(euros: number): Cents {
   // be near a half cent, so plain rounding is exact. Others (1.005) go through the decimal text.
   const scaled = euros * 100;
   const rounded = Math.round(scaled);
-  if (Math.abs(scaled - rounded) < 1e-6 && Number.isSafeInteger(rounded)) return rounded + 0;
+  if (Math.abs(scaled - rounded) < 1e-6 && Number.isSafeInteger(rounded)) return (rounded + 0) as Cents;
   const cents = decimalTextToCents(String(euros));
   if (cents === null) throw new RangeError(`Montant invalide : ${euros}`);
   return cents;
@@ -102,9 +142,9 @@ export function parseCellEntry(text: string): Cents {
     .trim()
     .replace(/\s*€$/, '')
     .replace(/(\d)[\s\u00a0\u202f]+(?=\d{3}(\D|$))/g, '$1');
-  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(compact)) return 0;
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(compact)) return ZERO_CENTS;
   const cents = decimalTextToCents(compact);
-  return cents !== null && isCents(cents) ? cents : 0;
+  return cents !== null && isCents(cents) ? cents : ZERO_CENTS;
 }
 
 /**

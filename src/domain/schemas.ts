@@ -1,15 +1,17 @@
 /**
- * zod schemas of every HTTP payload (PRODUCT §8). One schema serves the web form, the server
- * validation and the backup import. Messages are French so the UI can show them as they are.
+ * zod schemas of every HTTP payload (PRODUCT §8): the wire, where amounts are euros as JSON
+ * numbers. One schema serves the server validation and the backup import; `codec.ts` then turns
+ * the validated wire values into the cents model (model.ts). Messages are French so the UI can
+ * show them as they are. Imported by name from this module (not through the domain's index),
+ * so the browser's first bundle stays free of zod.
  */
 import { z } from 'zod';
+import { BACKUP_VERSION } from './files/backup-json';
+import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
-import { BACKUP_VERSION, MEASURES } from './model';
 
 z.config(z.locales.fr());
-
-export { BACKUP_VERSION, MEASURES, MEASURE_LABELS, type Measure } from './model';
 
 /** Longest name accepted for a client, pole or line. */
 export const MAX_NAME_LENGTH = 200;
@@ -60,7 +62,7 @@ function isStorableDate(text: string): boolean {
   return year >= 1 && year <= 9999;
 }
 
-/** A client as stored (SPEC §3). Amounts in euros. */
+/** A client on the wire (SPEC §3). Amounts in euros. */
 export const clientSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -69,9 +71,9 @@ export const clientSchema = z.object({
   // Any date JavaScript reads, within years 1–9999 (what PostgreSQL and ISO 8601 both hold).
   created_at: z.string().refine(isStorableDate, { error: 'Date invalide.' }),
 });
-export type Client = z.infer<typeof clientSchema>;
+export type ClientWire = z.infer<typeof clientSchema>;
 
-/** A budget line as the client-side view (SPEC §3): four arrays of 12 amounts in euros. */
+/** A budget line on the wire (SPEC §3): four arrays of 12 amounts in euros. */
 export const lineSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -80,9 +82,9 @@ export const lineSchema = z.object({
   reel: twelveAmounts,
   achat: twelveAmounts,
 });
-export type Line = z.infer<typeof lineSchema>;
+export type LineWire = z.infer<typeof lineSchema>;
 
-/** An expertise pole as the client-side view (SPEC §3). */
+/** An expertise pole on the wire (SPEC §3). */
 export const poleSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -90,10 +92,10 @@ export const poleSchema = z.object({
   facture: twelveBooleans.default(() => Array.from({ length: MONTH_COUNT }, () => false)),
   lines: z.array(lineSchema),
 });
-export type Pole = z.infer<typeof poleSchema>;
+export type PoleWire = z.infer<typeof poleSchema>;
 
-/** Budget data of several clients: client id → poles. */
-export type BudgetData = Record<string, Pole[]>;
+/** Budget data of several clients on the wire: client id → poles. */
+export type BudgetDataWire = Record<string, PoleWire[]>;
 
 // ---- request bodies ------------------------------------------------------------------------
 
@@ -108,7 +110,7 @@ export const updateClientBody = z
   .refine((b) => b.name !== undefined || b.prevision_mb_annuelle_debut !== undefined, {
     error: 'Rien à modifier : indiquez name ou prevision_mb_annuelle_debut.',
   });
-export type UpdateClientBody = z.infer<typeof updateClientBody>;
+export type UpdateClientWire = z.infer<typeof updateClientBody>;
 
 export const addPoleBody = z.strictObject({
   name: nameSchema,
@@ -135,7 +137,7 @@ export const cellUpdateSchema = z.strictObject({
   field: measureSchema,
   value: amountSchema,
 });
-export type CellUpdate = z.infer<typeof cellUpdateSchema>;
+export type CellUpdateWire = z.infer<typeof cellUpdateSchema>;
 
 export const patchCellsBody = z
   .array(cellUpdateSchema, { error: 'Une liste de cellules est attendue.' })
@@ -146,7 +148,6 @@ export const idParams = z.object({ id: idSchema });
 export const factureParams = z.object({ id: idSchema, month: monthSchema });
 
 // ---- backup --------------------------------------------------------------------------------
-
 
 /**
  * The JSON backup (PRODUCT §4). Validation is complete before anything is written: shapes,
@@ -200,42 +201,4 @@ export const backupSchema = z
       });
     }
   });
-export type Backup = z.infer<typeof backupSchema>;
-
-// ---- errors --------------------------------------------------------------------------------
-
-/** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
-export interface ApiErrorBody {
-  error: {
-    code:
-      | 'validation'
-      | 'not_found'
-      | 'conflict'
-      | 'too_large'
-      | 'locked'
-      | 'internal'
-      // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
-      | 'unauthorized'
-      | 'forbidden'
-      | 'rate_limited';
-    message: string;
-    issues?: { path: string; message: string }[];
-  };
-}
-
-/** A dotted path for humans: `budgetData.<id>.0.lines.2.reel`. */
-function pathText(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
-/** zod issues → the French message (naming the first bad field) and the issue list. */
-export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
-  const issues = error.issues.map((i) => ({ path: pathText(i.path), message: i.message }));
-  const first = issues[0];
-  const message = !first
-    ? 'Données invalides.'
-    : first.path
-      ? `Données invalides : « ${first.path} » — ${first.message}`
-      : `Données invalides : ${first.message}`;
-  return { message, issues };
-}
+export type BackupWire = z.infer<typeof backupSchema>;

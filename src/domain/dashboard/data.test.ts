@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertCents as cents } from '../money';
 import { prorate } from './data';
 
 describe('prorate (amount × part / whole, exact, half away from zero)', () => {
@@ -18,6 +19,6 @@ describe('prorate (amount × part / whole, exact, half away from zero)', () => {
     [3000000001, -1000000007, 2000000014, -1500000001],
     [99_999_999_999_999, 99_999_999_999_998, 99_999_999_999_999, 99_999_999_999_998],
   ])('prorate(%i, %i, %i) = %i', (amount, part, whole, expected) => {
-    expect(prorate(amount, part, whole)).toBe(expected);
+    expect(prorate(cents(amount), cents(part), cents(whole))).toBe(expected);
   });
 });

@@ -3,7 +3,7 @@
  * entry per client, one per pole name, 12 months, amounts in cents. Both paths end in
  * `dashboardData`: the server's SQL sums and the pure path of from-budgets.ts.
  */
-import type { Cents } from '../money';
+import { ZERO_CENTS, addCents, subCents, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
 import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
 
@@ -53,7 +53,7 @@ export interface DashboardData {
  * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
  */
 function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
-  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : 0;
+  return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : ZERO_CENTS;
 }
 
 /**
@@ -70,21 +70,21 @@ export function dashboardData(
   const poles = new Map<string, PoleTotals>();
   const totals = clients.map((client): ClientTotals => {
     const sums = client.poles.reduce((s, p) => addSums(s, p.sums), emptySums());
-    const clientMargin = sums.reel - sums.achat;
+    const clientMargin = subCents(sums.reel, sums.achat);
     for (const pole of client.poles) {
-      const poleMargin = pole.sums.reel - pole.sums.achat;
+      const poleMargin = subCents(pole.sums.reel, pole.sums.achat);
       let acc = poles.get(pole.name);
       if (!acc) {
-        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: 0, previsionMbRevue: 0, lines: [...(linesByPole.get(pole.name) ?? [])] };
+        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: ZERO_CENTS, previsionMbRevue: ZERO_CENTS, lines: [...(linesByPole.get(pole.name) ?? [])] };
         poles.set(pole.name, acc);
       }
       acc.sums = addSums(acc.sums, pole.sums);
-      acc.previsionMbDebut += forecastShare(client.previsionMbDebut, poleMargin, clientMargin);
-      acc.previsionMbRevue += forecastShare(sums.revue, poleMargin, clientMargin);
+      acc.previsionMbDebut = addCents(acc.previsionMbDebut, forecastShare(client.previsionMbDebut, poleMargin, clientMargin));
+      acc.previsionMbRevue = addCents(acc.previsionMbRevue, forecastShare(sums.revue, poleMargin, clientMargin));
     }
     return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
   });
-  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: 0, previsionnel: 0, achat: 0 });
+  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS });
   return { clients: totals, poles: [...poles.values()], months: twelveMonths };
 }
 
@@ -99,6 +99,7 @@ export function prorate(amount: Cents, part: Cents, whole: Cents): Cents {
   const quotient = num / den; // truncated toward zero
   const remainder = num % den; // same sign as num
   const twiceRest = 2n * (remainder < 0n ? -remainder : remainder);
-  if (twiceRest < den) return Number(quotient);
-  return Number(quotient + (num < 0n ? -1n : 1n));
+  // A rounded share of an integer product is an integer: cents.
+  if (twiceRest < den) return Number(quotient) as Cents;
+  return Number(quotient + (num < 0n ? -1n : 1n)) as Cents;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Measure } from '../schemas';
-import { makeClient, makeLine, makePole } from '../test-builders';
+import type { Measure } from '../measures';
+import { makeClient, makeLine, makePole } from '../testing/builders';
 import { aggregateBudgets, lineSums } from './from-budgets';
 import type { Sums } from './sums';
 import { oneLineClient, sums, twelveOf, zeroMonth } from './test-helpers';

@@ -4,9 +4,9 @@
  * as the oracle the SQL path must match.
  */
 import { lineMonthTotals, revisedMonthMargin } from '../budget';
-import { eurosToCents, type Cents } from '../money';
+import { ZERO_CENTS, addCents, subCents, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
-import type { Client, Line, Pole } from '../schemas';
+import type { Client, Line, Pole } from '../model';
 import { dashboardData, type DashboardData } from './data';
 import { dashboardFromData, type Dashboard } from './views';
 import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
@@ -46,20 +46,20 @@ function accumulateLine(line: Line, months: MonthSums[] | null): Sums {
   const sums = emptySums();
   for (let month = 0; month < MONTH_COUNT; month += 1) {
     const t = lineMonthTotals(line, month);
-    sums.previsionnel += t.previsionnel;
-    sums.achat_previsionnel += t.achat_previsionnel;
-    sums.reel += t.reel;
-    sums.achat += t.achat;
-    sums.revue += revisedMonthMargin(t);
+    sums.previsionnel = addCents(sums.previsionnel, t.previsionnel);
+    sums.achat_previsionnel = addCents(sums.achat_previsionnel, t.achat_previsionnel);
+    sums.reel = addCents(sums.reel, t.reel);
+    sums.achat = addCents(sums.achat, t.achat);
+    sums.revue = addCents(sums.revue, revisedMonthMargin(t));
     if (t.reel > 0) {
-      sums.ecartRealise += t.reel - t.achat - t.previsionnel;
-      sums.prevRealise += t.previsionnel;
+      sums.ecartRealise = addCents(sums.ecartRealise, subCents(subCents(t.reel, t.achat), t.previsionnel));
+      sums.prevRealise = addCents(sums.prevRealise, t.previsionnel);
     }
     const m = months?.[month];
     if (m) {
-      m.reel += t.reel;
-      m.previsionnel += t.previsionnel;
-      m.achat += t.achat;
+      m.reel = addCents(m.reel, t.reel);
+      m.previsionnel = addCents(m.previsionnel, t.previsionnel);
+      m.achat = addCents(m.achat, t.achat);
     }
   }
   return sums;
@@ -93,7 +93,7 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
   return {
     id: client.id,
     name: client.name,
-    previsionMbDebut: eurosToCents(client.prevision_mb_annuelle_debut),
+    previsionMbDebut: client.prevision_mb_annuelle_debut,
     poles: aggregates,
   };
 }
@@ -103,7 +103,7 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
  * the same shape from SQL sums). Clients keep the given order; amounts in cents.
  */
 export function aggregateBudgets(budgets: readonly { client: Client; poles: readonly Pole[] }[]): DashboardInput {
-  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: 0, previsionnel: 0, achat: 0 }));
+  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS }));
   const clients = budgets.map(({ client, poles }) => aggregateClient(client, poles, months));
   return { clients, months };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addSums, emptySums } from './sums';
+import { centsFixture } from '../testing/builders';
+import { addSums, emptySums, type Sums } from './sums';
 
 describe('emptySums / addSums', () => {
   it('adds field by field', () => {
@@ -14,7 +15,7 @@ describe('emptySums / addSums', () => {
     });
     const a = { previsionnel: 1, achat_previsionnel: 2, reel: 3, achat: 4, revue: 5, ecartRealise: 6, prevRealise: 7 };
     const b = { previsionnel: 10, achat_previsionnel: -20, reel: 30, achat: -40, revue: 50, ecartRealise: -60, prevRealise: 70 };
-    expect(addSums(a, b)).toEqual({
+    expect(addSums(centsFixture<Sums>(a), centsFixture<Sums>(b))).toEqual({
       previsionnel: 11,
       achat_previsionnel: -18,
       reel: 33,

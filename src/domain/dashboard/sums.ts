@@ -4,7 +4,7 @@
  * from SQL `SUM(...)` queries on the server; both give the same figures.
  */
 import { addTotals, type MeasureTotals } from '../budget';
-import type { Cents } from '../money';
+import { ZERO_CENTS, addCents, type Cents } from '../money';
 
 /** Additive sums of a line, pole or client, all in cents. */
 export interface Sums extends MeasureTotals {
@@ -31,16 +31,17 @@ export interface MonthSums {
 
 /** Sums of zero, in cents. */
 export function emptySums(): Sums {
-  return { previsionnel: 0, achat_previsionnel: 0, reel: 0, achat: 0, revue: 0, ecartRealise: 0, prevRealise: 0 };
+  const z = ZERO_CENTS;
+  return { previsionnel: z, achat_previsionnel: z, reel: z, achat: z, revue: z, ecartRealise: z, prevRealise: z };
 }
 
 /** Field-by-field sum of two Sums, in cents: the four measures as the budget tab adds them. */
 export function addSums(a: Sums, b: Sums): Sums {
   return {
     ...addTotals(a, b),
-    revue: a.revue + b.revue,
-    ecartRealise: a.ecartRealise + b.ecartRealise,
-    prevRealise: a.prevRealise + b.prevRealise,
+    revue: addCents(a.revue, b.revue),
+    ecartRealise: addCents(a.ecartRealise, b.ecartRealise),
+    prevRealise: addCents(a.prevRealise, b.prevRealise),
   };
 }
 

@@ -1,11 +1,12 @@
 /** Builders shared by the dashboard tests (amounts as the tests write them: cents, or euros in budgets). */
-import type { Client, Measure, Pole } from '../schemas';
-import { makeClient, makeLine, makePole } from '../test-builders';
+import type { Measure } from '../measures';
+import type { Client, Pole } from '../model';
+import { centsFixture, makeClient, makeLine, makePole, type PlainCents } from '../testing/builders';
 import { emptySums, type MonthSums, type Sums } from './sums';
 
 /** Sums with the given fields (cents), the others 0. */
-export const sums = (s: Partial<Sums> = {}): Sums => ({ ...emptySums(), ...s });
-export const zeroMonth: MonthSums = { reel: 0, previsionnel: 0, achat: 0 };
+export const sums = (s: PlainCents<Partial<Sums>> = {}): Sums => centsFixture<Sums>({ ...emptySums(), ...s });
+export const zeroMonth = centsFixture<MonthSums>({ reel: 0, previsionnel: 0, achat: 0 });
 export const twelveOf = (euros: number): number[] => Array.from({ length: 12 }, () => euros);
 
 export type Budget = { client: Client; poles: Pole[] };

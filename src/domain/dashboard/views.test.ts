@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MONTHS } from '../months';
-import type { Measure } from '../schemas';
-import { makeClient, makeLine, makePole } from '../test-builders';
+import type { Measure } from '../measures';
+import { makeClient, makeLine, makePole, centsFixture, type PlainCents } from '../testing/builders';
 import { aggregateBudgets, buildDashboard, type DashboardInput } from './from-budgets';
 import type { Dashboard, MarginRow } from './views';
 import { oneLineClient, sums, twelveOf, zeroMonth, type Budget } from './test-helpers';
@@ -36,7 +36,7 @@ describe('buildDashboard: two clients end to end', () => {
   const audit = sums({ previsionnel: 30000, reel: 20000, revue: 20000, ecartRealise: -10000, prevRealise: 30000 });
 
   /** What the server must also produce from SQL sums for this selection. */
-  const input: DashboardInput = {
+  const input = centsFixture<DashboardInput>({
     clients: [
       { id: beta.id, name: 'Beta', previsionMbDebut: 0, poles: [{ name: 'Paid', sums: meta, lines: [{ name: 'Meta Ads (Facebook & Instagram)', sums: meta }] }] },
       {
@@ -54,9 +54,9 @@ describe('buildDashboard: two clients end to end', () => {
       { reel: 0, previsionnel: 50000, achat: 0 },
       ...Array.from({ length: 10 }, () => zeroMonth),
     ],
-  };
+  });
 
-  const total: MarginRow = {
+  const total = centsFixture<MarginRow>({
     name: 'TOTAL',
     previsionnel: 140000,
     achatPrevisionnel: 40000,
@@ -70,9 +70,9 @@ describe('buildDashboard: two clients end to end', () => {
     ecartMbDebutPct: (-42000 / 100000) * 100,
     ecartMbRevue: -30000,
     ecartMbRevuePct: (-30000 / 88000) * 100,
-  };
+  });
 
-  const expected: Dashboard = {
+  const expected = centsFixture<Dashboard>({
     globalStats: {
       totalPrevisionnel: 140000,
       totalAchatPrevisionnel: 40000,
@@ -200,7 +200,7 @@ describe('buildDashboard: two clients end to end', () => {
         lines: [{ name: 'Audit SEO technique', previsionnel: 30000, achatPrevisionnel: 0, margePrevisionnelle: 30000, reel: 20000, achatReel: 0, margeReelle: 20000 }],
       },
     ],
-  };
+  });
 
   it('aggregateBudgets gives the input the server must also build from SQL sums', () => {
     expect(aggregateBudgets(budgets)).toEqual(input);
@@ -212,7 +212,7 @@ describe('buildDashboard: two clients end to end', () => {
 });
 
 describe('buildDashboard: empty selections', () => {
-  const zeroTotal: MarginRow = {
+  const zeroTotal = centsFixture<MarginRow>({
     name: 'TOTAL',
     previsionnel: 0,
     achatPrevisionnel: 0,
@@ -226,8 +226,9 @@ describe('buildDashboard: empty selections', () => {
     ecartMbDebutPct: 0,
     ecartMbRevue: 0,
     ecartMbRevuePct: 0,
-  };
-  const emptyDashboard = (totalProjects: number): Dashboard => ({
+  });
+  const emptyDashboard = (totalProjects: number): Dashboard =>
+    centsFixture<Dashboard>({
     globalStats: {
       totalPrevisionnel: 0,
       totalAchatPrevisionnel: 0,
@@ -247,7 +248,7 @@ describe('buildDashboard: empty selections', () => {
     summaryRows: [],
     summaryTotal: { name: 'TOTAL', previsionnel: 0, reel: 0, achats: 0, marge: 0, ecart: 0, prevRealise: 0, ecartPct: 0 },
     polesView: [],
-  });
+    });
 
   it.each<[string, Budget[], number]>([
     ['no clients', [], 0],
@@ -259,7 +260,7 @@ describe('buildDashboard: empty selections', () => {
   });
 
   it('an input with fewer than 12 months reads the missing ones as zero', () => {
-    const rows = buildDashboard({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] }).monthlyEvolution;
+    const rows = buildDashboard(centsFixture<DashboardInput>({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] })).monthlyEvolution;
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual({ month: 'Janvier', monthIndex: 0, reel: 100, previsionnel: 50, margin: 70, ecart: 50 });
     expect(rows[11]).toEqual({ month: 'Décembre', monthIndex: 11, reel: 0, previsionnel: 0, margin: 0, ecart: 0 });
@@ -311,7 +312,7 @@ describe('listing rule: Σ réel > 0 or Σ achat > 0', () => {
 });
 
 describe('forecast gaps and prorating edge cases (one client, cents)', () => {
-  it.each<[string, number, Partial<Record<Measure, number[]>>, Partial<MarginRow>, Partial<MarginRow>]>([
+  it.each<[string, number, Partial<Record<Measure, number[]>>, PlainCents<Partial<MarginRow>>, PlainCents<Partial<MarginRow>>]>([
     [
       'no initial forecast (0): % is 0, no share',
       0,

@@ -4,7 +4,7 @@
  * 12.3 %, not rounded: formatting is the screen's and the CSV's job).
  */
 import { compareFrench, comparePoleNames } from '../catalogue';
-import { percentOf, type Cents } from '../money';
+import { ZERO_CENTS, percentOf, subCents, sumCents, type Cents } from '../money';
 import { MONTHS } from '../months';
 import type { ClientTotals, DashboardData } from './data';
 import { addSums, emptySums, type MonthSums, type Sums } from './sums';
@@ -119,16 +119,16 @@ function marginRow(
   previsionMbDebut: Cents,
   previsionMbRevue: Cents,
 ): MarginRow {
-  const marginReel = sums.reel - sums.achat;
-  const ecartMbDebut = marginReel - previsionMbDebut;
-  const ecartMbRevue = marginReel - previsionMbRevue;
+  const marginReel = subCents(sums.reel, sums.achat);
+  const ecartMbDebut = subCents(marginReel, previsionMbDebut);
+  const ecartMbRevue = subCents(marginReel, previsionMbRevue);
   return {
     name,
     previsionnel: sums.previsionnel,
     achatPrevisionnel: sums.achat_previsionnel,
     reel: sums.reel,
     achat: sums.achat,
-    margePrevisionnelle: sums.previsionnel - sums.achat_previsionnel,
+    margePrevisionnelle: subCents(sums.previsionnel, sums.achat_previsionnel),
     marginReel,
     previsionMbDebut,
     previsionMbRevue,
@@ -141,7 +141,7 @@ function marginRow(
 
 /** The TOTAL row of margin rows: amounts summed, percentages recomputed from the sums (cents). */
 function marginTotal(rows: readonly MarginRow[]): MarginRow {
-  const sum = (pick: (r: MarginRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  const sum = (pick: (r: MarginRow) => Cents): Cents => sumCents(rows.map(pick));
   return marginRow(
     TOTAL_NAME,
     {
@@ -163,8 +163,8 @@ export function globalStats(data: DashboardData): GlobalStats {
     totalAchatPrevisionnel: total.achat_previsionnel,
     totalReel: total.reel,
     totalAchat: total.achat,
-    totalMarginPrev: total.previsionnel - total.achat_previsionnel,
-    totalMarginReel: total.reel - total.achat,
+    totalMarginPrev: subCents(total.previsionnel, total.achat_previsionnel),
+    totalMarginReel: subCents(total.reel, total.achat),
     totalProjects: data.clients.length,
     totalMbRevue: total.revue,
   };
@@ -201,14 +201,14 @@ export function poleChart(rows: readonly MarginRow[]): PoleChartBar[] {
 /** 'Évolution Mensuelle': 12 rows, January to December, amounts in cents. */
 export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
   return MONTHS.map((month, monthIndex) => {
-    const m = months[monthIndex] ?? { reel: 0, previsionnel: 0, achat: 0 };
+    const m = months[monthIndex] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS };
     return {
       month,
       monthIndex,
       reel: m.reel,
       previsionnel: m.previsionnel,
-      margin: m.reel - m.achat,
-      ecart: m.reel - m.previsionnel,
+      margin: subCents(m.reel, m.achat),
+      ecart: subCents(m.reel, m.previsionnel),
     };
   });
 }
@@ -220,7 +220,7 @@ function summaryRow(name: string, s: Pick<Sums, 'previsionnel' | 'reel' | 'achat
     previsionnel: s.previsionnel,
     reel: s.reel,
     achats: s.achat,
-    marge: s.reel - s.achat,
+    marge: subCents(s.reel, s.achat),
     ecart: s.ecartRealise,
     prevRealise: s.prevRealise,
     ecartPct: percentOf(s.ecartRealise, s.prevRealise),
@@ -234,7 +234,7 @@ export function summaryRows(data: DashboardData): SummaryRow[] {
 
 /** TOTAL of summary rows: amounts summed, % recomputed from the sums (cents). */
 function summaryTotal(rows: readonly SummaryRow[]): SummaryRow {
-  const sum = (pick: (r: SummaryRow) => Cents): Cents => rows.reduce((s, r) => s + pick(r), 0);
+  const sum = (pick: (r: SummaryRow) => Cents): Cents => sumCents(rows.map(pick));
   return summaryRow(TOTAL_NAME, {
     previsionnel: sum((r) => r.previsionnel),
     reel: sum((r) => r.reel),
@@ -250,10 +250,10 @@ function poleViewRow(name: string, s: Sums): PoleViewRow {
     name,
     previsionnel: s.previsionnel,
     achatPrevisionnel: s.achat_previsionnel,
-    margePrevisionnelle: s.previsionnel - s.achat_previsionnel,
+    margePrevisionnelle: subCents(s.previsionnel, s.achat_previsionnel),
     reel: s.reel,
     achatReel: s.achat,
-    margeReelle: s.reel - s.achat,
+    margeReelle: subCents(s.reel, s.achat),
   };
 }
 

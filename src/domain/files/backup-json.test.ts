@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Client, Pole } from '../schemas';
+import { clientToWire, poleToWire } from '../codec';
+import type { Client, Pole } from '../model';
+import { assertCents as cents } from '../money';
 import { backupFile, buildBackup } from './backup-json';
 import { locateBackupIssue, parseBackupText } from './backup-parse';
 
@@ -10,8 +12,8 @@ const LINE_ID = '33333333-3333-4333-8333-333333333333';
 const client: Client = {
   id: CLIENT_ID,
   name: '=Dupont "père"; fils',
-  prevision_mb_annuelle_debut: 1000.5,
-  prevision_mb_annuelle_revue: -0.05,
+  prevision_mb_annuelle_debut: cents(100050),
+  prevision_mb_annuelle_revue: cents(-5),
   created_at: '2025-01-02T10:00:00.000Z',
 };
 const months = <T,>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
@@ -24,13 +26,17 @@ const pole: Pole = {
     {
       id: LINE_ID,
       name: 'Été',
-      previsionnel: months((m) => (m === 0 ? 1234.5 : 0)),
-      achat_previsionnel: months(() => 0),
-      reel: months((m) => (m === 11 ? -0.05 : 0)),
-      achat: months(() => 0),
+      previsionnel: months((m) => cents(m === 0 ? 123450 : 0)),
+      achat_previsionnel: months(() => cents(0)),
+      reel: months((m) => cents(m === 11 ? -5 : 0)),
+      achat: months(() => cents(0)),
     },
   ],
 };
+
+/** The same client and pole as the wire (and a file) carries them: euros. */
+const clientWire = clientToWire(client);
+const poleWire = poleToWire(pole);
 
 /** `n` array items of a 12-value array, one per line at this indent. */
 const items = (values: string[], indent: string) => values.map((v) => `${indent}${v}`).join(',\n');
@@ -100,23 +106,23 @@ describe('JSON backup', () => {
   });
 
   it('reads a backup of the original tool (no version, no exportDate needed)', () => {
-    const parsed = parseBackupText(JSON.stringify({ clients: [client], budgetData: { [CLIENT_ID]: [pole] }, exportDate: '2025-06-01T00:00:00.000Z' }));
+    const parsed = parseBackupText(JSON.stringify({ clients: [clientWire], budgetData: { [CLIENT_ID]: [poleWire] }, exportDate: '2025-06-01T00:00:00.000Z' }));
     expect(parsed.ok).toBe(true);
   });
 
-  const valid = () => ({ clients: [client], budgetData: { [CLIENT_ID]: [structuredClone(pole)] } });
+  const valid = () => ({ clients: [clientWire], budgetData: { [CLIENT_ID]: [structuredClone(poleWire)] } });
   it.each([
     ['not JSON', '{"clients": [', "Le fichier n'est pas valide."],
     ['empty', '', "Le fichier n'est pas valide."],
     ['an array', '[]', "Le fichier n'est pas valide. "],
     ['missing budgetData', JSON.stringify({ clients: [] }), "Le fichier n'est pas valide. budgetData : "],
-    ['11 monthly values', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [{ ...pole, lines: [{ ...pole.lines[0], reel: months(() => 0).slice(1) }] }] } }), 'Il faut exactement 12 valeurs mensuelles.'],
+    ['11 monthly values', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [{ ...poleWire, lines: [{ ...poleWire.lines[0], reel: months(() => 0).slice(1) }] }] } }), 'Il faut exactement 12 valeurs mensuelles.'],
     // JSON has no Infinity, but 1e999 parses to it.
     ['an infinite amount', JSON.stringify(valid()).replace('1234.5', '1e999'), 'client « =Dupont "père"; fils », pôle « Pôle », ligne « Été », previsionnel, mois 1 : '],
     ['a text amount', JSON.stringify(valid()).replace('1234.5', '"1234.5"'), 'ligne « Été », previsionnel, mois 1 : '],
     ['an unlisted client', JSON.stringify({ clients: [], budgetData: { [CLIENT_ID]: [] } }), 'client absent de la liste'],
-    ['a duplicate pole id', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [pole, pole] } }), 'Identifiant en double'],
-    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...client, id: 'x' }], budgetData: {} }), 'client « =Dupont "père"; fils », id : Identifiant invalide (UUID attendu).'],
+    ['a duplicate pole id', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [poleWire, poleWire] } }), 'Identifiant en double'],
+    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...clientWire, id: 'x' }], budgetData: {} }), 'client « =Dupont "père"; fils », id : Identifiant invalide (UUID attendu).'],
   ])('refuses a file that is %s, naming the first problem', (_label, text, message) => {
     const parsed = parseBackupText(text);
     expect(parsed.ok).toBe(false);

@@ -3,23 +3,32 @@
  * server builds the document (GET /api/backup, one snapshot); the browser writes it to the file
  * with `backupFile`, so the file is that document, pretty-printed (decision 007-issue6).
  */
-import { BACKUP_VERSION } from '../model';
-import type { BudgetData, Client } from '../schemas';
+import { budgetDataToWire, clientsToWire } from '../codec';
+import type { BudgetData, Client } from '../model';
+import type { BudgetDataWire, ClientWire } from '../schemas';
 import { JSON_MIME, type ExportFile } from './export-file';
 import { fileDate } from './file-names';
 
-/** The backup document, keys in the order the file shows them. */
+/** Current backup format version, written as an extra top-level field. */
+export const BACKUP_VERSION = 1;
+
+/** The backup document as the file holds it (euros: the wire shapes), keys in the file's order. */
 export interface BackupDocument {
-  clients: Client[];
-  budgetData: BudgetData;
+  clients: ClientWire[];
+  budgetData: BudgetDataWire;
   /** ISO timestamp of the export. */
   exportDate: string;
   version: number;
 }
 
-/** The backup of these clients (by creation) and their budgets, exported at `exportDate`. */
-export function buildBackup(data: { clients: Client[]; budgetData: BudgetData }, exportDate: Date): BackupDocument {
-  return { clients: data.clients, budgetData: data.budgetData, exportDate: exportDate.toISOString(), version: BACKUP_VERSION };
+/** The backup of these clients (by creation) and their budgets (cents), exported at `exportDate`. */
+export function buildBackup(data: { clients: readonly Client[]; budgetData: BudgetData }, exportDate: Date): BackupDocument {
+  return {
+    clients: clientsToWire(data.clients),
+    budgetData: budgetDataToWire(data.budgetData),
+    exportDate: exportDate.toISOString(),
+    version: BACKUP_VERSION,
+  };
 }
 
 /** The file text: the document with a 2-space indent, no trailing newline (as the original tool). */

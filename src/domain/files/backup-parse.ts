@@ -3,11 +3,11 @@
  * and name the first problem by client, pole, line and month. Separate from backup-json.ts because
  * it needs zod: the web app loads it only when a file is chosen.
  */
-import { backupSchema, type Backup } from '../schemas';
+import { backupSchema, type BackupWire } from '../schemas';
 
 /** What reading a backup file gives: the validated backup and the file's own value, or the first problem. */
 export type ParsedBackup =
-  | { ok: true; backup: Backup; /** The parsed file as it is, sent to the server unchanged. */ raw: unknown }
+  | { ok: true; backup: BackupWire; /** The parsed file as it is, sent to the server unchanged. */ raw: unknown }
   | { ok: false; message: string };
 
 /** The French message of a file that is not a readable backup (SPEC §8). */

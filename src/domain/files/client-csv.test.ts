@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLine, makePole } from '../test-builders';
+import { makeLine, makePole } from '../testing/builders';
 import { clientCsvFile, clientCsvFileName } from './client-csv';
 
 const BOM = '\uFEFF';

@@ -3,9 +3,9 @@
  * value quoted, decimal comma, UTF-8 BOM, CRLF.
  */
 import { lineMonthValue, lineTotals, marginReel } from '../budget';
-import { formatDecimal } from '../money';
+import { formatDecimal, type Cents } from '../money';
 import { MONTHS, MONTH_INDEXES } from '../months';
-import type { Pole } from '../schemas';
+import type { Pole } from '../model';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import { CSV_MIME, type ExportFile } from './export-file';
 import { fileDate, fileNamePart } from './file-names';
@@ -21,7 +21,7 @@ export const CLIENT_CSV_HEADER: readonly string[] = [
   'Marge',
 ];
 
-const amount = (cents: number) => formatDecimal(cents, ',');
+const amount = (cents: Cents) => formatDecimal(cents, ',');
 
 /** The data rows, in the budget tab's order (poles, then lines, in creation order). */
 export function clientCsvRows(poles: readonly Pole[]): string[][] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLIENTS } from '../client-filter';
 import { aggregateBudgets, buildDashboard } from '../dashboard/from-budgets';
-import { makeClient, makeLine, makePole } from '../test-builders';
+import { makeClient, makeLine, makePole } from '../testing/builders';
 import { csvPercent, dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from './dashboard-csv';
 
 const clients = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeClient, makeLine, makePole } from '../test-builders';
-import type { BudgetData, Client, Pole } from '../schemas';
+import { makeClient, makeLine, makePole } from '../testing/builders';
+import type { BudgetData, Client, Pole } from '../model';
 import { invoicingCsvFile } from './invoicing-csv';
 
 /** A pole invoiced in these months (0–11). */

@@ -4,16 +4,16 @@
  */
 import { lineMonthValue } from '../budget';
 import { compareFrench } from '../catalogue';
-import { formatDecimal } from '../money';
+import { formatDecimal, type Cents } from '../money';
 import { MONTHS, MONTH_INDEXES } from '../months';
-import type { BudgetData, Client } from '../schemas';
+import type { BudgetData, Client } from '../model';
 import { COMMA_CSV, csvDocument } from './csv';
 import { CSV_MIME, type ExportFile } from './export-file';
 import { fileDate, frenchDate } from './file-names';
 
 export const INVOICING_CSV_HEADER: readonly string[] = ['Client', 'Pôle', 'Ligne Budgétaire', 'Mois', 'Réel', 'Achat'];
 
-const amount = (cents: number) => formatDecimal(cents, '.');
+const amount = (cents: Cents) => formatDecimal(cents, '.');
 
 /**
  * One client's rows: per pole (creation order), per invoiced month (January first), per line

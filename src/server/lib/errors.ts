@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { describeIssues, type ApiErrorBody } from '../../domain/schemas';
+import { describeIssues, type ApiErrorBody } from '../../domain/api-error';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -34,6 +34,20 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
     throw new ApiError(400, 'validation', message, issues);
   }
   return parsed.data;
+}
+
+/**
+ * Runs the wire → cents codec on a validated body. The schema already bounds every amount, so the
+ * codec's boundary check (assertCents) should never fail here; if it does, the amount is the
+ * client's fault: a 400, as PostgreSQL's own overflow is (see pgClientError), never a 500.
+ */
+export function decodeAmounts<W, M>(decode: (wire: W) => M, wire: W): M {
+  try {
+    return decode(wire);
+  } catch (err) {
+    if (err instanceof RangeError) throw new ApiError(400, 'validation', 'Montant hors limites.');
+    throw err;
+  }
 }
 
 /** Reads the JSON body; a body that is not JSON is a 400, not a crash. */

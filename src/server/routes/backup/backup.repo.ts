@@ -1,13 +1,12 @@
 /** Restore: replaces every client, pole, line and month with a validated backup, in bulk. */
-import { centsToDecimal, eurosToCents } from '../../../domain/money';
-import { MEASURES, type Backup } from '../../../domain/schemas';
+import { MEASURES } from '../../../domain/measures';
+import type { Backup } from '../../../domain/model';
+import { centsToDecimal as money } from '../../../domain/money';
 import type { Queryable } from '../../db/client';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */
 const MONTH_CHUNK = 24_000;
-
-const money = (euros: number) => centsToDecimal(eurosToCents(euros));
 
 /**
  * Deletes everything and inserts the backup, keeping ids and the order of poles and lines. Must

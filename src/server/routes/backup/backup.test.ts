@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Backup, Client, Pole } from '../../../domain/schemas';
+import type { BackupWire as Backup, ClientWire as Client, PoleWire as Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
-/** SQL that reads budgets as the client-side views of SPEC §3 (Pole with lines of 12 months). */
-import { centsToEuros, decimalToCents } from '../../../domain/money';
+/** SQL that reads budgets as the model of SPEC §3 (Pole with lines of 12 months, in cents). */
+import { ZERO_CENTS, decimalToCents, type Cents } from '../../../domain/money';
 import { MONTH_COUNT, twelve } from '../../../domain/months';
-import type { BudgetData, Client, Pole } from '../../../domain/schemas';
+import type { BudgetData, Client, Pole } from '../../../domain/model';
 import type { Queryable } from '../../db/client';
 import { listClientsByCreation } from '../clients/clients.repo';
 
@@ -20,12 +20,12 @@ interface Row {
   achat: string[] | null;
 }
 
-/** 12 euro amounts from the month indexes and numeric texts of one line; a missing month is 0. */
-function monthValues(months: number[] | null, values: string[] | null): number[] {
-  const out = twelve(0);
+/** 12 amounts in cents from the month indexes and numeric texts of one line; a missing month is 0. */
+function monthValues(months: number[] | null, values: string[] | null): Cents[] {
+  const out = twelve(ZERO_CENTS);
   months?.forEach((m, i) => {
     const v = values?.[i];
-    if (m >= 0 && m < MONTH_COUNT && v != null) out[m] = centsToEuros(decimalToCents(v));
+    if (m >= 0 && m < MONTH_COUNT && v != null) out[m] = decimalToCents(v);
   });
   return out;
 }

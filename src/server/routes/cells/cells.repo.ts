@@ -1,6 +1,7 @@
 /** SQL for monthly figures: one statement writes a whole batch of cells. */
-import { centsToDecimal, eurosToCents } from '../../../domain/money';
-import type { CellUpdate, Measure } from '../../../domain/schemas';
+import type { Measure } from '../../../domain/measures';
+import type { CellUpdate } from '../../../domain/model';
+import { centsToDecimal } from '../../../domain/money';
 import type { Queryable } from '../../db/client';
 
 type Merged = { lineId: string; month: number } & Partial<Record<Measure, string>>;
@@ -14,7 +15,7 @@ export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
   for (const cell of cells) {
     const key = `${cell.lineId.toLowerCase()}:${cell.month}`;
     const entry = merged.get(key) ?? { lineId: cell.lineId, month: cell.month };
-    entry[cell.field] = centsToDecimal(eurosToCents(cell.value));
+    entry[cell.field] = centsToDecimal(cell.value);
     merged.set(key, entry);
   }
   return [...merged.values()];

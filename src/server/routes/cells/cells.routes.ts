@@ -1,15 +1,16 @@
 /** PATCH /api/cells — 1 to 5,000 cells, all or nothing, in one transaction. */
 import { Hono } from 'hono';
+import { cellUpdateFromWire } from '../../../domain/codec';
 import { patchCellsBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
-import { ApiError, readJson, validate } from '../../lib/errors';
+import { ApiError, decodeAmounts, readJson, validate } from '../../lib/errors';
 import { cellLineNotFound } from '../../lib/messages';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { mergeCells, writeCells } from './cells.repo';
 
 export function cellsRoutes(db: Db) {
   return new Hono().patch('/cells', async (c) => {
-    const cells = validate(patchCellsBody, await readJson(c));
+    const cells = decodeAmounts((wire) => wire.map(cellUpdateFromWire), validate(patchCellsBody, await readJson(c)));
     const merged = mergeCells(cells);
     await db.transaction(async (tx) => {
       const { missingLineIds, clientIds } = await writeCells(tx, merged);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client, Pole } from '../../../domain/schemas';
+import type { ClientWire as Client, PoleWire as Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

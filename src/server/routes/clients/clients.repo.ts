@@ -1,7 +1,7 @@
 /** SQL for clients, and the revised-forecast cache kept on each client row. */
 import { compareFrench } from '../../../domain/catalogue';
-import { centsToDecimal, centsToEuros, decimalToCents, eurosToCents } from '../../../domain/money';
-import type { Client } from '../../../domain/schemas';
+import type { Client, ClientChanges } from '../../../domain/model';
+import { centsToDecimal, decimalToCents } from '../../../domain/money';
 import type { Queryable } from '../../db/client';
 import { REVISED_MONTH_MARGIN } from '../../db/sql-fragments';
 
@@ -19,8 +19,8 @@ function toClient(r: ClientRow): Client {
   return {
     id: r.id,
     name: r.name,
-    prevision_mb_annuelle_debut: centsToEuros(decimalToCents(r.debut)),
-    prevision_mb_annuelle_revue: centsToEuros(decimalToCents(r.revue)),
+    prevision_mb_annuelle_debut: decimalToCents(r.debut),
+    prevision_mb_annuelle_revue: decimalToCents(r.revue),
     created_at: new Date(r.created_at).toISOString(),
   };
 }
@@ -51,12 +51,9 @@ export async function insertClient(q: Queryable, name: string): Promise<Client> 
 export async function updateClient(
   q: Queryable,
   id: string,
-  patch: { name?: string; prevision_mb_annuelle_debut?: number },
+  patch: ClientChanges,
 ): Promise<Client | undefined> {
-  const debut =
-    patch.prevision_mb_annuelle_debut === undefined
-      ? null
-      : centsToDecimal(eurosToCents(patch.prevision_mb_annuelle_debut));
+  const debut = patch.prevision_mb_annuelle_debut === undefined ? null : centsToDecimal(patch.prevision_mb_annuelle_debut);
   const { rows } = await q.query<ClientRow>(
     `update clients set name = coalesce($2, name),
             prevision_mb_annuelle_debut = coalesce($3::numeric, prevision_mb_annuelle_debut)

@@ -1,25 +1,26 @@
 /** /api/clients: list, create, rename or set the initial forecast, delete, read one budget. */
 import { Hono } from 'hono';
+import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '../../../domain/codec';
 import { createClientBody, idParams, updateClientBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
-import { notFound, readJson, validate } from '../../lib/errors';
+import { decodeAmounts, notFound, readJson, validate } from '../../lib/errors';
 import { CLIENT_NOT_FOUND } from '../../lib/messages';
 import { loadClientBudget } from '../budget/budget.repo';
 import { deleteClient, findClient, insertClient, listClients, updateClient } from './clients.repo';
 
 export function clientsRoutes(db: Db) {
   return new Hono()
-    .get('/', async (c) => c.json(await listClients(db)))
+    .get('/', async (c) => c.json(clientsToWire(await listClients(db))))
     .post('/', async (c) => {
       const body = validate(createClientBody, await readJson(c));
-      return c.json(await insertClient(db, body.name), 201);
+      return c.json(clientToWire(await insertClient(db, body.name)), 201);
     })
     .patch('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const body = validate(updateClientBody, await readJson(c));
-      const client = await updateClient(db, id, body);
+      const changes = decodeAmounts(clientChangesFromWire, validate(updateClientBody, await readJson(c)));
+      const client = await updateClient(db, id, changes);
       if (!client) throw notFound(CLIENT_NOT_FOUND);
-      return c.json(client);
+      return c.json(clientToWire(client));
     })
     .delete('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -33,6 +34,6 @@ export function clientsRoutes(db: Db) {
         if (!(await findClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
         return loadClientBudget(tx, id);
       });
-      return c.json(poles);
+      return c.json(polesToWire(poles));
     });
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFromWire, polesFromWire } from '../../../domain/codec';
 import type { DashboardData } from '../../../domain/dashboard/data';
 import { aggregateBudgets, summarizeDashboard } from '../../../domain/dashboard/from-budgets';
 import { dashboardFromData } from '../../../domain/dashboard/views';
-import type { Backup, Client, Line, Pole } from '../../../domain/schemas';
+import type { BackupWire as Backup, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -74,7 +75,7 @@ const backup: Backup = { clients: [zebre, alpha, emile, vide], budgetData, expor
 async function purePath(ids: readonly string[] | null): Promise<DashboardData> {
   const all = (await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget')).json;
   const chosen = all.clients.filter((c) => ids === null || ids.includes(c.id));
-  return summarizeDashboard(aggregateBudgets(chosen.map((c) => ({ client: c, poles: all.budgetData[c.id] ?? [] }))));
+  return summarizeDashboard(aggregateBudgets(chosen.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(all.budgetData[c.id] ?? []) }))));
 }
 
 describe('GET /api/dashboard', () => {

@@ -3,6 +3,7 @@
  * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache).
  */
 import { Hono } from 'hono';
+import { lineToWire } from '../../../domain/codec';
 import { addLineBody, idParams } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
 import { conflict, notFound, readJson, validate } from '../../lib/errors';
@@ -24,7 +25,7 @@ export function linesRoutes(db: Db) {
         const pole = await loadPole(tx, id);
         return pole?.lines.find((l) => l.id === lineId);
       });
-      return c.json(line, 201);
+      return c.json(line && lineToWire(line), 201);
     })
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client, Line, Pole } from '../../../domain/schemas';
+import type { ClientWire as Client, LineWire as Line, PoleWire as Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

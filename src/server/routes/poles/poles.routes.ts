@@ -1,5 +1,6 @@
 /** Poles: add one with chosen lines, expand/collapse, invoiced months (custom lines: lines.routes.ts). */
 import { Hono } from 'hono';
+import { poleToWire } from '../../../domain/codec';
 import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '../../../domain/schemas';
 import type { Db } from '../../db/client';
 import { notFound, readJson, validate } from '../../lib/errors';
@@ -23,7 +24,7 @@ export function polesRoutes(db: Db) {
         await insertLines(tx, poleId, fresh);
         return loadPole(tx, poleId);
       });
-      return c.json(pole, 201);
+      return c.json(pole && poleToWire(pole), 201);
     })
     .patch('/poles/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -32,7 +33,7 @@ export function polesRoutes(db: Db) {
         if (!(await setExpanded(tx, id, body.isExpanded))) throw notFound(POLE_NOT_FOUND);
         return loadPole(tx, id);
       });
-      return c.json(pole);
+      return c.json(pole && poleToWire(pole));
     })
     .put('/poles/:id/facture/:month', async (c) => {
       const { id, month } = validate(factureParams, c.req.param());
@@ -41,7 +42,7 @@ export function polesRoutes(db: Db) {
         if (!(await setFacture(tx, id, month, body.value))) throw notFound(POLE_NOT_FOUND);
         return loadPole(tx, id);
       });
-      return c.json(pole);
+      return c.json(pole && poleToWire(pole));
     });
 }
 

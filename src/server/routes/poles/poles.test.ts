@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLE_CATALOGUE } from '../../../domain/catalogue';
-import { poleSchema, type Client, type Pole } from '../../../domain/schemas';
+import { poleSchema, type ClientWire as Client, type PoleWire as Pole } from '../../../domain/schemas';
 import { createTestApp } from '../../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,25 +1,59 @@
-/** One client's budget (poles, lines, months) and the changes made from the grid (PRODUCT §8). */
+/**
+ * One client's budget (poles, lines, months) and the changes made from the grid (PRODUCT §8).
+ * The cache holds the cents model: answers are decoded here, at the HTTP edge.
+ */
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Line, Pole } from '../../../../domain';
+import {
+  applyCellUpdates,
+  lineFromWire,
+  poleFromWire,
+  polesFromWire,
+  type CellUpdate,
+  type LineWire,
+  type Pole,
+  type PoleWire,
+} from '../../../../domain';
 import { api } from '../../../lib/api-client';
 import { invalidateSummaries } from '../../../lib/query-keys';
-import { getCellSaveQueue } from '../lib/cell-saving';
 import { budgetKeys } from './budget-keys';
 import { reloadAllData } from './clients';
+import { cellSaveQueue } from './save-cells';
+
+/** GET /api/clients/:id/budget, decoded to cents. */
+async function getClientBudget(clientId: string, signal?: AbortSignal): Promise<Pole[]> {
+  return polesFromWire(await api.get<PoleWire[]>(`/api/clients/${clientId}/budget`, signal));
+}
 
 export function useClientBudget(clientId: string | null) {
   return useQuery({
     queryKey: budgetKeys.clientBudget(clientId ?? ''),
     // Edits not stored yet stay on top of what the server sends back (a reload never shows an older value).
-    queryFn: async ({ signal }) =>
-      getCellSaveQueue().overlay(await api.get<Pole[]>(`/api/clients/${clientId}/budget`, signal)),
+    queryFn: async ({ signal }) => cellSaveQueue().overlay(await getClientBudget(clientId ?? '', signal)),
     enabled: clientId !== null,
   });
 }
 
 /** Sets the client's poles in the cache (an optimistic update or the server's answer). */
-export function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (poles: Pole[]) => Pole[]) {
+function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (poles: Pole[]) => Pole[]) {
   queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(clientId), (poles) => (poles ? update(poles) : poles));
+}
+
+/**
+ * Writes cell values: shown at once (the cache), stored by the save queue. `immediate` (blur,
+ * Enter, paste) sends without waiting for the pause in typing; `cancelReload` (a keystroke)
+ * cancels a reload in flight, which would bring back the value from before it.
+ */
+export function useWriteCells(clientId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (updates: readonly CellUpdate[], { immediate, cancelReload }: { immediate: boolean; cancelReload: boolean }) => {
+      if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(clientId) });
+      updateBudgetCache(queryClient, clientId, (p) => applyCellUpdates(p, updates));
+      cellSaveQueue().edit(updates, immediate);
+    },
+    [queryClient, clientId],
+  );
 }
 
 function updatePole(poles: Pole[], poleId: string, change: Partial<Pick<Pole, 'isExpanded' | 'facture'>>): Pole[] {
@@ -29,7 +63,8 @@ function updatePole(poles: Pole[], poleId: string, change: Partial<Pick<Pole, 'i
 export function useAddPole(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; lines: string[] }) => api.post<Pole>(`/api/clients/${clientId}/poles`, body),
+    mutationFn: async (body: { name: string; lines: string[] }) =>
+      poleFromWire(await api.post<PoleWire>(`/api/clients/${clientId}/poles`, body)),
     onSuccess: () => reloadAllData(queryClient),
   });
 }
@@ -37,7 +72,8 @@ export function useAddPole(clientId: string) {
 export function useAddLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ poleId, name }: { poleId: string; name: string }) => api.post<Line>(`/api/poles/${poleId}/lines`, { name }),
+    mutationFn: async ({ poleId, name }: { poleId: string; name: string }) =>
+      lineFromWire(await api.post<LineWire>(`/api/poles/${poleId}/lines`, { name })),
     onSuccess: () => reloadAllData(queryClient),
   });
 }
@@ -47,7 +83,7 @@ export function useDeleteLine() {
   return useMutation({
     mutationFn: (lineId: string) => api.delete(`/api/lines/${lineId}`),
     onSuccess: (_void, lineId) => {
-      getCellSaveQueue().dropLine(lineId);
+      cellSaveQueue().dropLine(lineId);
       return reloadAllData(queryClient);
     },
   });
@@ -61,8 +97,8 @@ export function useDeleteLine() {
 export function useTogglePole(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ poleId, isExpanded }: { poleId: string; isExpanded: boolean }) =>
-      api.patch<Pole>(`/api/poles/${poleId}`, { isExpanded }),
+    mutationFn: async ({ poleId, isExpanded }: { poleId: string; isExpanded: boolean }) =>
+      poleFromWire(await api.patch<PoleWire>(`/api/poles/${poleId}`, { isExpanded })),
     onMutate: ({ poleId, isExpanded }) => updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded })),
     onError: (_error, { poleId, isExpanded }) =>
       updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded: !isExpanded })),
@@ -73,8 +109,8 @@ export function useTogglePole(clientId: string) {
 export function useSetFacture(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ poleId, month, value }: { poleId: string; month: number; value: boolean }) =>
-      api.put<Pole>(`/api/poles/${poleId}/facture/${month}`, { value }),
+    mutationFn: async ({ poleId, month, value }: { poleId: string; month: number; value: boolean }) =>
+      poleFromWire(await api.put<PoleWire>(`/api/poles/${poleId}/facture/${month}`, { value })),
     onMutate: ({ poleId, month, value }) =>
       updateBudgetCache(queryClient, clientId, (poles) =>
         poles.map((p) => (p.id === poleId ? { ...p, facture: p.facture.map((f, m) => (m === month ? value : f)) } : p)),

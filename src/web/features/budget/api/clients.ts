@@ -1,6 +1,12 @@
 /** Client changes made from the budget tab: create, rename or set the initial forecast, delete (PRODUCT §8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Client, UpdateClientBody } from '../../../../domain';
+import {
+  clientChangesToWire,
+  clientFromWire,
+  type Client,
+  type ClientChanges,
+  type ClientWire,
+} from '../../../../domain';
 import { api } from '../../../lib/api-client';
 import { invalidateSummaries, reloadAllData, sharedKeys } from '../../../lib/query-keys';
 import { budgetKeys } from './budget-keys';
@@ -11,7 +17,7 @@ export { reloadAllData };
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Client>('/api/clients', { name }),
+    mutationFn: async (name: string) => clientFromWire(await api.post<ClientWire>('/api/clients', { name })),
     onSuccess: (client) => {
       queryClient.setQueryData<Client[]>(sharedKeys.clients(), (list) =>
         list ? [...list, client].sort((a, b) => a.name.localeCompare(b.name, 'fr')) : [client],
@@ -24,7 +30,8 @@ export function useCreateClient() {
 export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateClientBody & { id: string }) => api.patch<Client>(`/api/clients/${id}`, body),
+    mutationFn: async ({ id, ...changes }: ClientChanges & { id: string }) =>
+      clientFromWire(await api.patch<ClientWire>(`/api/clients/${id}`, clientChangesToWire(changes))),
     onSuccess: (client) => {
       // The answer replaces the client in place: the open select keeps its order while the user
       // works; the list is marked stale so the next screen that mounts it reads the server's order.

@@ -1,18 +1,18 @@
 import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type Pole } from '../../../../domain/core';
+import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '../../../../domain';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useAddPole } from '../api/client-budget';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 /**
  * 'Add an Expertise Pole' (SPEC §2, §4, §5): choose a catalogue pole, tick which of its default
  * lines not yet present to add (all ticked at first), add them.
  */
-export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clientId: string; poles: Pole[] }) {
+export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clientId: string; poles: readonly PoleOutline[] }) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const addPole = useAddPole(clientId);

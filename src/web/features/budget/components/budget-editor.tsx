@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
+import { outlineOf, poleStructure } from '../../../../domain';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClientBudget } from '../api/client-budget';
-import { FAILURE } from '../lib/notify';
-import { useFailureToast } from '../lib/use-failure-toast';
+import { FAILURE } from '../lib/failure-messages';
+import { useFailureToast } from '../hooks/use-failure-toast';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
 
@@ -11,12 +12,8 @@ export function BudgetEditor({ clientId }: { clientId: string }) {
   const budget = useClientBudget(clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);
   // The add-pole card depends on pole and line names only: typing a figure must not re-render it.
-  const structureKey = budget.data?.map((p) => `${p.name}\u0000${p.lines.map((l) => l.name).join('\u0000')}`).join('\u0001');
-  const structure = useMemo(
-    () => budget.data ?? [],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when names change, on purpose
-    [structureKey],
-  );
+  const structureKey = poleStructure(budget.data ?? []);
+  const structure = useMemo(() => outlineOf(structureKey), [structureKey]);
 
   if (budget.isPending) return <Spinner text="Chargement des données budgétaires..." />;
   if (!budget.data) {

@@ -1,30 +1,19 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import {
   GRID_COLS,
   MONTHS,
-  applyCellUpdates,
-  cellAtGridPos,
-  cellUpdate,
   firstVisibleLineIndexes,
   moveInGrid,
-  pasteWrites,
   visibleLines,
-  type Cents,
   type GridMove,
   type Line,
-  type Measure,
   type Pole,
-} from '../../../../domain/core';
+} from '../../../../domain';
 import { cn } from '../../../lib/cn';
-import { budgetKeys } from '../api/budget-keys';
-import { updateBudgetCache, useAddLine, useDeleteLine, useSetFacture, useTogglePole } from '../api/client-budget';
-import { getCellSaveQueue } from '../lib/cell-saving';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
-import type { CellEditMode } from './cell-input';
-import { rowOffsets, rowWindow } from '../lib/row-window';
-import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
+import { useUnsavedCount } from '../api/save-cells';
+import { useGridActions } from '../hooks/use-grid-actions';
+import { useRowWindow } from '../hooks/use-row-window';
+import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow } from './grid-rows';
 
 /** One row of the grid body, in screen order. */
 type GridItem =
@@ -43,11 +32,6 @@ function gridItems(poles: readonly Pole[], firstLineIndexes: readonly number[]):
     ];
   });
 }
-
-/** Pixels rendered above and below the viewport: a few rows, so arrow keys land on a rendered cell. */
-const OVERSCAN_PX = 700;
-/** Height of the sticky header row (px); the body's offsets start below it. */
-const HEADER_PX = 46;
 
 /** Which keys move between cells, and when (left/right only once the caret is at the edge of the text). */
 function gridMove(event: KeyboardEvent<HTMLElement>, input: HTMLInputElement): GridMove | null {
@@ -99,7 +83,6 @@ function FigureColumnHeader({ title }: { title: string }) {
  * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells.
  */
 export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[] }) {
-  const queryClient = useQueryClient();
   const tableRef = useRef<HTMLTableElement>(null);
   const shown = useMemo(() => poles.filter((p) => p.lines.length > 0), [poles]);
   const lines = useMemo(() => visibleLines(shown), [shown]);
@@ -111,19 +94,7 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
   const firstLineIndexes = useMemo(() => firstVisibleLineIndexes(shown), [shown]);
   const items = useMemo(() => gridItems(shown, firstLineIndexes), [shown, firstLineIndexes]);
   const heights = useMemo(() => items.map((item) => ROW_HEIGHT[item.kind]), [items]);
-  const { tops, total } = useMemo(() => rowOffsets(heights), [heights]);
-  const scrollerRef = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 900 });
-  const range = rowWindow(tops, heights, Math.max(0, viewport.top - HEADER_PX), viewport.height, OVERSCAN_PX);
-  const onScroll = useCallback(() => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    // Re-render only when the window of rows changes, not on every scrolled pixel.
-    setViewport((v) =>
-      Math.abs(v.top - el.scrollTop) < 100 && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
-    );
-  }, []);
-  useLayoutEffect(onScroll, [onScroll]);
+  const { scrollerRef, onScroll, range, tops, total, showRow } = useRowWindow(heights);
   const lineItemIndex = useMemo(() => {
     const map = new Map<number, number>();
     items.forEach((item, i) => {
@@ -132,58 +103,8 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
     return map;
   }, [items]);
 
-  // TanStack Query's mutate functions are stable, so `actions` below stays stable too.
-  const { mutate: togglePole } = useTogglePole(clientId);
-  const { mutate: setFacture } = useSetFacture(clientId);
-  const { mutateAsync: addLine } = useAddLine();
-  const { mutate: deleteLine } = useDeleteLine();
-  const queue = getCellSaveQueue();
-  const unsavedCount = useSyncExternalStore(queue.subscribe, queue.unsavedCount);
-
-  const actions = useMemo<GridActions>(() => {
-    const write = (updates: ReturnType<typeof cellUpdate>[], immediate: boolean) => {
-      updateBudgetCache(queryClient, clientId, (p) => applyCellUpdates(p, updates));
-      getCellSaveQueue().edit(updates, immediate);
-    };
-    return {
-      onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => {
-        // A reload in flight would bring back the value from before this keystroke.
-        void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(clientId) });
-        write([cellUpdate(lineId, month, measure, cents)], mode === 'commit');
-      },
-      onPasteBlock: (row, col, block) => {
-        const current = linesRef.current;
-        const writes = pasteWrites(block, cellAtGridPos({ row, col }), current.length);
-        const updates = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
-        if (updates.length > 0) write(updates, true);
-      },
-      onToggleExpanded: (pole) =>
-        togglePole(
-          { poleId: pole.id, isExpanded: !pole.isExpanded },
-          { onError: (error) => notifyFailure(FAILURE.togglePole, error) },
-        ),
-      onToggleFacture: (pole, month, value) =>
-        setFacture(
-          { poleId: pole.id, month, value },
-          { onError: (error) => notifyFailure(FAILURE.facture, error) },
-        ),
-      onAddLine: async (pole, name) => {
-        try {
-          await addLine({ poleId: pole.id, name });
-          notifySuccess('Ligne ajoutée', name);
-          return true;
-        } catch (error) {
-          notifyFailure(FAILURE.addLine, error);
-          return false;
-        }
-      },
-      onDeleteLine: (line) =>
-        deleteLine(line.id, {
-          onSuccess: () => notifySuccess('Ligne supprimée', line.name),
-          onError: (error) => notifyFailure(FAILURE.deleteLine, error),
-        }),
-    };
-  }, [queryClient, clientId, togglePole, setFacture, addLine, deleteLine]);
+  const actions = useGridActions(clientId, linesRef);
+  const unsavedCount = useUnsavedCount();
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const input = event.target;
@@ -199,11 +120,9 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
     const selector = `input[data-row="${target.row}"][data-col="${target.col}"]`;
     let next = tableRef.current?.querySelector<HTMLInputElement>(selector);
     const itemIndex = lineItemIndex.get(Math.floor(target.row / 2));
-    const scroller = scrollerRef.current;
-    if (!next && itemIndex !== undefined && scroller) {
+    if (!next && itemIndex !== undefined) {
       // The target row is outside the rendered window: scroll it in and render it now.
-      scroller.scrollTop = HEADER_PX + (tops[itemIndex] ?? 0) - scroller.clientHeight / 2;
-      flushSync(() => setViewport({ top: scroller.scrollTop, height: scroller.clientHeight }));
+      showRow(itemIndex);
       next = tableRef.current?.querySelector<HTMLInputElement>(selector);
     }
     if (!next) return;

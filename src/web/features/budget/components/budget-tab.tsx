@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Client } from '../../../../domain/core';
+import type { Client } from '../../../../domain';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClients } from '../../../lib/get-clients';
-import { FAILURE } from '../lib/notify';
-import { useFailureToast } from '../lib/use-failure-toast';
-import { useSelectedClientId } from '../lib/use-selected-client';
+import { FAILURE } from '../lib/failure-messages';
+import { useFailureToast } from '../hooks/use-failure-toast';
+import { useSelectedClientId } from '../hooks/use-selected-client-id';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './client-card';
 

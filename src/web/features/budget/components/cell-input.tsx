@@ -1,7 +1,7 @@
-import { memo, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain/core';
+import { memo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain';
 import { cn } from '../../../lib/cn';
-import { getCellSaveQueue } from '../lib/cell-saving';
+import { useCellSaveStatus } from '../api/save-cells';
 
 export type CellEditMode = 'typing' | 'commit';
 
@@ -30,8 +30,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const { lineId, month, measure, cents, label, row, col, isPurchase, onEdit, onPasteBlock } = props;
   const [text, setText] = useState<string | null>(null);
   const original = useRef(cents);
-  const queue = getCellSaveQueue();
-  const isUnsaved = useSyncExternalStore(queue.subscribe, () => queue.isUnsaved(lineId, month, measure));
+  const isUnsaved = useCellSaveStatus(lineId, month, measure);
 
   const shown = text ?? (cents === 0 ? '' : formatDecimal(cents));
 

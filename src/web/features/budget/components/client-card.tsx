@@ -1,12 +1,12 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, Pencil, Plus, X } from 'lucide-react';
-import type { Client } from '../../../../domain/core';
+import type { Client } from '../../../../domain';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useCreateClient, useUpdateClient } from '../api/clients';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Client } from '../../../../domain/core';
+import type { Client } from '../../../../domain';
 import { Button } from '../../../components/ui/button';
 import { useDeleteClient } from '../api/clients';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 // The dialog (Radix Dialog) loads when first needed: the budget tab's first bundle stays small.
 const DeleteClientDialog = lazy(() => import('./delete-client-dialog').then((m) => ({ default: m.DeleteClientDialog })));

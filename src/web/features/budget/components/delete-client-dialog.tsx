@@ -1,4 +1,4 @@
-import type { Client } from '../../../../domain/core';
+import type { Client } from '../../../../domain';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -3,19 +3,17 @@ import {
   formatDecimal,
   formatEuros,
   formatPercent,
-  eurosToCents,
   forecastGapPercent,
   parseCellEntry,
-  centsToEuros,
   revisedForecast,
   type Client,
-} from '../../../../domain/core';
+} from '../../../../domain';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { signClass } from '../../../lib/format';
 import { useUpdateClient } from '../api/clients';
 import { useClientBudget } from '../api/client-budget';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/notify';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 /**
  * 'Prévisions Marge Brute' (SPEC §2): the initial annual forecast (typed, saved on blur or
@@ -26,9 +24,9 @@ export function ForecastSection({ client }: { client: Client }) {
   const update = useUpdateClient();
   const [draft, setDraft] = useState<string | null>(null);
 
-  const initial = eurosToCents(client.prevision_mb_annuelle_debut);
+  const initial = client.prevision_mb_annuelle_debut;
   // Computed from the poles in the cache, so it follows the grid as the user types.
-  const revised = budget.data ? revisedForecast(budget.data) : eurosToCents(client.prevision_mb_annuelle_revue);
+  const revised = budget.data ? revisedForecast(budget.data) : client.prevision_mb_annuelle_revue;
   const gap = forecastGapPercent(revised, initial);
 
   const save = () => {
@@ -37,7 +35,7 @@ export function ForecastSection({ client }: { client: Client }) {
     setDraft(null);
     if (cents === initial) return;
     update.mutate(
-      { id: client.id, prevision_mb_annuelle_debut: centsToEuros(cents) },
+      { id: client.id, prevision_mb_annuelle_debut: cents },
       {
         onSuccess: () => notifySuccess('Client mis à jour'),
         onError: (error) => notifyFailure(FAILURE.updateClient, error),

@@ -12,11 +12,14 @@ import {
   marginReel,
   monthTotals,
   poleTotals,
+  subCents,
+  yearTotals,
+  type Cents,
   type Line,
   type Measure,
   type MeasureTotals,
   type Pole,
-} from '../../../../domain/core';
+} from '../../../../domain';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -44,12 +47,12 @@ const ROW = 'group relative hover:bg-accent/30';
 const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 
 /** Green when ≥ 0, red when < 0 (SPEC §2). */
-function signed(cents: number): string {
+function signed(cents: Cents): string {
   return cents > 0 ? `+${formatEuros(cents)}` : formatEuros(cents);
 }
 
 /** Forecast and actual (or their margins) side by side, as in the 2 × 2 cells above them. */
-function FigurePair({ label, left, right, isStrong }: { label: string; left: number; right: number; isStrong?: boolean }) {
+function FigurePair({ label, left, right, isStrong }: { label: string; left: Cents; right: Cents; isStrong?: boolean }) {
   return (
     <div className={cn('grid grid-cols-2 gap-1 text-right text-[11px] leading-4 tabular-nums', isStrong && 'font-semibold')}>
       <span className="flex justify-between gap-1 whitespace-nowrap" title={`${label} prévisionnel`}>
@@ -65,7 +68,7 @@ function FigurePair({ label, left, right, isStrong }: { label: string; left: num
 
 /** MB forecast | MB actual, then the delta réel − prévisionnel, coloured. */
 function MarginAndDelta({ t, isStrong }: { t: MeasureTotals; isStrong?: boolean }) {
-  const delta = t.reel - t.previsionnel;
+  const delta = subCents(t.reel, t.previsionnel);
   return (
     <>
       <FigurePair label="MB" left={marginPrev(t)} right={marginReel(t)} isStrong={isStrong} />
@@ -79,7 +82,7 @@ function MarginAndDelta({ t, isStrong }: { t: MeasureTotals; isStrong?: boolean 
   );
 }
 
-/** Fixed row heights (px): the grid renders only the rows near the viewport (lib/row-window.ts). */
+/** Fixed row heights (px): the grid renders only the rows near the viewport (hooks/use-row-window.ts). */
 export const ROW_HEIGHT = { pole: 88, line: 96, customLine: 44 } as const;
 
 type LineRowProps = { poleName: string; line: Line; lineIndex: number; actions: GridActions };
@@ -250,15 +253,7 @@ export const CustomLineRow = memo(function CustomLineRow({ pole, onAddLine }: { 
 /** 'TOTAL GÉNÉRAL' (SPEC §2): per month and for the year, forecast, actual and both margins. */
 export function TotalRow({ poles }: { poles: Pole[] }) {
   const months = MONTH_INDEXES.map((m) => monthTotals(poles, m));
-  const year = months.reduce(
-    (a, t) => ({
-      previsionnel: a.previsionnel + t.previsionnel,
-      achat_previsionnel: a.achat_previsionnel + t.achat_previsionnel,
-      reel: a.reel + t.reel,
-      achat: a.achat + t.achat,
-    }),
-    { previsionnel: 0, achat_previsionnel: 0, reel: 0, achat: 0 },
-  );
+  const year = yearTotals(months);
   const cell = (t: MeasureTotals, key: string) => (
     <td key={key} className={cn(MONTH_CELL, 'bg-accent')} data-testid={key === 'year' ? 'total-year' : undefined}>
       <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />

@@ -1,9 +1,9 @@
 import type { GlobalStats } from '../../../../domain/dashboard/views';
-import { formatEuros } from '../../../../domain/money';
+import { formatEuros, type Cents } from '../../../../domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 
-type Kpi = { title: string; value: number; detail?: string; tone?: boolean };
+type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean };
 
 /** The five KPI cards of SPEC §2 (PRODUCT §3 formulas), amounts in cents. */
 export function KpiCards({ stats }: { stats: GlobalStats }) {

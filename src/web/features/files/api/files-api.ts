@@ -3,13 +3,18 @@
  * click (not a cached copy), so a file always holds the data as saved; they are plain calls, not
  * queries, because nothing on screen renders them.
  */
+import { budgetDataFromWire, clientsFromWire, polesFromWire } from '../../../../domain/codec';
+import type { BudgetDataWire, ClientWire, PoleWire } from '../../../../domain/schemas';
 import type { BackupDocument } from '../../../../domain/files/backup-json';
-import type { BudgetData, Client, Pole } from '../../../../domain/schemas';
 import { api } from '../../../lib/api-client';
 
-export const getClientBudget = (clientId: string) => api.get<Pole[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`);
+export const getClientBudget = async (clientId: string) =>
+  polesFromWire(await api.get<PoleWire[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`));
 
-export const getAllBudgets = () => api.get<{ clients: Client[]; budgetData: BudgetData }>('/api/budget');
+export const getAllBudgets = async () => {
+  const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>('/api/budget');
+  return { clients: clientsFromWire(all.clients), budgetData: budgetDataFromWire(all.budgetData) };
+};
 
 export const getBackup = () => api.get<BackupDocument>('/api/backup');
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CellUpdate } from '../../../../domain';
-import { makeLine, makePole } from '../../../../domain/test-builders';
+import { assertCents as cents, type CellUpdate } from '../../../../domain';
+import { makeLine, makePole } from '../../../../domain/testing/builders';
 import { createCellSaveQueue } from './cell-save-queue';
 
 /** A fake server: records each request and answers it when the test says so. */
@@ -21,7 +21,7 @@ function fakeServer() {
   return { requests, stored, send };
 }
 
-const cell = (value: number, month = 0): CellUpdate => ({ lineId: 'l1', month, field: 'reel', value });
+const cell = (value: number, month = 0): CellUpdate => ({ lineId: 'l1', month, field: 'reel', value: cents(value) });
 
 describe('cell save queue', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -101,11 +101,11 @@ describe('cell save queue', () => {
   it('lays edits not stored yet over data reloaded from the server', () => {
     const queue = createCellSaveQueue({ send: () => new Promise(() => {}), onFailure: () => {} });
     const line = makeLine('A', { reel: [100] });
-    queue.edit([{ lineId: line.id, month: 0, field: 'reel', value: 250 }]);
+    queue.edit([{ lineId: line.id, month: 0, field: 'reel', value: cents(25000) }]);
 
     const [pole] = queue.overlay([makePole('Paid', [line])]);
 
-    expect(pole!.lines[0]!.reel[0]).toBe(250);
+    expect(pole!.lines[0]!.reel[0]).toBe(25000);
     expect(queue.hasPendingEdits()).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notifyFailure, type FailureDescription } from './notify';
+import { notifyFailure, type FailureDescription } from '../lib/failure-messages';
 
 /** Shows the SPEC §8 toast once each time a query fails (its error object changes). */
 export function useFailureToast(error: Error | null, description: FailureDescription): void {

@@ -3,16 +3,15 @@
  * one `PATCH /api/cells`; at most one request is in flight, so two fast edits of one cell reach
  * the server in order and the last one is stored. A failed batch goes back to the queue (behind
  * any newer edit of the same cell), its cells are marked unsaved, and it is retried with a
- * growing delay. Framework-free so it can be tested without a browser; the page keeps one.
+ * growing delay. Framework-free so it can be tested without a browser; the page keeps one
+ * (save-cells.ts). It holds the cents model; the sender encodes to the wire.
  */
-import { applyCellUpdates, type CellUpdate, type Pole } from '../../../../domain/core';
+import { applyCellUpdates, type CellUpdate, type Pole } from '../../../../domain';
 
 export type CellSaveQueueOptions = {
   send: (cells: CellUpdate[]) => Promise<void>;
   /** Called on each failed attempt (1, 2…): the toast. */
   onFailure: (error: unknown, attempt: number) => void;
-  /** Called after each stored batch: the other features' data is stale. */
-  onSaved?: (cells: CellUpdate[]) => void;
   /** Pause after the last keystroke before saving, in ms. */
   debounceMs?: number;
   /** Delays before successive retries, in ms; the last one repeats. */
@@ -31,7 +30,6 @@ const keyOf = (u: CellUpdate) => cellKey(u.lineId, u.month, u.field);
 export function createCellSaveQueue({
   send,
   onFailure,
-  onSaved,
   debounceMs = 600,
   retryDelaysMs = [1000, 2000, 4000],
 }: CellSaveQueueOptions) {
@@ -76,7 +74,6 @@ export function createCellSaveQueue({
         for (const key of batch.keys()) {
           if (!pending.has(key)) changed = failed.delete(key) || changed;
         }
-        onSaved?.([...batch.values()]);
         if (changed) notify();
         if (pending.size > 0) flush();
         else settleIdle();

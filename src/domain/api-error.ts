@@ -1,0 +1,41 @@
+/**
+ * The one HTTP error shape and the French description of validation issues. zod is imported for
+ * its types only, so the browser can read error bodies without carrying zod.
+ */
+import type { z } from 'zod';
+
+/** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
+export interface ApiErrorBody {
+  error: {
+    code:
+      | 'validation'
+      | 'not_found'
+      | 'conflict'
+      | 'too_large'
+      | 'locked'
+      | 'internal'
+      // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
+      | 'unauthorized'
+      | 'forbidden'
+      | 'rate_limited';
+    message: string;
+    issues?: { path: string; message: string }[];
+  };
+}
+
+/** A dotted path for humans: `budgetData.<id>.0.lines.2.reel`. */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** zod issues → the French message (naming the first bad field) and the issue list. */
+export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
+  const issues = error.issues.map((i) => ({ path: pathText(i.path), message: i.message }));
+  const first = issues[0];
+  const message = !first
+    ? 'Données invalides.'
+    : first.path
+      ? `Données invalides : « ${first.path} » — ${first.message}`
+      : `Données invalides : ${first.message}`;
+  return { message, issues };
+}

@@ -1,0 +1,117 @@
+/**
+ * The one codec between the wire and the model (ADR 016). JSON keeps SPEC's euro shapes (amounts
+ * as euro numbers); inside both processes every amount is integer `Cents`. Each HTTP edge — the
+ * web's fetchers and mutations, the server's routes — runs its values through here: `…FromWire`
+ * on what arrives (after zod validated it, on the server), `…ToWire` on what leaves. Decoding runs
+ * the boundary check (`assertCents`) on every amount. zod-free: the browser's first bundle uses it.
+ */
+import type { Backup, BudgetData, CellUpdate, Client, ClientChanges, Line, Pole } from './model';
+import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
+import type {
+  BackupWire,
+  BudgetDataWire,
+  CellUpdateWire,
+  ClientWire,
+  LineWire,
+  PoleWire,
+  UpdateClientWire,
+} from './schemas';
+
+/** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
+export function centsFromWire(euros: number): Cents {
+  return assertCents(eurosToCents(euros));
+}
+
+/** Cents → euros as the wire carries them. */
+export const centsToWire = centsToEuros;
+
+const amountsFromWire = (euros: readonly number[]): Cents[] => euros.map(centsFromWire);
+const amountsToWire = (cents: readonly Cents[]): number[] => cents.map(centsToEuros);
+
+export function lineFromWire(line: LineWire): Line {
+  return {
+    id: line.id,
+    name: line.name,
+    previsionnel: amountsFromWire(line.previsionnel),
+    achat_previsionnel: amountsFromWire(line.achat_previsionnel),
+    reel: amountsFromWire(line.reel),
+    achat: amountsFromWire(line.achat),
+  };
+}
+
+export function lineToWire(line: Line): LineWire {
+  return {
+    id: line.id,
+    name: line.name,
+    previsionnel: amountsToWire(line.previsionnel),
+    achat_previsionnel: amountsToWire(line.achat_previsionnel),
+    reel: amountsToWire(line.reel),
+    achat: amountsToWire(line.achat),
+  };
+}
+
+export function poleFromWire(pole: PoleWire): Pole {
+  return { id: pole.id, name: pole.name, isExpanded: pole.isExpanded, facture: [...pole.facture], lines: pole.lines.map(lineFromWire) };
+}
+
+export function poleToWire(pole: Pole): PoleWire {
+  return { id: pole.id, name: pole.name, isExpanded: pole.isExpanded, facture: [...pole.facture], lines: pole.lines.map(lineToWire) };
+}
+
+export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
+export const polesToWire = (poles: readonly Pole[]): PoleWire[] => poles.map(poleToWire);
+
+export function clientFromWire(client: ClientWire): Client {
+  return {
+    id: client.id,
+    name: client.name,
+    prevision_mb_annuelle_debut: centsFromWire(client.prevision_mb_annuelle_debut),
+    prevision_mb_annuelle_revue: centsFromWire(client.prevision_mb_annuelle_revue),
+    created_at: client.created_at,
+  };
+}
+
+export function clientToWire(client: Client): ClientWire {
+  return {
+    id: client.id,
+    name: client.name,
+    prevision_mb_annuelle_debut: centsToEuros(client.prevision_mb_annuelle_debut),
+    prevision_mb_annuelle_revue: centsToEuros(client.prevision_mb_annuelle_revue),
+    created_at: client.created_at,
+  };
+}
+
+export const clientsFromWire = (clients: readonly ClientWire[]): Client[] => clients.map(clientFromWire);
+export const clientsToWire = (clients: readonly Client[]): ClientWire[] => clients.map(clientToWire);
+
+/** Keys kept in order, each client's poles converted. */
+function mapBudgetData<From, To>(data: Record<string, readonly From[]>, convert: (pole: From) => To): Record<string, To[]> {
+  const out: Record<string, To[]> = {};
+  for (const [clientId, poles] of Object.entries(data)) out[clientId] = poles.map(convert);
+  return out;
+}
+
+export const budgetDataFromWire = (data: BudgetDataWire): BudgetData => mapBudgetData(data, poleFromWire);
+export const budgetDataToWire = (data: BudgetData): BudgetDataWire => mapBudgetData(data, poleToWire);
+
+export function clientChangesFromWire(body: UpdateClientWire): ClientChanges {
+  const { prevision_mb_annuelle_debut: debut, ...rest } = body;
+  return debut === undefined ? rest : { ...rest, prevision_mb_annuelle_debut: centsFromWire(debut) };
+}
+
+export function clientChangesToWire(changes: ClientChanges): UpdateClientWire {
+  const { prevision_mb_annuelle_debut: debut, ...rest } = changes;
+  return debut === undefined ? rest : { ...rest, prevision_mb_annuelle_debut: centsToEuros(debut) };
+}
+
+export function cellUpdateFromWire(cell: CellUpdateWire): CellUpdate {
+  return { lineId: cell.lineId, month: cell.month, field: cell.field, value: centsFromWire(cell.value) };
+}
+
+export function cellUpdateToWire(cell: CellUpdate): CellUpdateWire {
+  return { lineId: cell.lineId, month: cell.month, field: cell.field, value: centsToEuros(cell.value) };
+}
+
+export function backupFromWire(backup: BackupWire): Backup {
+  return { ...backup, clients: clientsFromWire(backup.clients), budgetData: budgetDataFromWire(backup.budgetData) };
+}

@@ -1,0 +1,55 @@
+/**
+ * What the budget grid's rows can do: edit and paste cells, expand a pole, toggle an invoiced
+ * month, add or delete a line. Stable across renders (TanStack Query's mutate functions are), so
+ * memoised rows skip work.
+ */
+import { useMemo, type RefObject } from 'react';
+import { cellAtGridPos, cellUpdate, pasteWrites, type Line } from '../../../../domain';
+import { useAddLine, useDeleteLine, useSetFacture, useTogglePole, useWriteCells } from '../api/client-budget';
+import type { GridActions } from '../components/grid-rows';
+import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+
+/** `lines`: the visible lines in screen order, read when a block is pasted (always the current ones). */
+export function useGridActions(clientId: string, lines: RefObject<readonly Line[]>): GridActions {
+  const writeCells = useWriteCells(clientId);
+  const { mutate: togglePole } = useTogglePole(clientId);
+  const { mutate: setFacture } = useSetFacture(clientId);
+  const { mutateAsync: addLine } = useAddLine();
+  const { mutate: deleteLine } = useDeleteLine();
+
+  return useMemo<GridActions>(
+    () => ({
+      onEdit: (lineId, month, measure, cents, mode) =>
+        writeCells([cellUpdate(lineId, month, measure, cents)], { immediate: mode === 'commit', cancelReload: true }),
+      onPasteBlock: (row, col, block) => {
+        const current = lines.current;
+        const writes = pasteWrites(block, cellAtGridPos({ row, col }), current.length);
+        const updates = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
+        if (updates.length > 0) writeCells(updates, { immediate: true, cancelReload: false });
+      },
+      onToggleExpanded: (pole) =>
+        togglePole(
+          { poleId: pole.id, isExpanded: !pole.isExpanded },
+          { onError: (error) => notifyFailure(FAILURE.togglePole, error) },
+        ),
+      onToggleFacture: (pole, month, value) =>
+        setFacture({ poleId: pole.id, month, value }, { onError: (error) => notifyFailure(FAILURE.facture, error) }),
+      onAddLine: async (pole, name) => {
+        try {
+          await addLine({ poleId: pole.id, name });
+          notifySuccess('Ligne ajoutée', name);
+          return true;
+        } catch (error) {
+          notifyFailure(FAILURE.addLine, error);
+          return false;
+        }
+      },
+      onDeleteLine: (line) =>
+        deleteLine(line.id, {
+          onSuccess: () => notifySuccess('Ligne supprimée', line.name),
+          onError: (error) => notifyFailure(FAILURE.deleteLine, error),
+        }),
+    }),
+    [writeCells, lines, togglePole, setFacture, addLine, deleteLine],
+  );
+}
