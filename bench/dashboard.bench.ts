@@ -22,7 +22,7 @@ import { startPostgres } from '../src/server/test/postgres-server';
 import { generateDemoBackup } from './demo-data';
 import { BENCH_TODAY, median, ratioFigure, rawQuery, sample, type Bench, type BenchContext, type Engine, type Figure, type RawDriver } from './lib';
 
-/** Target of PRODUCT §5 as the issue sets it: endpoint ≤ 1.5 × its raw SQL; response < 64 kB. */
+/** Target of docs/product.md#performance as the issue sets it: endpoint ≤ 1.5 × its raw SQL; response < 64 kB. */
 const MAX_RATIO = 1.5;
 const MAX_KB = 64;
 

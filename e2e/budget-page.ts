@@ -30,7 +30,7 @@ export function budgetTab(page: Page) {
     clientSelect: main.getByRole('combobox', { name: 'Client', exact: true }),
     newClientName: main.getByRole('textbox', { name: 'Nouveau client' }),
     addClientButton: clientCard.getByRole('button', { name: 'Ajouter', exact: true }),
-    /** PRODUCT §7: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
+    /** docs/product.md#accessible-names: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
     cell: (pole: string, line: string, month: number, measure: Measure): Locator =>
       grid.getByRole('textbox', { name: `${pole} · ${line} · ${MONTHS[month]} · ${MEASURE_LABELS[measure]}`, exact: true }),
     toast: (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }),

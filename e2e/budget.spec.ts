@@ -43,7 +43,7 @@ test('creates, renames, cancels a rename and deletes a client', async ({ app }) 
   await app.main.getByRole('button', { name: 'Valider le nom' }).click();
   await expect(tab.clientSelect).toHaveText('Alpha Beauté');
 
-  // Delete: the confirmation dialog of SPEC §2; cancel first, then confirm.
+  // Delete: the confirmation dialog of docs/product.md#client-card; cancel first, then confirm.
   await app.main.getByRole('button', { name: 'Supprimer le client' }).click();
   const dialog = app.page.getByRole('dialog', { name: 'Êtes-vous sûr de vouloir supprimer ce client ?' });
   await expect(dialog).toContainText('irréversible');
@@ -279,7 +279,7 @@ test('a failed save shows the error, keeps the value marked unsaved, and stores 
   await expect.poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.reel[6], { timeout: 15_000 }).toBe(4321.09);
   await expect(cell).not.toHaveAttribute('data-unsaved', 'true');
   await expect(app.main.getByRole('alert')).toHaveCount(0);
-  // The failure was logged (SPEC §8), and only that.
+  // The failure was logged (docs/product.md#error-toasts), and only that.
   expect(app.consoleErrors.every((e) => e.includes('Impossible de sauvegarder les données') || e.includes('net::ERR_FAILED'))).toBe(true);
 });
 

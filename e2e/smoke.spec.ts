@@ -31,7 +31,7 @@ test('the main screen shows the header and switches between the three tabs', asy
     await expect(app.pageTitle(title)).toBeVisible();
     await expect(app.main.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(app.tabButton(tab)).toHaveAttribute('aria-pressed', 'true');
-    // Tabs are state, not URLs (SPEC §2).
+    // Tabs are state, not URLs (docs/product.md#main-tabs).
     await expect(app.page).toHaveURL('/');
   }
   expect(app.consoleErrors).toEqual([]);

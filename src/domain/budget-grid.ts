@@ -1,5 +1,5 @@
 /**
- * Shaping the budget grid for the screen (SPEC §2 Budget editor, PRODUCT §5): the spreadsheet
+ * Shaping the budget grid for the screen (docs/product.md#budget-grid, docs/product.md#grid-entry): the spreadsheet
  * coordinates of the cell inputs, keyboard moves between them, pasting a block copied from a
  * spreadsheet, and immutable cell updates on the client-side view. Pure: no DOM, no React.
  *
@@ -102,7 +102,7 @@ export type CellWrite = CellCoord & { cents: Cents };
  * Cells a pasted block fills, from the focused cell: block rows go to successive visible lines,
  * block columns to successive months, all of the focused cell's measure (a budget sheet is lines
  * × months of one figure). Cells falling beyond the last line or December are dropped. Each text
- * is read as cell entry (PRODUCT §2: French or dot decimals; empty or invalid is 0).
+ * is read as cell entry (docs/product.md#cell-entry: French or dot decimals; empty or invalid is 0).
  */
 export function pasteWrites(block: readonly (readonly string[])[], origin: CellCoord, lineCount: number): CellWrite[] {
   const writes: CellWrite[] = [];
@@ -174,7 +174,7 @@ export function outlineOf(structure: string): PoleOutline[] {
 }
 
 /**
- * Default lines of a catalogue pole that the client does not have yet (SPEC §5: lines already
+ * Default lines of a catalogue pole that the client does not have yet (docs/product.md#validation: lines already
  * present in an existing pole of the same name are not offered again), in catalogue order.
  */
 export function linesToOffer(poles: readonly PoleOutline[], poleKey: string, poleName: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * Budget-tab math on the cents model (SPEC §3, PRODUCT §3): lines and poles hold integer cents,
+ * Budget-tab math on the cents model (docs/product.md#client-side-views, docs/product.md#formulas): lines and poles hold integer cents,
  * so every total is an integer sum and no float drift reaches it.
  */
 import { ZERO_CENTS, addCents, subCents, type Cents } from './money';
@@ -107,11 +107,11 @@ export function revisedForecast(poles: readonly Pole[]): Cents {
 /**
  * Budget tab's gap of the revised forecast versus the initial one, in percent (not rounded):
  * (revised − initial) / |initial| × 100, or null when there is no initial forecast (0), in which
- * case SPEC §2 shows no percentage at all. Both arguments in cents.
+ * case docs/product.md#formulas-forecast-gap shows no percentage at all. Both arguments in cents.
  *
  * A negative initial forecast (a planned loss) divides by its magnitude, not by the signed value:
  * the sign of the result then always says "at or above the initial" (≥ 0, shown green with `+`)
- * versus "below" (< 0, red), as SPEC §2 colours it. Dividing by the signed value would show an
+ * versus "below" (< 0, red), as docs/product.md#formulas-forecast-gap colours it. Dividing by the signed value would show an
  * improvement from −100 € to −50 € as −50 % in red.
  */
 export function forecastGapPercent(revised: Cents, initial: Cents): number | null {

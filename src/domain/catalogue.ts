@@ -1,5 +1,5 @@
 /**
- * The expertise-pole catalogue (PRODUCT.md §1): keys, display names and default lines, in order.
+ * The expertise-pole catalogue (docs/product.md#pole-catalogue): keys, display names and default lines, in order.
  * The poles dashboard lists these poles first, in this order; other pole names follow alphabetically.
  */
 export const POLE_CATALOGUE = [

@@ -31,7 +31,7 @@ describe('ALL_CLIENTS / isAll', () => {
   });
 });
 
-describe('toggleClient (SPEC §4)', () => {
+describe('toggleClient (docs/product.md#dashboard-filter)', () => {
   it.each<[string, ClientFilter, string, ClientFilter]>([
     ["'all' while 'all' stays 'all'", ['all'], 'all', ['all']],
     ["'all' resets a selection", [A, B], 'all', ['all']],
@@ -109,7 +109,7 @@ describe('pruneClientFilter (after clients are deleted)', () => {
   });
 });
 
-describe('filterLabel (SPEC §2 text)', () => {
+describe('filterLabel (docs/product.md#dashboard-filter text)', () => {
   it.each<[ClientFilter, string]>([
     [['all'], 'Tous les clients'],
     [[A], '1 client(s) sélectionné(s)'],

@@ -1,7 +1,7 @@
 /**
- * The dashboards' client selection (SPEC §4), as a pure state machine.
+ * The dashboards' client selection (docs/product.md#dashboard-filter), as a pure state machine.
  *
- * Representation, kept as SPEC §3 writes it so it serialises as is: either exactly `['all']`
+ * Representation, kept as docs/product.md#dashboard-filter writes it so it serialises as is: either exactly `['all']`
  * (every client) or a non-empty list of distinct client ids in the order they were chosen (the
  * badges' order). It is never empty: removing the last client returns to `['all']`. Client ids are
  * UUIDs, so the `'all'` marker cannot collide with one.
@@ -71,7 +71,7 @@ export function selectedClientIds(filter: ClientFilter, allIds: readonly string[
   return filter.filter((id) => existing.has(id));
 }
 
-/** The multi-select button label (SPEC §2): 'Tous les clients' or 'N client(s) sélectionné(s)'. */
+/** The multi-select button label (docs/product.md#dashboard-filter): 'Tous les clients' or 'N client(s) sélectionné(s)'. */
 export function filterLabel(filter: ClientFilter): string {
   return isAll(filter) ? 'Tous les clients' : `${filter.length} client(s) sélectionné(s)`;
 }

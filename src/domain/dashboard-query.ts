@@ -1,6 +1,6 @@
 /**
  * The query of GET /api/dashboard: `?clients=all` (or no parameter) for every client, or
- * `?clients=<uuid>,<uuid>…` for a selection — the client filter of SPEC §4 in a URL.
+ * `?clients=<uuid>,<uuid>…` for a selection — the client filter of docs/product.md#dashboard-filter in a URL.
  */
 import { z } from 'zod';
 import { ALL, isAll, type ClientFilter } from './client-filter';

@@ -7,7 +7,7 @@
 export const MEASURES = ['previsionnel', 'achat_previsionnel', 'reel', 'achat'] as const;
 export type Measure = (typeof MEASURES)[number];
 
-/** French labels of the measures, as used in accessible names (PRODUCT §7). */
+/** French labels of the measures, as used in accessible names (docs/product.md#accessible-names). */
 export const MEASURE_LABELS: Record<Measure, string> = {
   previsionnel: 'Prévisionnel',
   achat_previsionnel: 'Achat prévisionnel',

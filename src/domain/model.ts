@@ -6,7 +6,7 @@
 import type { Measure } from './measures';
 import type { Cents } from './money';
 
-/** A client (SPEC §3), its two annual margin forecasts in cents. */
+/** A client (docs/product.md#stored-entities), its two annual margin forecasts in cents. */
 export interface Client {
   id: string;
   name: string;

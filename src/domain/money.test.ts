@@ -17,9 +17,9 @@ import {
 const NBSP = '\u00a0'; // no-break space
 const NNBSP = '\u202f'; // narrow no-break space (what fr-FR Intl uses between thousands)
 
-describe('parseCellEntry (PRODUCT §2 cell entry → cents)', () => {
+describe('parseCellEntry (docs/product.md#cell-entry cell entry → cents)', () => {
   it.each([
-    // edge cases first: empty, blank, garbage → 0 (SPEC §5)
+    // edge cases first: empty, blank, garbage → 0 (docs/product.md#cell-entry)
     ['', 0],
     ['   ', 0],
     ['abc', 0],
@@ -34,7 +34,7 @@ describe('parseCellEntry (PRODUCT §2 cell entry → cents)', () => {
     ['0', 0],
     ['-0', 0],
     ['0,00', 0],
-    // the four forms PRODUCT §2 names
+    // the four forms docs/product.md#cell-entry names
     ['1234,56', 123456],
     ['1 234,56', 123456],
     ['1234.56', 123456],

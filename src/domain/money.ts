@@ -132,7 +132,7 @@ export function centsToDecimal(cents: Cents): string {
 }
 
 /**
- * Cell entry (what a user types or pastes) → cents, per PRODUCT §2: accepts `1234,56`,
+ * Cell entry (what a user types or pastes) → cents, per docs/product.md#cell-entry: accepts `1234,56`,
  * `1 234,56` (space, no-break or narrow no-break space as thousands separator), `1234.56`,
  * `-50`, an optional trailing `€`; more than two decimals round half away from zero; anything
  * else, or empty, is 0.
@@ -179,7 +179,7 @@ export function formatPercent(percent: number, signed = false): string {
   return signed && percent >= 0 && !text.startsWith('-') ? `+${text}` : text;
 }
 
-/** gap / base × 100, or 0 when base is not positive (SPEC §9). Both in cents; result in percent. */
+/** gap / base × 100, or 0 when base is not positive (docs/product.md#formulas-project-rows). Both in cents; result in percent. */
 export function percentOf(gap: Cents, base: Cents): number {
   return base > 0 ? (gap / base) * 100 : 0;
 }

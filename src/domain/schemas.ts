@@ -1,5 +1,5 @@
 /**
- * zod schemas of every HTTP payload (PRODUCT §8): the wire, where amounts are euros as JSON
+ * zod schemas of every HTTP payload (docs/product.md#http-api): the wire, where amounts are euros as JSON
  * numbers. One schema serves the server validation and the backup import; `codec.ts` then turns
  * the validated wire values into the cents model (model.ts). Messages are French so the UI can
  * show them as they are. Imported by name from this module (not through the domain's index),
@@ -62,7 +62,7 @@ function isStorableDate(text: string): boolean {
   return year >= 1 && year <= 9999;
 }
 
-/** A client on the wire (SPEC §3). Amounts in euros. */
+/** A client on the wire (docs/product.md#client-side-views). Amounts in euros. */
 export const clientSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -73,7 +73,7 @@ export const clientSchema = z.object({
 });
 export type ClientWire = z.infer<typeof clientSchema>;
 
-/** A budget line on the wire (SPEC §3): four arrays of 12 amounts in euros. */
+/** A budget line on the wire (docs/product.md#client-side-views): four arrays of 12 amounts in euros. */
 export const lineSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -84,7 +84,7 @@ export const lineSchema = z.object({
 });
 export type LineWire = z.infer<typeof lineSchema>;
 
-/** An expertise pole on the wire (SPEC §3). */
+/** An expertise pole on the wire (docs/product.md#client-side-views). */
 export const poleSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -150,7 +150,7 @@ export const factureParams = z.object({ id: idSchema, month: monthSchema });
 // ---- backup --------------------------------------------------------------------------------
 
 /**
- * The JSON backup (PRODUCT §4). Validation is complete before anything is written: shapes,
+ * The JSON backup (docs/product.md#file-json-backup). Validation is complete before anything is written: shapes,
  * 12 values per array, finite amounts, unique ids, every budgetData key a listed client.
  */
 export const backupSchema = z

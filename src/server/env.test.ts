@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, parseCliEnv, parseEnv } from './env';
 
-describe('the listening rule of PRODUCT §6', () => {
+describe('the listening rule of docs/product.md#access-modes', () => {
   it.each([
     ['127.0.0.1', true],
     ['127.1.2.3', true],

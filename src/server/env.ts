@@ -51,7 +51,7 @@ export function isLoopbackHost(host: string): boolean {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const e = parseSource(source);
   if (e.AUTH !== 'on' && !isLoopbackHost(e.HOST)) {
-    // Anyone who reaches the port could read and change every client's figures (PRODUCT §6).
+    // Anyone who reaches the port could read and change every client's figures (docs/product.md#access-modes).
     throw new Error(
       `HOST=${e.HOST} rend le serveur accessible depuis le réseau : les comptes utilisateurs sont alors obligatoires.\n` +
         '  Activez-les avec AUTH=on, créez le premier compte avec « npm run user:create -- prenom.nom@agence.fr »,\n' +

@@ -25,7 +25,7 @@ export interface ClientTotals {
 
 /**
  * One pole name over the selection (cents): Σ of its sums, Σ of its shares of the clients'
- * initial and revised forecasts (PRODUCT §3), and its lines merged by name across clients
+ * initial and revised forecasts (docs/product.md#formulas-pole-rows), and its lines merged by name across clients
  * (first-appearance order: client order, then pole and line creation order).
  */
 export interface PoleTotals {
@@ -39,7 +39,7 @@ export interface PoleTotals {
 /**
  * The selection reduced to what the dashboards show: one entry per client, one per pole name,
  * 12 months. Its size grows with the clients and the distinct pole and line names, not with
- * the lines, so the server can send it as is (ADR 011-issue5).
+ * the lines, so the server can send it as is (ADR 011).
  */
 export interface DashboardData {
   clients: ClientTotals[];
@@ -50,7 +50,7 @@ export interface DashboardData {
 
 /**
  * A pole's share of a client's forecast (cents): forecast × pole margin / client margin, only
- * when the forecast and the client's actual margin are both > 0, else 0 (SPEC §9).
+ * when the forecast and the client's actual margin are both > 0, else 0 (docs/product.md#formulas-pole-rows).
  */
 function forecastShare(forecast: Cents, poleMargin: Cents, clientMargin: Cents): Cents {
   return forecast > 0 && clientMargin > 0 ? prorate(forecast, poleMargin, clientMargin) : ZERO_CENTS;

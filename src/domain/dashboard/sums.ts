@@ -1,5 +1,5 @@
 /**
- * Layer 1 of the dashboards (PRODUCT §3): additive sums in cents per line, pole, client and
+ * Layer 1 of the dashboards (docs/product.md#formulas): additive sums in cents per line, pole, client and
  * month. They are all plain Σ, so they can come from full budgets (from-budgets.ts) or straight
  * from SQL `SUM(...)` queries on the server; both give the same figures.
  */

@@ -9,7 +9,7 @@ import { MONTHS } from '../months';
 import type { ClientTotals, DashboardData } from './data';
 import { addSums, emptySums, type MonthSums, type Sums } from './sums';
 
-/** The eight global statistics of SPEC §3, amounts in cents. */
+/** The eight global statistics of docs/product.md#formulas-kpis, amounts in cents. */
 export interface GlobalStats {
   totalPrevisionnel: Cents;
   totalAchatPrevisionnel: Cents;
@@ -75,7 +75,7 @@ export interface SummaryRow {
   ecartPct: number;
 }
 
-/** The six columns of the poles dashboard (SPEC §2), in cents. */
+/** The six columns of the poles dashboard (docs/product.md#poles-dashboard), in cents. */
 export interface PoleViewRow {
   name: string;
   previsionnel: Cents;
@@ -107,12 +107,12 @@ export interface Dashboard {
 
 const TOTAL_NAME = 'TOTAL';
 
-/** Listing rule of project and pole rows (SPEC §9): Σ réel > 0 or Σ achat > 0. */
+/** Listing rule of project and pole rows (docs/product.md#listing-rule): Σ réel > 0 or Σ achat > 0. */
 function isListed(sums: Pick<Sums, 'reel' | 'achat'>): boolean {
   return sums.reel > 0 || sums.achat > 0;
 }
 
-/** A margin row from its amounts (cents); gaps and percentages derived (SPEC §9). */
+/** A margin row from its amounts (cents); gaps and percentages derived (docs/product.md#formulas-project-rows). */
 function marginRow(
   name: string,
   sums: Pick<Sums, 'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat'>,
@@ -258,7 +258,7 @@ function poleViewRow(name: string, s: Sums): PoleViewRow {
 }
 
 /**
- * Hiding rule of the poles dashboard (PRODUCT §3): shown unless the prévisionnel, réel and achat
+ * Hiding rule of the poles dashboard (docs/product.md#formulas-poles-view): shown unless the prévisionnel, réel and achat
  * totals are all ≤ 0. Achat prévisionnel alone does not keep a row visible.
  */
 function isVisibleInPolesView(s: Sums): boolean {

@@ -1,7 +1,7 @@
 /**
- * JSON backup (PRODUCT §4): `{ clients, budgetData, exportDate, version }`, 2-space indent. The
+ * JSON backup (docs/product.md#file-json-backup): `{ clients, budgetData, exportDate, version }`, 2-space indent. The
  * server builds the document (GET /api/backup, one snapshot); the browser writes it to the file
- * with `backupFile`, so the file is that document, pretty-printed (decision 007-issue6).
+ * with `backupFile`, so the file is that document, pretty-printed (ADR 014).
  */
 import { budgetDataToWire, clientsToWire } from '../codec';
 import type { BudgetData, Client } from '../model';

@@ -1,5 +1,5 @@
 /**
- * Reading a backup file in the browser (PRODUCT §4): parse, validate completely with backupSchema,
+ * Reading a backup file in the browser (docs/product.md#restore): parse, validate completely with backupSchema,
  * and name the first problem by client, pole, line and month. Separate from backup-json.ts because
  * it needs zod: the web app loads it only when a file is chosen.
  */
@@ -10,7 +10,7 @@ export type ParsedBackup =
   | { ok: true; backup: BackupWire; /** The parsed file as it is, sent to the server unchanged. */ raw: unknown }
   | { ok: false; message: string };
 
-/** The French message of a file that is not a readable backup (SPEC §8). */
+/** The French message of a file that is not a readable backup (docs/product.md#other-toasts). */
 export const INVALID_BACKUP_FILE = "Le fichier n'est pas valide.";
 
 /** `value[key]` of an unknown JSON value, or undefined. */
@@ -59,7 +59,7 @@ export function locateBackupIssue(raw: unknown, path: readonly PropertyKey[]): s
 }
 
 /**
- * Reads a backup file completely before anything changes (PRODUCT §4): JSON syntax, then the
+ * Reads a backup file completely before anything changes (docs/product.md#restore): JSON syntax, then the
  * whole schema (12 values per array, finite amounts, unique ids, every budgetData key a listed
  * client). A problem gives the French message naming the first one, and where it is.
  */

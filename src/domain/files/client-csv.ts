@@ -1,5 +1,5 @@
 /**
- * Client CSV (PRODUCT §4): one client's budget, one row per line, for French Excel — `;`, every
+ * Client CSV (docs/product.md#file-client-csv): one client's budget, one row per line, for French Excel — `;`, every
  * value quoted, decimal comma, UTF-8 BOM, CRLF.
  */
 import { lineMonthValue, lineTotals, marginReel } from '../budget';

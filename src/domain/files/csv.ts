@@ -1,5 +1,5 @@
 /**
- * CSV text, the one escaping function every export uses (PRODUCT §4): UTF-8 with a byte-order
+ * CSV text, the one escaping function every export uses (docs/product.md#files-common): UTF-8 with a byte-order
  * mark, CRLF line ends, quoting either of every value or only where needed (RFC 4180), and the
  * formula guard so a spreadsheet never runs a cell as a formula.
  */

@@ -44,7 +44,7 @@ describe('dashboardCsv', () => {
   );
   const date = new Date(2025, 2, 5);
 
-  it('writes every byte as PRODUCT §4 says', () => {
+  it('writes every byte as docs/product.md#file-dashboard-csv says', () => {
     const zeroMonths = ['Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'].map(
       (m) => `"${m}";"0";"0";"0";"0"\r\n`,
     );

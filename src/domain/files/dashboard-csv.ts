@@ -1,5 +1,5 @@
 /**
- * The dashboard CSV (PRODUCT §4): `dashboard-export-{slug}-{YYYY-MM-DD}.csv`, UTF-8 with BOM, `;`,
+ * The dashboard CSV (docs/product.md#file-dashboard-csv): `dashboard-export-{slug}-{YYYY-MM-DD}.csv`, UTF-8 with BOM, `;`,
  * every value quoted, CRLF; amounts as the client CSV writes them (`1234`, `1234,50`), percentages
  * with one decimal (`12,3`). Every figure is one the 'Dashboard' tab shows.
  */
@@ -16,7 +16,7 @@ export interface DashboardCsvSelection {
   slug: string;
 }
 
-/** SPEC §8's fallback name when the one selected client cannot be found. */
+/** The fallback name when the one selected client cannot be found (docs/product.md#other-toasts). */
 export const UNKNOWN_CLIENT_NAME = 'Client inconnu';
 
 /**
@@ -33,7 +33,7 @@ export function dashboardCsvSelection(filter: ClientFilter, clients: readonly { 
   return { label: `${count} clients sélectionnés`, slug: 'multi-clients' };
 }
 
-/** The eight global statistics in SPEC §3 order, with their French labels. */
+/** The eight global statistics in docs/product.md#formulas-kpis order, with their French labels. */
 const GLOBAL_STAT_LABELS: readonly [keyof GlobalStats, string][] = [
   ['totalPrevisionnel', 'Total Prévisionnel'],
   ['totalAchatPrevisionnel', 'Total Achat prévisionnel'],

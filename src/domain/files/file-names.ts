@@ -1,4 +1,4 @@
-/** Dates and client names in file names and file headers (PRODUCT §4). */
+/** Dates and client names in file names and file headers (docs/product.md#files-common). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

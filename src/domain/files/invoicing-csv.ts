@@ -1,5 +1,5 @@
 /**
- * Invoicing CSV (PRODUCT §4): every client's invoiced pole-months, actual sales and purchases per
+ * Invoicing CSV (docs/product.md#file-invoicing-csv): every client's invoiced pole-months, actual sales and purchases per
  * line — `,` separator, RFC 4180 quoting, decimal dot, UTF-8 BOM, CRLF.
  */
 import { lineMonthValue } from '../budget';

@@ -36,7 +36,7 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     const routes = t.app.routes.filter(
       (r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !['/api/health', '/api/session'].includes(r.path) && !r.path.startsWith('/api/auth'),
     );
-    // The routes of PRODUCT §8 at least; routes added later are covered the same way.
+    // The routes of docs/product.md#api-routes at least; routes added later are covered the same way.
     expect(routes.length).toBeGreaterThanOrEqual(14);
     for (const route of routes) {
       const path = route.path.replace(':month', '0').replace(/:[a-zA-Z]+/g, unknownId);

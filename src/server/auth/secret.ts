@@ -1,7 +1,7 @@
 /**
  * The secret better-auth signs session cookies and encrypts TOTP secrets with. AUTH_SECRET wins;
  * otherwise one is generated on first start into DATA_DIR/auth-secret (mode 0600) and reused, so
- * a restart keeps everyone signed in and two-factor codes working (ADR 007-issue7).
+ * a restart keeps everyone signed in and two-factor codes working (ADR 015).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

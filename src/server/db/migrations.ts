@@ -57,7 +57,7 @@ export const MIGRATIONS: Migration[] = [
     // better-auth 1.7.7's tables (email + password, sessions, TOTP two-factor), as its own
     // migration generator writes them for our options (auth/auth.ts), with our `auth_` prefix and a
     // `disabled` flag. Kept here so both databases get them the one way everything else is created;
-    // auth.test.ts asserts better-auth finds nothing missing (ADR 007-issue7).
+    // auth.test.ts asserts better-auth finds nothing missing (ADR 015).
     id: '0002_auth',
     sql: /* sql */ `
       create table "auth_user" ("id" text not null primary key, "name" text not null, "email" text not null unique,

@@ -1,7 +1,7 @@
 /**
  * The security baseline of both modes (issue 7): response headers with a CSP the built app
  * passes, a Host check against DNS rebinding in the no-login mode, and the Origin check that
- * refuses cross-site mutations. Why each rule is what it is: ADR 007-issue7.
+ * refuses cross-site mutations. Why each rule is what it is: ADR 015.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';

@@ -1,5 +1,5 @@
 /**
- * The app's two routes (SPEC §2): the main screen at `/` (its tabs are state, not URLs) and a 404
+ * The app's two routes (docs/product.md#routes): the main screen at `/` (its tabs are state, not URLs) and a 404
  * page for every other path. A few lines over the History API instead of a router library: the
  * budget tab's first bundle must stay small (ADR 013), and two routes need no more.
  */

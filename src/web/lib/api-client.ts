@@ -1,5 +1,5 @@
 /**
- * A tiny typed wrapper around `fetch` for the JSON API under `/api` (PRODUCT §8). Every failure
+ * A tiny typed wrapper around `fetch` for the JSON API under `/api` (docs/product.md#http-api). Every failure
  * becomes an `ApiError` whose `message` is French and can be shown to the user as is.
  */
 import type { ApiErrorBody } from '../../domain/api-error';

@@ -1,7 +1,7 @@
 import type { ExportFile } from '../../domain/files/export-file';
 
 /**
- * Saves a file built in the browser (SPEC §7: exports are local outputs). The text is written as
+ * Saves a file built in the browser (docs/product.md#files: exports are local outputs). The text is written as
  * UTF-8 as it is, BOM included, so the bytes are the ones the domain builders' tests pin.
  */
 export function downloadFile(file: ExportFile): void {

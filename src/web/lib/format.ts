@@ -1,5 +1,5 @@
 /**
- * The colour of a signed figure (SPEC §2: positive gaps green, negative red): green at or above
+ * The colour of a signed figure (docs/product.md#sign-colours: positive gaps green, negative red): green at or above
  * zero, red below. One rule for the grid's deltas, the forecast gap and the dashboards.
  */
 export function signClass(value: number): string {

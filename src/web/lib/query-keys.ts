@@ -18,7 +18,7 @@ export const sharedKeys = {
 };
 
 /**
- * SPEC §4: after adding or deleting a client (or a pole, a line, a restore), that client's data and
+ * docs/product.md#reload-after-change: after adding or deleting a client (or a pole, a line, a restore), that client's data and
  * every client's data reload: the active queries refetch, the others (dashboards) are marked stale.
  */
 export function reloadAllData(queryClient: QueryClient) {

@@ -1,4 +1,4 @@
-/** GET /api/backup (the JSON backup of PRODUCT §4) and POST /api/backup (restore, all or nothing). */
+/** GET /api/backup (the JSON backup of docs/product.md#file-json-backup) and POST /api/backup (restore, all or nothing). */
 import { Hono } from 'hono';
 import { backupFromWire } from '../../../domain/codec';
 import { buildBackup } from '../../../domain/files/backup-json';

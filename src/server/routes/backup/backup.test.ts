@@ -19,7 +19,7 @@ const ids = {
   l3: '77777777-7777-4777-8777-777777777777',
 };
 
-/** A backup in the original tool's shape (SPEC §3): no version field. */
+/** A backup in the original tool's shape (docs/product.md#file-json-backup): no version field. */
 function originalBackup(): Backup {
   return {
     clients: [

@@ -1,4 +1,4 @@
-/** SQL that reads budgets as the model of SPEC §3 (Pole with lines of 12 months, in cents). */
+/** SQL that reads budgets as the model of docs/product.md#client-side-views (Pole with lines of 12 months, in cents). */
 import { ZERO_CENTS, decimalToCents, type Cents } from '../../../domain/money';
 import { MONTH_COUNT, twelve } from '../../../domain/months';
 import type { BudgetData, Client, Pole } from '../../../domain/model';
@@ -90,7 +90,7 @@ export async function loadPole(q: Queryable, poleId: string): Promise<Pole | und
 
 /**
  * Every client by creation and every client's poles (a client without poles has an empty list):
- * the all-clients load of SPEC §7 and the backup. Run it inside a transaction for one snapshot.
+ * the all-clients load of docs/product.md#api-routes and the backup. Run it inside a transaction for one snapshot.
  */
 export async function readAllBudgets(q: Queryable): Promise<{ clients: Client[]; budgetData: BudgetData }> {
   const clients = await listClientsByCreation(q);

@@ -1,4 +1,4 @@
-/** GET /api/budget — every client with its poles (the all-clients load of SPEC §7). */
+/** GET /api/budget — every client with its poles (the all-clients load of docs/product.md#api-routes). */
 import { Hono } from 'hono';
 import { budgetDataToWire, clientsToWire } from '../../../domain/codec';
 import type { Db } from '../../db/client';

@@ -31,7 +31,7 @@ export async function listClients(q: Queryable): Promise<Client[]> {
   return rows.map(toClient).sort((a, b) => compareFrench(a.name, b.name) || a.created_at.localeCompare(b.created_at));
 }
 
-/** Every client, by creation (the all-clients load of SPEC §7). */
+/** Every client, by creation (the all-clients load of docs/product.md#api-routes). */
 export async function listClientsByCreation(q: Queryable): Promise<Client[]> {
   const { rows } = await q.query<ClientRow>(`select ${COLUMNS} from clients order by created_at, id`);
   return rows.map(toClient);
@@ -76,7 +76,7 @@ export async function lockClient(q: Queryable, id: string): Promise<boolean> {
 }
 
 /**
- * Recomputes the revised-forecast cache (PRODUCT §3: Σ of réel − achat where réel > 0, else
+ * Recomputes the revised-forecast cache (docs/product.md#formulas-revised-forecast: Σ of réel − achat where réel > 0, else
  * prévisionnel − achat prévisionnel) of the given clients, or of every client when ids is null.
  */
 export async function refreshRevisedForecast(q: Queryable, ids: readonly string[] | null): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * GET /api/dashboard?clients=all|<id,id…> — the selection's sums, reduced to what the two
  * dashboard tabs and the dashboard CSV show (`DashboardData`, amounts in cents); the browser
- * derives the rows with the same domain function (ADR 011-issue5). 404 when an id is
+ * derives the rows with the same domain function (ADR 011). 404 when an id is
  * unknown (a deleted client): the filter must be pruned, not silently narrowed.
  */
 import { Hono } from 'hono';

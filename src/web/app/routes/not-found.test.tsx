@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
 
-// test/setup.ts turns console.error into a failure; the 404 page logs on purpose (SPEC §2), so
+// test/setup.ts turns console.error into a failure; the 404 page logs on purpose (docs/product.md#routes), so
 // each test here lets exactly one call through and checks it.
 const consoleError = vi.mocked(console.error);
 

@@ -3,7 +3,7 @@ import { Link } from '../navigation';
 import { buttonVariants } from '../../components/ui/button';
 import { Logo } from '../../components/brand/logo';
 
-/** SPEC §2: any route other than `/`. The texts are the spec's, in English as written there. */
+/** docs/product.md#routes: any route other than `/`. The texts are the spec's, in English as written there. */
 export function NotFoundPage({ pathname }: { pathname: string }) {
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);

@@ -12,7 +12,7 @@ type AppHeaderProps = {
   onTabChange: (tab: MainTab) => void;
 };
 
-/** Product name and logo, and the three-button navigation of SPEC §1–2. */
+/** Product name and logo, and the three-button navigation of docs/product.md#header. */
 export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
   const isAccountsMode = useSession().data?.mode === 'accounts';
   return (

@@ -1,6 +1,6 @@
 import { LayoutDashboard, Layers, Sheet, type LucideIcon } from 'lucide-react';
 
-/** SPEC §2: the three tabs of the main screen, in header order; navigation is state, not URL. */
+/** docs/product.md#main-tabs: the three tabs of the main screen, in header order; navigation is state, not URL. */
 export const MAIN_TABS = [
   { id: 'budget', label: 'Saisie Budgétaire', icon: Sheet },
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },

@@ -18,7 +18,7 @@ function Harness() {
 }
 
 describe('ClientMultiSelect', () => {
-  it('goes all → one → two → badge removed → all, as SPEC §4 says', async () => {
+  it('goes all → one → two → badge removed → all, as docs/product.md#dashboard-filter says', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     expect(screen.getByText('Sélectionner des clients :')).toBeVisible();

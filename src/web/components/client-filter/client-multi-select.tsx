@@ -24,7 +24,7 @@ type ClientMultiSelectProps = {
 };
 
 /**
- * The dashboards' client multi-select (SPEC §2, §4): a button naming the selection, a searchable
+ * The dashboards' client multi-select (docs/product.md#dashboard-filter): a button naming the selection, a searchable
  * list ('Tous les clients' first, then every client) whose items toggle through the domain's state
  * machine, and one removable badge per selected client.
  */

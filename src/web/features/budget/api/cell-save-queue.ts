@@ -1,5 +1,5 @@
 /**
- * Saving of grid cells (PRODUCT §5: an edit is never lost). Edits wait a short pause, then go in
+ * Saving of grid cells (docs/product.md#cell-saving: an edit is never lost). Edits wait a short pause, then go in
  * one `PATCH /api/cells`; at most one request is in flight, so two fast edits of one cell reach
  * the server in order and the last one is stored. A failed batch goes back to the queue (behind
  * any newer edit of the same cell), its cells are marked unsaved, and it is retried with a

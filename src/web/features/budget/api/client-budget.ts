@@ -1,5 +1,5 @@
 /**
- * One client's budget (poles, lines, months) and the changes made from the grid (PRODUCT §8).
+ * One client's budget (poles, lines, months) and the changes made from the grid (docs/product.md#http-api).
  * The cache holds the cents model: answers are decoded here, at the HTTP edge.
  */
 import { useCallback } from 'react';
@@ -90,7 +90,7 @@ export function useDeleteLine() {
 }
 
 /**
- * Expand/collapse (SPEC §4: saved to the server, then the view updates). The view flips at once
+ * Expand/collapse (docs/product.md#pole-expand: saved to the server, then the view updates). The view flips at once
  * and flips back if the server refuses; only the flag is taken from the answer, so typed values
  * not stored yet are kept.
  */

@@ -1,4 +1,4 @@
-/** Client changes made from the budget tab: create, rename or set the initial forecast, delete (PRODUCT §8). */
+/** Client changes made from the budget tab: create, rename or set the initial forecast, delete (docs/product.md#http-api). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   clientChangesToWire,

@@ -9,7 +9,7 @@ import { useAddPole } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 /**
- * 'Add an Expertise Pole' (SPEC §2, §4, §5): choose a catalogue pole, tick which of its default
+ * 'Add an Expertise Pole' (docs/product.md#add-pole-card): choose a catalogue pole, tick which of its default
  * lines not yet present to add (all ticked at first), add them.
  */
 export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clientId: string; poles: readonly PoleOutline[] }) {
@@ -24,7 +24,7 @@ export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clie
 
   const choosePole = (key: string) => {
     setPoleKey(key);
-    // SPEC §4: a different pole clears the selection (here: back to all its lines ticked).
+    // docs/product.md#add-pole-card: a different pole clears the selection (here: back to all its lines ticked).
     setUnticked(new Set());
   };
   const toggle = (line: string, isChecked: boolean) =>

@@ -7,7 +7,7 @@ import { useFailureToast } from '../hooks/use-failure-toast';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
 
-/** The selected client's budget editor (SPEC §2): the add-pole card, then the grid. */
+/** The selected client's budget editor (docs/product.md#budget-editor): the add-pole card, then the grid. */
 export function BudgetEditor({ clientId }: { clientId: string }) {
   const budget = useClientBudget(clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);

@@ -78,7 +78,7 @@ function FigureColumnHeader({ title }: { title: string }) {
 }
 
 /**
- * The budget table (SPEC §2): header row, then per pole its row, lines and custom-line row, then
+ * The budget table (docs/product.md#budget-grid): header row, then per pole its row, lines and custom-line row, then
  * 'TOTAL GÉNÉRAL'. Only poles with at least one line show. The header row and the line column are
  * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells.
  */

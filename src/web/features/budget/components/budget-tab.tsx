@@ -15,7 +15,7 @@ type BudgetTabProps = {
   clientActions?: (client: Client) => ReactNode;
 };
 
-/** The 'Saisie Budgétaire' tab (SPEC §2): client management, then the selected client's budget. */
+/** The 'Saisie Budgétaire' tab (docs/product.md#budget-tab): client management, then the selected client's budget. */
 export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
   const clients = useClients();
   const [selectedId, setSelectedId] = useSelectedClientId();

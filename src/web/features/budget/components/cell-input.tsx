@@ -11,7 +11,7 @@ export type CellInputProps = {
   measure: Measure;
   /** The value in the cache (cents); shown when the cell is not being typed in. */
   cents: Cents;
-  /** PRODUCT §7: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
+  /** docs/product.md#accessible-names: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
   label: string;
   /** Position in the grid of inputs, read by the grid's keyboard handler. */
   row: number;

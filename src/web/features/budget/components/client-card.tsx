@@ -18,7 +18,7 @@ type ClientCardProps = {
   clientActions?: (client: Client) => ReactNode;
 };
 
-/** 'Gestion des Clients' (SPEC §2): choose, rename, delete or add a client; the margin forecasts. */
+/** 'Gestion des Clients' (docs/product.md#client-card): choose, rename, delete or add a client; the margin forecasts. */
 export function ClientCard({ clients, selected, onSelect, clientActions }: ClientCardProps) {
   return (
     <Card role="region" aria-labelledby="clients-title">
@@ -77,7 +77,7 @@ function SelectedClientRow({ clients, selected, onSelect, clientActions }: Clien
   const confirm = () => {
     const name = (draft ?? '').trim();
     setDraft(null);
-    // SPEC §4: the rename applies only when the trimmed name is non-empty.
+    // docs/product.md#client-card: the rename applies only when the trimmed name is non-empty.
     if (name === '' || name === selected.name) return;
     update.mutate(
       { id: selected.id, name },

@@ -7,7 +7,7 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 // The dialog (Radix Dialog) loads when first needed: the budget tab's first bundle stays small.
 const DeleteClientDialog = lazy(() => import('./delete-client-dialog').then((m) => ({ default: m.DeleteClientDialog })));
-/** The delete-client button and its confirmation dialog (SPEC §2, exact texts). */
+/** The delete-client button and its confirmation dialog (docs/product.md#client-card, exact texts). */
 export function DeleteClientButton({ client, onDeleted }: { client: Client; onDeleted: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -17,7 +17,7 @@ type DeleteClientDialogProps = {
   onClose: () => void;
 };
 
-/** The delete-client confirmation of SPEC §2 (exact texts); loaded when the trash button is pressed. */
+/** The delete-client confirmation of docs/product.md#client-card (exact texts); loaded when the trash button is pressed. */
 export function DeleteClientDialog({ client, isPending, onConfirm, onClose }: DeleteClientDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -16,7 +16,7 @@ import { useClientBudget } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 /**
- * 'Prévisions Marge Brute' (SPEC §2): the initial annual forecast (typed, saved on blur or
+ * 'Prévisions Marge Brute' (docs/product.md#forecast-section): the initial annual forecast (typed, saved on blur or
  * Enter), the revised forecast computed live from the grid, and the gap in percent.
  */
 export function ForecastSection({ client }: { client: Client }) {

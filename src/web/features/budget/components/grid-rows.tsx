@@ -46,7 +46,7 @@ export const STICKY_COL = 'sticky left-0 z-10 w-72 min-w-72 max-w-72 border-r bo
 const ROW = 'group relative hover:bg-accent/30';
 const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 
-/** Green when ≥ 0, red when < 0 (SPEC §2). */
+/** Green when ≥ 0, red when < 0 (docs/product.md#sign-colours). */
 function signed(cents: Cents): string {
   return cents > 0 ? `+${formatEuros(cents)}` : formatEuros(cents);
 }
@@ -207,7 +207,7 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
   );
 });
 
-/** SPEC §5: the custom-line field; 'Ajouter' disabled while the trimmed name is empty; Enter adds. */
+/** docs/product.md#budget-grid: the custom-line field; 'Ajouter' disabled while the trimmed name is empty; Enter adds. */
 export const CustomLineRow = memo(function CustomLineRow({ pole, onAddLine }: { pole: Pole; onAddLine: GridActions['onAddLine'] }) {
   const [name, setName] = useState('');
   const [isAdding, setIsAdding] = useState(false);
@@ -250,7 +250,7 @@ export const CustomLineRow = memo(function CustomLineRow({ pole, onAddLine }: { 
   );
 });
 
-/** 'TOTAL GÉNÉRAL' (SPEC §2): per month and for the year, forecast, actual and both margins. */
+/** 'TOTAL GÉNÉRAL' (docs/product.md#budget-grid): per month and for the year, forecast, actual and both margins. */
 export function TotalRow({ poles }: { poles: Pole[] }) {
   const months = MONTH_INDEXES.map((m) => monthTotals(poles, m));
   const year = yearTotals(months);

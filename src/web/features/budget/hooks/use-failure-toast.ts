@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { notifyFailure, type FailureDescription } from '../lib/failure-messages';
 
-/** Shows the SPEC §8 toast once each time a query fails (its error object changes). */
+/** Shows the docs/product.md#error-toasts toast once each time a query fails (its error object changes). */
 export function useFailureToast(error: Error | null, description: FailureDescription): void {
   useEffect(() => {
     if (error) notifyFailure(description, error);

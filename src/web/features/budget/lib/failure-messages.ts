@@ -1,9 +1,9 @@
-/** The toasts of SPEC §8: every data failure logs to the console and shows a destructive 'Erreur' toast. */
+/** The toasts of docs/product.md#error-toasts: every data failure logs to the console and shows a destructive 'Erreur' toast. */
 import { notifyError } from '../../../lib/notify';
 
 export { notifySuccess } from '../../../lib/notify';
 
-/** SPEC §8's failure descriptions used on the budget tab, exactly as written there. */
+/** The failure descriptions of docs/product.md#error-toasts, used on the budget tab, exactly as written there. */
 export const FAILURE = {
   loadClients: 'Impossible de charger les clients',
   addClient: "Impossible d'ajouter le client",

@@ -56,7 +56,7 @@ export function MonthlyLineChart({ data, height }: { data: readonly MonthDatum[]
         <XAxis dataKey="month" tick={{ fontSize: 12 }} />
         <YAxis tickFormatter={formatKEuros} tick={{ fontSize: 12 }} width={72} />
         <Tooltip formatter={euroTooltip} />
-        {/* Series in the order SPEC names them, not alphabetical. */}
+        {/* Series in the order docs/product.md#dashboard-tab names them, not alphabetical. */}
         <Legend itemSorter={null} />
         <Line type="monotone" dataKey="reel" name="Réel" stroke={paletteColor(0)} strokeWidth={2} dot={false} />
         <Line type="monotone" dataKey="previsionnel" name="Prévisionnel" stroke={paletteColor(1)} strokeWidth={2} dot={false} />

@@ -33,7 +33,7 @@ export type DashboardFilterProps = {
   onClientFilterChange: (filter: ClientFilter) => void;
 };
 
-/** SPEC §2 'Dashboard active tab' values, default first. */
+/** The dashboard's tabs (docs/product.md#dashboard-tab), default first. */
 const DASHBOARD_TABS = [
   { id: 'margins', label: 'Marges par Projet' },
   { id: 'pole-details', label: 'Marge par Pôle' },

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 
 type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean };
 
-/** The five KPI cards of SPEC §2 (PRODUCT §3 formulas), amounts in cents. */
+/** The five KPI cards of docs/product.md#dashboard-tab (docs/product.md#formulas-kpis formulas), amounts in cents. */
 export function KpiCards({ stats }: { stats: GlobalStats }) {
   const kpis: Kpi[] = [
     { title: "Chiffre d'Affaires", value: stats.totalReel, detail: `Prévisionnel : ${formatEuros(stats.totalPrevisionnel)}` },

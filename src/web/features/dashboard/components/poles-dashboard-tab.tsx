@@ -10,7 +10,7 @@ import { Euros } from './amounts';
 import { signClass } from '../../../lib/format';
 import type { DashboardFilterProps } from './dashboard-tab';
 
-/** The six columns of SPEC §2: full labels for the poles table, shortened ones in the line cards. */
+/** The six columns of docs/product.md#poles-dashboard: full labels for the poles table, shortened ones in the line cards. */
 const COLUMNS = [
   { key: 'previsionnel', label: 'Prévisionnel', short: 'Prév.' },
   { key: 'achatPrevisionnel', label: 'Achat Prévisionnel', short: 'Achat prév.' },

@@ -30,7 +30,7 @@ async function exportBackup() {
 }
 
 /**
- * 'Sauvegarde et Restauration' (SPEC §2): the invoicing CSV, the JSON backup, and the restore of
+ * 'Sauvegarde et Restauration' (docs/product.md#backup-card): the invoicing CSV, the JSON backup, and the restore of
  * a backup (useBackupImport).
  */
 export function BackupCard() {

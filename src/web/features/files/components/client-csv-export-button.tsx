@@ -12,7 +12,7 @@ type ClientCsvExportButtonProps = {
   clientName: string;
 };
 
-/** Exports the selected client's budget as the client CSV of PRODUCT §4 ('Gestion des Clients' card). */
+/** Exports the selected client's budget as the client CSV of docs/product.md#file-client-csv ('Gestion des Clients' card). */
 export function ClientCsvExportButton({ clientId, clientName }: ClientCsvExportButtonProps) {
   const [isBusy, setIsBusy] = useState(false);
 

@@ -11,7 +11,7 @@ type ImportConfirmDialogProps = {
 };
 
 /**
- * Asks before a restore replaces everything (PRODUCT §4), showing how many clients the file holds
+ * Asks before a restore replaces everything (docs/product.md#restore), showing how many clients the file holds
  * and how many will be replaced.
  */
 export function ImportConfirmDialog({ pending, isImporting, onConfirm, onCancel }: ImportConfirmDialogProps) {

@@ -11,7 +11,7 @@ const IMPORT_ERROR = "Erreur d'import";
 export type PendingImport = { fileName: string; fileClients: number; currentClients: number; raw: unknown };
 
 /**
- * The restore of a backup (PRODUCT §4): the chosen file is read and validated completely in the
+ * The restore of a backup (docs/product.md#files): the chosen file is read and validated completely in the
  * browser, then `pending` asks for confirmation, then the server replaces everything in one
  * transaction (POST /api/backup) and every view reloads.
  */
