@@ -1,5 +1,5 @@
 /**
- * The one codec between the wire and the model (ADR 016). JSON keeps SPEC's euro shapes (amounts
+ * The one codec between the wire and the model (ADR 016). JSON keeps the euro shapes of docs/product.md#api-routes (amounts
  * as euro numbers); inside both processes every amount is integer `Cents`. Each HTTP edge — the
  * web's fetchers and mutations, the server's routes — runs its values through here: `…FromWire`
  * on what arrives (after zod validated it, on the server), `…ToWire` on what leaves. Decoding runs

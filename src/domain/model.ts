@@ -1,6 +1,6 @@
 /**
  * The in-memory model both processes compute on: every amount is integer `Cents` (ADR 016). The
- * wire (JSON) keeps SPEC's euro shapes — see the *Wire types of schemas.ts — and `codec.ts` is the
+ * wire (JSON) keeps the euro shapes of docs/product.md#api-routes — see the *Wire types of schemas.ts — and `codec.ts` is the
  * one place that turns one into the other, at each HTTP edge.
  */
 import type { Measure } from './measures';
