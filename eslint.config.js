@@ -53,7 +53,10 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.js', '.mjs', '.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // `@/…` is src/… (tsconfig.json paths): resolved here too, so the zones and the cycle check see it.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: { '@': [`${root}/src`] } }),
+      ],
     },
     rules: {
       // Type-only imports count too: a cycle of types still ties two modules together.

@@ -1,20 +1,25 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // Four projects: the pure domain, the web components (jsdom), and the API suite twice — on a
 // fresh embedded PGlite and on a real PostgreSQL 15 server started by the harness.
 const serverTests = ['src/server/**/*.test.ts'];
 // In every project an unexpected console.error fails the test (the web's setup imports it too).
 const consoleGuard = 'src/test/console-error-guard.ts';
+// `@/…` is src/… (tsconfig.json paths), in every project.
+const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', setupFiles: [consoleGuard] },
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
@@ -23,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'api-pglite',
           include: serverTests,
@@ -35,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'api-postgres',
           include: serverTests,

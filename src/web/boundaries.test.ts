@@ -30,6 +30,8 @@ describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 
     ['a feature importing another feature\'s types', 'src/web/features/files/api/x.ts', "import type { DashboardFilterProps } from '../../dashboard/components/dashboard-tab';"],
     ['a feature importing the app shell', 'src/web/features/auth/components/x.tsx', "import { AppHeader } from '../../../app/shell/app-header';"],
     ['shared code importing a feature', 'src/web/lib/x.ts', "import { useDashboard } from '../features/dashboard/api/get-dashboard';"],
+    ['a feature importing another feature through the @/ alias', 'src/web/features/budget/components/x.tsx', "import { BackupCard } from '@/web/features/files/components/backup-card';"],
+    ['a feature importing the app shell through the @/ alias', 'src/web/features/auth/components/x.tsx', "import { AppHeader } from '@/web/app/shell/app-header';"],
   ])('rejects %s', async (_name, file, code) => {
     expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toContain('import-x/no-restricted-paths');
   });
@@ -38,6 +40,7 @@ describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 
     ['its own feature', 'src/web/features/budget/components/x.tsx', "import { budgetKeys } from '../api/budget-keys';"],
     ['shared UI, hooks and lib', 'src/web/features/dashboard/components/x.tsx', "import { Button } from '../../../components/ui/button';\nimport { useClientSelection } from '../../../hooks/use-client-selection';\nimport { signClass } from '../../../lib/format';"],
     ['the app composing features', 'src/web/app/routes/x.tsx', "import { BackupCard } from '../../features/files/components/backup-card';"],
+    ['shared code through the @/ alias', 'src/web/features/dashboard/components/x.tsx', "import { Button } from '@/web/components/ui/button';"],
   ])('accepts a feature or the app importing %s', async (_name, file, code) => {
     expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * better-auth's answers rewritten for our clients: errors in our `{error:{code,message}}` shape and
  * in French (sign-in failures all alike), JSON without any session token.
  */
-import type { ApiErrorBody } from '../../domain/api-error';
+import type { ApiErrorBody } from '@/domain/api-error';
 import { errorBody } from '../lib/errors';
 import { SIGN_IN_REQUIRED } from './session';
 

@@ -5,7 +5,7 @@
  */
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClientWire as Client, PoleWire as Pole } from '../../domain/schemas';
+import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createAccountsTestApp, PASSWORD, sessionCookie, TEST_SECRET, type Call } from '../test/test-accounts';
 import { totpCode, totpSecretOf } from '../test/totp';
 import { TEST_DB } from '../test/test-db';

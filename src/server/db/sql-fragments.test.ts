@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revisedMonthMargin } from '../../domain/budget';
-import { decimalToCents } from '../../domain/money';
+import { revisedMonthMargin } from '@/domain/budget';
+import { decimalToCents } from '@/domain/money';
 import { createTestDb } from '../test/test-db';
 import type { Db } from './client';
 import { REVISED_MONTH_MARGIN } from './sql-fragments';

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { describeIssues, type ApiErrorBody } from '../../domain/api-error';
+import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
 
 type Code = ApiErrorBody['error']['code'];
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/client';
 import { createApp } from '../app';
-import type { ApiErrorBody } from '../../domain/api-error';
+import type { ApiErrorBody } from '@/domain/api-error';
 import { TEST_DB } from './test-env';
 
 export { TEST_DB };

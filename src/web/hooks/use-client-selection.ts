@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { pruneClientFilter, type ClientFilter } from '../../domain/client-filter';
+import { pruneClientFilter, type ClientFilter } from '@/domain/client-filter';
 import { useClients } from '../lib/get-clients';
 
 /**

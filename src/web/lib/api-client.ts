@@ -2,7 +2,7 @@
  * A tiny typed wrapper around `fetch` for the JSON API under `/api` (docs/product.md#http-api). Every failure
  * becomes an `ApiError` whose `message` is French and can be shown to the user as is.
  */
-import type { ApiErrorBody } from '../../domain/api-error';
+import type { ApiErrorBody } from '@/domain/api-error';
 
 /** The server's error codes, plus `network` (no answer) and `unexpected` (an answer we cannot read). */
 export type ApiErrorCode = ApiErrorBody['error']['code'] | 'network' | 'unexpected';

@@ -1,4 +1,4 @@
-import type { ExportFile } from '../../domain/files/export-file';
+import type { ExportFile } from '@/domain/files/export-file';
 
 /**
  * Saves a file built in the browser (docs/product.md#files: exports are local outputs). The text is written as

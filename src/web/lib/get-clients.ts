@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientsFromWire, type ClientWire } from '../../domain';
+import { clientsFromWire, type ClientWire } from '@/domain';
 import { api } from './api-client';
 import { sharedKeys } from './query-keys';
 

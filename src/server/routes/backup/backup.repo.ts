@@ -1,8 +1,8 @@
 /** Restore: replaces every client, pole, line and month with a validated backup, in bulk. */
-import { MEASURES } from '../../../domain/measures';
-import type { Backup } from '../../../domain/model';
-import { centsToDecimal as money } from '../../../domain/money';
-import type { Queryable } from '../../db/client';
+import { MEASURES } from '@/domain/measures';
+import type { Backup } from '@/domain/model';
+import { centsToDecimal as money } from '@/domain/money';
+import type { Queryable } from '@/server/db/client';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */

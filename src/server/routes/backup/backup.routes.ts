@@ -1,10 +1,10 @@
 /** GET /api/backup (the JSON backup of docs/product.md#file-json-backup) and POST /api/backup (restore, all or nothing). */
 import { Hono } from 'hono';
-import { backupFromWire } from '../../../domain/codec';
-import { buildBackup } from '../../../domain/files/backup-json';
-import { backupSchema } from '../../../domain/schemas';
-import { analyze, type Db } from '../../db/client';
-import { decodeAmounts, readJson, validate } from '../../lib/errors';
+import { backupFromWire } from '@/domain/codec';
+import { buildBackup } from '@/domain/files/backup-json';
+import { backupSchema } from '@/domain/schemas';
+import { analyze, type Db } from '@/server/db/client';
+import { decodeAmounts, readJson, validate } from '@/server/lib/errors';
 import { readAllBudgets } from '../budget/budget.repo';
 import { replaceAll } from './backup.repo';
 

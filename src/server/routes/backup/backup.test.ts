@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BackupWire as Backup, ClientWire as Client, PoleWire as Pole } from '../../../domain/schemas';
-import { createTestApp } from '../../test/test-db';
+import type { BackupWire as Backup, ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

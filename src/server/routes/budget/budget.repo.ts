@@ -1,8 +1,8 @@
 /** SQL that reads budgets as the model of docs/product.md#client-side-views (Pole with lines of 12 months, in cents). */
-import { ZERO_CENTS, decimalToCents, type Cents } from '../../../domain/money';
-import { MONTH_COUNT, twelve } from '../../../domain/months';
-import type { BudgetData, Client, Pole } from '../../../domain/model';
-import type { Queryable } from '../../db/client';
+import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
+import { MONTH_COUNT, twelve } from '@/domain/months';
+import type { BudgetData, Client, Pole } from '@/domain/model';
+import type { Queryable } from '@/server/db/client';
 import { listClientsByCreation } from '../clients/clients.repo';
 
 interface Row {

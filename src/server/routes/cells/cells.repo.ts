@@ -1,8 +1,8 @@
 /** SQL for monthly figures: one statement writes a whole batch of cells. */
-import type { Measure } from '../../../domain/measures';
-import type { CellUpdate } from '../../../domain/model';
-import { centsToDecimal } from '../../../domain/money';
-import type { Queryable } from '../../db/client';
+import type { Measure } from '@/domain/measures';
+import type { CellUpdate } from '@/domain/model';
+import { centsToDecimal } from '@/domain/money';
+import type { Queryable } from '@/server/db/client';
 
 type Merged = { lineId: string; month: number } & Partial<Record<Measure, string>>;
 

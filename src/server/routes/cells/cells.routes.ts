@@ -1,10 +1,10 @@
 /** PATCH /api/cells — 1 to 5,000 cells, all or nothing, in one transaction. */
 import { Hono } from 'hono';
-import { cellUpdateFromWire } from '../../../domain/codec';
-import { patchCellsBody } from '../../../domain/schemas';
-import type { Db } from '../../db/client';
-import { ApiError, decodeAmounts, readJson, validate } from '../../lib/errors';
-import { cellLineNotFound } from '../../lib/messages';
+import { cellUpdateFromWire } from '@/domain/codec';
+import { patchCellsBody } from '@/domain/schemas';
+import type { Db } from '@/server/db/client';
+import { ApiError, decodeAmounts, readJson, validate } from '@/server/lib/errors';
+import { cellLineNotFound } from '@/server/lib/messages';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { mergeCells, writeCells } from './cells.repo';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientWire as Client, PoleWire as Pole } from '../../../domain/schemas';
-import { createTestApp } from '../../test/test-db';
+import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let client: Client;

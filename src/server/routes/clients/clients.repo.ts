@@ -1,9 +1,9 @@
 /** SQL for clients, and the revised-forecast cache kept on each client row. */
-import { compareFrench } from '../../../domain/catalogue';
-import type { Client, ClientChanges } from '../../../domain/model';
-import { centsToDecimal, decimalToCents } from '../../../domain/money';
-import type { Queryable } from '../../db/client';
-import { REVISED_MONTH_MARGIN } from '../../db/sql-fragments';
+import { compareFrench } from '@/domain/catalogue';
+import type { Client, ClientChanges } from '@/domain/model';
+import { centsToDecimal, decimalToCents } from '@/domain/money';
+import type { Queryable } from '@/server/db/client';
+import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 interface ClientRow {
   id: string;

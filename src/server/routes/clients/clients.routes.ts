@@ -1,10 +1,10 @@
 /** /api/clients: list, create, rename or set the initial forecast, delete, read one budget. */
 import { Hono } from 'hono';
-import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '../../../domain/codec';
-import { createClientBody, idParams, updateClientBody } from '../../../domain/schemas';
-import type { Db } from '../../db/client';
-import { decodeAmounts, notFound, readJson, validate } from '../../lib/errors';
-import { CLIENT_NOT_FOUND } from '../../lib/messages';
+import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '@/domain/codec';
+import { createClientBody, idParams, updateClientBody } from '@/domain/schemas';
+import type { Db } from '@/server/db/client';
+import { decodeAmounts, notFound, readJson, validate } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { loadClientBudget } from '../budget/budget.repo';
 import { deleteClient, findClient, insertClient, listClients, updateClient } from './clients.repo';
 

@@ -3,11 +3,11 @@
  * (client × pole name, pole name × line name, month), turned into the domain's `DashboardData`
  * by the same function the pure path uses. The browser never receives line-level figures.
  */
-import { dashboardData, type ClientPoleSums, type DashboardData } from '../../../domain/dashboard/data';
-import type { LineAggregate, MonthSums, Sums } from '../../../domain/dashboard/sums';
-import { decimalToCents } from '../../../domain/money';
-import type { Queryable } from '../../db/client';
-import { REVISED_MONTH_MARGIN } from '../../db/sql-fragments';
+import { dashboardData, type ClientPoleSums, type DashboardData } from '@/domain/dashboard/data';
+import type { LineAggregate, MonthSums, Sums } from '@/domain/dashboard/sums';
+import { decimalToCents } from '@/domain/money';
+import type { Queryable } from '@/server/db/client';
+import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 /** The selected clients (null = every client), ranked by creation: the order of `aggregateBudgets`. */
 const SELECTION = /* sql */ `

@@ -6,10 +6,10 @@
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { dashboardQuery } from '../../../domain/dashboard-query';
-import type { Db } from '../../db/client';
-import { notFound, validate } from '../../lib/errors';
-import { CLIENT_NOT_FOUND } from '../../lib/messages';
+import { dashboardQuery } from '@/domain/dashboard-query';
+import type { Db } from '@/server/db/client';
+import { notFound, validate } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { loadDashboardData } from './dashboard.repo';
 
 export function dashboardRoutes(db: Db) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFromWire, polesFromWire } from '../../../domain/codec';
-import type { DashboardData } from '../../../domain/dashboard/data';
-import { aggregateBudgets, summarizeDashboard } from '../../../domain/dashboard/from-budgets';
-import { dashboardFromData } from '../../../domain/dashboard/views';
-import type { BackupWire as Backup, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '../../../domain/schemas';
-import { createTestApp } from '../../test/test-db';
+import { clientFromWire, polesFromWire } from '@/domain/codec';
+import type { DashboardData } from '@/domain/dashboard/data';
+import { aggregateBudgets, summarizeDashboard } from '@/domain/dashboard/from-budgets';
+import { dashboardFromData } from '@/domain/dashboard/views';
+import type { BackupWire as Backup, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '@/domain/schemas';
+import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /** SQL for the lines of a pole; each new line gets its 12 zeroed months. */
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@/server/db/client';
 
 /** Names of the lines a pole already holds. */
 export async function lineNames(q: Queryable, poleId: string): Promise<string[]> {

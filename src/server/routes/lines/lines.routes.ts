@@ -3,11 +3,11 @@
  * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache).
  */
 import { Hono } from 'hono';
-import { lineToWire } from '../../../domain/codec';
-import { addLineBody, idParams } from '../../../domain/schemas';
-import type { Db } from '../../db/client';
-import { conflict, notFound, readJson, validate } from '../../lib/errors';
-import { LINE_NOT_FOUND, POLE_NOT_FOUND, lineAlreadyExists } from '../../lib/messages';
+import { lineToWire } from '@/domain/codec';
+import { addLineBody, idParams } from '@/domain/schemas';
+import type { Db } from '@/server/db/client';
+import { conflict, notFound, readJson, validate } from '@/server/lib/errors';
+import { LINE_NOT_FOUND, POLE_NOT_FOUND, lineAlreadyExists } from '@/server/lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { lockPole } from '../poles/poles.repo';

@@ -1,5 +1,5 @@
 /** SQL for poles (their lines' SQL is in lines.repo.ts). */
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@/server/db/client';
 
 /** The first pole of that name for the client (creation order), or undefined. */
 export async function findPoleByName(q: Queryable, clientId: string, name: string): Promise<string | undefined> {

@@ -1,10 +1,10 @@
 /** Poles: add one with chosen lines, expand/collapse, invoiced months (custom lines: lines.routes.ts). */
 import { Hono } from 'hono';
-import { poleToWire } from '../../../domain/codec';
-import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '../../../domain/schemas';
-import type { Db } from '../../db/client';
-import { notFound, readJson, validate } from '../../lib/errors';
-import { CLIENT_NOT_FOUND, POLE_NOT_FOUND } from '../../lib/messages';
+import { poleToWire } from '@/domain/codec';
+import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '@/domain/schemas';
+import type { Db } from '@/server/db/client';
+import { notFound, readJson, validate } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND, POLE_NOT_FOUND } from '@/server/lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { lockClient } from '../clients/clients.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLE_CATALOGUE } from '../../../domain/catalogue';
-import { poleSchema, type ClientWire as Client, type PoleWire as Pole } from '../../../domain/schemas';
-import { createTestApp } from '../../test/test-db';
+import { POLE_CATALOGUE } from '@/domain/catalogue';
+import { poleSchema, type ClientWire as Client, type PoleWire as Pole } from '@/domain/schemas';
+import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let client: Client;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '@/web/test/render-app';
 
 const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles'];
 

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
-import { ALL_CLIENTS, type ClientFilter } from '../../../domain/client-filter';
-import { Spinner } from '../../components/ui/spinner';
-import { BudgetTab } from '../../features/budget/components/budget-tab';
-import { BackupCard } from '../../features/files/components/backup-card';
-import { ClientCsvExportButton } from '../../features/files/components/client-csv-export-button';
+import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
+import { Spinner } from '@/web/components/ui/spinner';
+import { BudgetTab } from '@/web/features/budget/components/budget-tab';
+import { BackupCard } from '@/web/features/files/components/backup-card';
+import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
 // The dashboards carry the charting library (~108 kB gzip, STACK.md): load them on first visit.
 const DashboardTab = lazy(() =>
-  import('../../features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
+  import('@/web/features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
 );
 const PolesDashboardTab = lazy(() =>
-  import('../../features/dashboard/components/poles-dashboard-tab').then((m) => ({
+  import('@/web/features/dashboard/components/poles-dashboard-tab').then((m) => ({
     default: m.PolesDashboardTab,
   })),
 );

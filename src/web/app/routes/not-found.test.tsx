@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '@/web/test/render-app';
 
 // test/setup.ts turns console.error into a failure; the 404 page logs on purpose (docs/product.md#routes), so
 // each test here lets exactly one call through and checks it.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from '../navigation';
-import { buttonVariants } from '../../components/ui/button';
-import { Logo } from '../../components/brand/logo';
+import { buttonVariants } from '@/web/components/ui/button';
+import { Logo } from '@/web/components/brand/logo';
 
 /** docs/product.md#routes: any route other than `/`. The texts are the spec's, in English as written there. */
 export function NotFoundPage({ pathname }: { pathname: string }) {

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../features/auth/api/get-session';
-import { cn } from '../../lib/cn';
-import { Logo } from '../../components/brand/logo';
+import { useSession } from '@/web/features/auth/api/get-session';
+import { cn } from '@/web/lib/cn';
+import { Logo } from '@/web/components/brand/logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
-const UserMenu = lazy(() => import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() => import('@/web/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
 
 type AppHeaderProps = {
   activeTab: MainTab;

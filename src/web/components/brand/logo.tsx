@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 /** The product mark: three rising bars. Decorative: the product name always sits beside it. */
 export function Logo({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ALL_CLIENTS, type ClientFilter } from '../../../domain/client-filter';
+import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
 import { ClientMultiSelect } from './client-multi-select';
 
 const clients = [

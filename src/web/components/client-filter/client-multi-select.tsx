@@ -8,10 +8,10 @@ import {
   removeClient,
   toggleClient,
   type ClientFilter,
-} from '../../../domain/client-filter';
+} from '@/domain/client-filter';
 import { Button } from '../ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
-import { cn } from '../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 export type ClientOption = { id: string; name: string };
 

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 type SpinnerProps = {
   /** Shown beside the wheel and announced to screen readers, e.g. 'Chargement...'. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '../../../../server/auth/auth.routes';
-import { api } from '../../../lib/api-client';
-import { sharedKeys } from '../../../lib/query-keys';
+import type { SessionInfo } from '@/server/auth/auth.routes';
+import { api } from '@/web/lib/api-client';
+import { sharedKeys } from '@/web/lib/query-keys';
 import { authKeys } from './keys';
 
 export type { SessionInfo };

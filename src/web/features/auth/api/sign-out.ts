@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/web/lib/api-client';
 import { markSignedOut } from './get-session';
 
 /** Ends this session, or (everywhere) every session of the user, this one included. */

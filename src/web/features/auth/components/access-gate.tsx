@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Spinner } from '../../../components/ui/spinner';
-import { onUnauthorized } from '../../../lib/api-client';
+import { Spinner } from '@/web/components/ui/spinner';
+import { onUnauthorized } from '@/web/lib/api-client';
 import { markSignedOut, useSession } from '../api/get-session';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.

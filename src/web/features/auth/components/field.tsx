@@ -1,5 +1,5 @@
 import { useId, type ComponentProps } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 type FieldProps = ComponentProps<'input'> & { label: string; hint?: string };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Logo } from '../../../components/brand/logo';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Logo } from '@/web/components/brand/logo';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
 import { useSignIn, useVerifyTotp } from '../api/sign-in';
 import { CodeField, Field, FormError, PasswordField } from './field';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/components/ui/button';
 import { useVerifyTotp } from '../api/sign-in';
 import { totpSecret, useDisableTwoFactor, useEnableTwoFactor } from '../api/two-factor';
 import { CodeField, FormError, PasswordField } from './field';
-import { notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '@/web/lib/notify';
 
 type TwoFactorDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; isEnabled: boolean };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/components/ui/button';
 import { useSession } from '../api/get-session';
 import { useSignOut } from '../api/sign-out';
 import { TwoFactorDialog } from './two-factor-dialog';

@@ -1,4 +1,4 @@
-import { sharedKeys } from '../../../lib/query-keys';
+import { sharedKeys } from '@/web/lib/query-keys';
 
 /** The one query-key factory of the budget feature (STYLE.md): invalidate through these keys. */
 export const budgetKeys = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assertCents as cents, type CellUpdate } from '../../../../domain';
-import { makeLine, makePole } from '../../../../domain/testing/builders';
+import { assertCents as cents, type CellUpdate } from '@/domain';
+import { makeLine, makePole } from '@/domain/testing/builders';
 import { createCellSaveQueue } from './cell-save-queue';
 
 /** A fake server: records each request and answers it when the test says so. */

@@ -6,7 +6,7 @@
  * growing delay. Framework-free so it can be tested without a browser; the page keeps one
  * (save-cells.ts). It holds the cents model; the sender encodes to the wire.
  */
-import { applyCellUpdates, type CellUpdate, type Pole } from '../../../../domain';
+import { applyCellUpdates, type CellUpdate, type Pole } from '@/domain';
 
 export type CellSaveQueueOptions = {
   send: (cells: CellUpdate[]) => Promise<void>;

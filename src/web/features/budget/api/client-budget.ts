@@ -13,9 +13,9 @@ import {
   type LineWire,
   type Pole,
   type PoleWire,
-} from '../../../../domain';
-import { api } from '../../../lib/api-client';
-import { invalidateSummaries } from '../../../lib/query-keys';
+} from '@/domain';
+import { api } from '@/web/lib/api-client';
+import { invalidateSummaries } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
 import { reloadAllData } from './clients';
 import { cellSaveQueue } from './save-cells';

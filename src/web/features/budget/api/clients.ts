@@ -6,9 +6,9 @@ import {
   type Client,
   type ClientChanges,
   type ClientWire,
-} from '../../../../domain';
-import { api } from '../../../lib/api-client';
-import { invalidateSummaries, reloadAllData, sharedKeys } from '../../../lib/query-keys';
+} from '@/domain';
+import { api } from '@/web/lib/api-client';
+import { invalidateSummaries, reloadAllData, sharedKeys } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
 
 // The budget feature's other calls (poles, lines) reload through the same shared invalidation.

@@ -5,8 +5,8 @@
  * tabs; leaving the page with unsaved edits asks first.
  */
 import { useSyncExternalStore } from 'react';
-import { cellUpdateToWire, type CellUpdate, type Measure } from '../../../../domain';
-import { api } from '../../../lib/api-client';
+import { cellUpdateToWire, type CellUpdate, type Measure } from '@/domain';
+import { api } from '@/web/lib/api-client';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
 import { createCellSaveQueue, type CellSaveQueue } from './cell-save-queue';
 

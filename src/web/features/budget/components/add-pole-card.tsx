@@ -1,10 +1,10 @@
 import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
-import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '@/domain';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useAddPole } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { outlineOf, poleStructure } from '../../../../domain';
-import { Spinner } from '../../../components/ui/spinner';
+import { outlineOf, poleStructure } from '@/domain';
+import { Spinner } from '@/web/components/ui/spinner';
 import { useClientBudget } from '../api/client-budget';
 import { FAILURE } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';

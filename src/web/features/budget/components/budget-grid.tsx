@@ -8,8 +8,8 @@ import {
   type GridMove,
   type Line,
   type Pole,
-} from '../../../../domain';
-import { cn } from '../../../lib/cn';
+} from '@/domain';
+import { cn } from '@/web/lib/cn';
 import { useUnsavedCount } from '../api/save-cells';
 import { useGridActions } from '../hooks/use-grid-actions';
 import { useRowWindow } from '../hooks/use-row-window';

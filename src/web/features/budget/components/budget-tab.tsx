@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Client } from '../../../../domain';
-import { Spinner } from '../../../components/ui/spinner';
-import { useClients } from '../../../lib/get-clients';
+import type { Client } from '@/domain';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useClients } from '@/web/lib/get-clients';
 import { FAILURE } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useSelectedClientId } from '../hooks/use-selected-client-id';

@@ -1,6 +1,6 @@
 import { memo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '../../../../domain';
-import { cn } from '../../../lib/cn';
+import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '@/domain';
+import { cn } from '@/web/lib/cn';
 import { useCellSaveStatus } from '../api/save-cells';
 
 export type CellEditMode = 'typing' | 'commit';

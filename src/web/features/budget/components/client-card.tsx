@@ -1,10 +1,10 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, Pencil, Plus, X } from 'lucide-react';
-import type { Client } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import type { Client } from '@/domain';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useCreateClient, useUpdateClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 import { DeleteClientButton } from './delete-client-button';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Client } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
+import type { Client } from '@/domain';
+import { Button } from '@/web/components/ui/button';
 import { useDeleteClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 

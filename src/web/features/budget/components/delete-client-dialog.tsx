@@ -1,5 +1,5 @@
-import type { Client } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
+import type { Client } from '@/domain';
+import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -8,7 +8,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
+} from '@/web/components/ui/dialog';
 
 type DeleteClientDialogProps = {
   client: Client;

@@ -7,10 +7,10 @@ import {
   parseCellEntry,
   revisedForecast,
   type Client,
-} from '../../../../domain';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { signClass } from '../../../lib/format';
+} from '@/domain';
+import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/cn';
+import { signClass } from '@/web/lib/format';
 import { useUpdateClient } from '../api/clients';
 import { useClientBudget } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';

@@ -19,12 +19,12 @@ import {
   type Measure,
   type MeasureTotals,
   type Pole,
-} from '../../../../domain';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { signClass } from '../../../lib/format';
+} from '@/domain';
+import { Button } from '@/web/components/ui/button';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/cn';
+import { signClass } from '@/web/lib/format';
 import { CellInput, type CellInputProps } from './cell-input';
 
 /** Actions the grid passes down; stable across renders so memoised rows skip work. */

@@ -4,7 +4,7 @@
  * memoised rows skip work.
  */
 import { useMemo, type RefObject } from 'react';
-import { cellAtGridPos, cellUpdate, pasteWrites, type Line } from '../../../../domain';
+import { cellAtGridPos, cellUpdate, pasteWrites, type Line } from '@/domain';
 import { useAddLine, useDeleteLine, useSetFacture, useTogglePole, useWriteCells } from '../api/client-budget';
 import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';

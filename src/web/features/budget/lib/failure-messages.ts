@@ -1,7 +1,7 @@
 /** The toasts of docs/product.md#error-toasts: every data failure logs to the console and shows a destructive 'Erreur' toast. */
-import { notifyError } from '../../../lib/notify';
+import { notifyError } from '@/web/lib/notify';
 
-export { notifySuccess } from '../../../lib/notify';
+export { notifySuccess } from '@/web/lib/notify';
 
 /** The failure descriptions of docs/product.md#error-toasts, used on the budget tab, exactly as written there. */
 export const FAILURE = {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClientFilter } from '../../../../domain/client-filter';
-import type { DashboardData } from '../../../../domain/dashboard/data';
-import { dashboardFromData } from '../../../../domain/dashboard/views';
-import { dashboardClientsParam } from '../../../../domain/dashboard-query';
-import { api } from '../../../lib/api-client';
-import { sharedKeys } from '../../../lib/query-keys';
+import type { ClientFilter } from '@/domain/client-filter';
+import type { DashboardData } from '@/domain/dashboard/data';
+import { dashboardFromData } from '@/domain/dashboard/views';
+import { dashboardClientsParam } from '@/domain/dashboard-query';
+import { api } from '@/web/lib/api-client';
+import { sharedKeys } from '@/web/lib/query-keys';
 
 /** Query keys of the dashboards: one entry per selection, under the shared summaries root. */
 export const dashboardKeys = {

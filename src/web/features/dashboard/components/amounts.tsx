@@ -1,6 +1,6 @@
-import { formatEuros, formatPercent, type Cents } from '../../../../domain/money';
-import { cn } from '../../../lib/cn';
-import { signClass } from '../../../lib/format';
+import { formatEuros, formatPercent, type Cents } from '@/domain/money';
+import { cn } from '@/web/lib/cn';
+import { signClass } from '@/web/lib/format';
 
 /** A gap in euros with its percentage (one decimal), coloured by sign. */
 export function Gap({ cents, percent }: { cents: Cents; percent?: number }) {

@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { centsToEuros, eurosToCents, formatEuros, type Cents } from '../../../../domain/money';
+import { centsToEuros, eurosToCents, formatEuros, type Cents } from '@/domain/money';
 import { BAR_FILL_OPACITY, formatKEuros, paletteColor } from './chart-style';
 
 /** Tooltip values are euros (the charts plot euros); shown in French format. */

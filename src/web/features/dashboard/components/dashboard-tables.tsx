@@ -1,10 +1,10 @@
 import { Info } from 'lucide-react';
-import type { MarginRow, SummaryRow } from '../../../../domain/dashboard/views';
-import { formatPercent } from '../../../../domain/money';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
+import type { MarginRow, SummaryRow } from '@/domain/dashboard/views';
+import { formatPercent } from '@/domain/money';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { cn } from '@/web/lib/cn';
 import { Euros, Gap } from './amounts';
-import { signClass } from '../../../lib/format';
+import { signClass } from '@/web/lib/format';
 
 const num = 'text-right';
 

@@ -1,7 +1,7 @@
-import type { GlobalStats } from '../../../../domain/dashboard/views';
-import { formatEuros, type Cents } from '../../../../domain/money';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import type { GlobalStats } from '@/domain/dashboard/views';
+import { formatEuros, type Cents } from '@/domain/money';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { cn } from '@/web/lib/cn';
 
 type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean };
 

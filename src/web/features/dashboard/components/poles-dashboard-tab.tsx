@@ -1,13 +1,13 @@
-import type { PoleViewRow } from '../../../../domain/dashboard/views';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { ClientMultiSelect } from '../../../components/client-filter/client-multi-select';
-import { useClientSelection } from '../../../hooks/use-client-selection';
+import type { PoleViewRow } from '@/domain/dashboard/views';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
+import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useDashboard } from '../api/get-dashboard';
 import { Euros } from './amounts';
-import { signClass } from '../../../lib/format';
+import { signClass } from '@/web/lib/format';
 import type { DashboardFilterProps } from './dashboard-tab';
 
 /** The six columns of docs/product.md#poles-dashboard: full labels for the poles table, shortened ones in the line cards. */

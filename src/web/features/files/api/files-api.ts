@@ -3,10 +3,10 @@
  * click (not a cached copy), so a file always holds the data as saved; they are plain calls, not
  * queries, because nothing on screen renders them.
  */
-import { budgetDataFromWire, clientsFromWire, polesFromWire } from '../../../../domain/codec';
-import type { BudgetDataWire, ClientWire, PoleWire } from '../../../../domain/schemas';
-import type { BackupDocument } from '../../../../domain/files/backup-json';
-import { api } from '../../../lib/api-client';
+import { budgetDataFromWire, clientsFromWire, polesFromWire } from '@/domain/codec';
+import type { BudgetDataWire, ClientWire, PoleWire } from '@/domain/schemas';
+import type { BackupDocument } from '@/domain/files/backup-json';
+import { api } from '@/web/lib/api-client';
 
 export const getClientBudget = async (clientId: string) =>
   polesFromWire(await api.get<PoleWire[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`));

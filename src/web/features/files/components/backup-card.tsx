@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { DatabaseBackup, FileDown, FileJson, Upload } from 'lucide-react';
-import { backupFile } from '../../../../domain/files/backup-json';
-import { invoicingCsvFile } from '../../../../domain/files/invoicing-csv';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { downloadFile } from '../../../lib/download';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { backupFile } from '@/domain/files/backup-json';
+import { invoicingCsvFile } from '@/domain/files/invoicing-csv';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { downloadFile } from '@/web/lib/download';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { getAllBudgets, getBackup } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
 

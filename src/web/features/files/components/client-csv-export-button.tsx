@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
-import { clientCsvFile } from '../../../../domain/files/client-csv';
-import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../../../lib/download';
+import { clientCsvFile } from '@/domain/files/client-csv';
+import { Button } from '@/web/components/ui/button';
+import { downloadFile } from '@/web/lib/download';
 import { getClientBudget } from '../api/files-api';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
 
 type ClientCsvExportButtonProps = {
   clientId: string;

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/components/ui/button';
 import { clientCount } from '../lib/messages';
 
 type ImportConfirmDialogProps = {

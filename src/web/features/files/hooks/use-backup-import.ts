@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { clientsQueryOptions } from '../../../lib/get-clients';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { reloadAllData } from '../../../lib/query-keys';
+import { clientsQueryOptions } from '@/web/lib/get-clients';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { reloadAllData } from '@/web/lib/query-keys';
 import { restoreBackup } from '../api/files-api';
 import { clientCount, errorMessage } from '../lib/messages';
 
@@ -34,7 +34,7 @@ export function useBackupImport() {
     setIsReading(true);
     try {
       // Loaded on demand: validation needs zod, which the budget tab's first bundle does without.
-      const { parseBackupText } = await import('../../../../domain/files/backup-parse');
+      const { parseBackupText } = await import('@/domain/files/backup-parse');
       const parsed = parseBackupText(await file.text());
       if (!parsed.ok) {
         notifyError(IMPORT_ERROR, parsed.message);

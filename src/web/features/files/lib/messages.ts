@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/web/lib/api-client';
 
 /** The French message of a failed call: the server's own when it sent one. */
 export function errorMessage(error: unknown, fallback: string): string {
