@@ -21,9 +21,14 @@ const featureZones = [
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move the shared piece to components/, hooks/ or lib/, or compose both in app/.',
+    message:
+      'A feature never imports another feature: move the shared piece to components/, hooks/ or lib/, or compose both in app/.',
   })),
-  { target: './src/web/features', from: './src/web/app', message: 'A feature never imports the app shell: move the piece to components/ or lib/.' },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'A feature never imports the app shell: move the piece to components/ or lib/.',
+  },
   {
     target: ['./src/web/components', './src/web/hooks', './src/web/lib'],
     from: ['./src/web/features', './src/web/app'],
@@ -32,7 +37,10 @@ const featureZones = [
 ];
 
 const restricted = (patterns, allowTypeImports = false) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((p) => ({ ...p, allowTypeImports })) },
+  ],
 });
 
 export default tseslint.config(
@@ -75,16 +83,40 @@ export default tseslint.config(
   {
     files: ['src/domain/**'],
     rules: restricted([
-      { group: ['**/server/**', '**/web/**', '../server*', '../web*'], message: 'src/domain is pure: it imports nothing of server or web.' },
-      { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'child_process'], message: 'src/domain is pure: no Node APIs.' },
-      { group: ['react', 'react-*', 'react/*', 'hono', 'hono/*', '@hono/*', 'pg', '@electric-sql/*', 'recharts', '@tanstack/*', '@radix-ui/*'], message: 'src/domain is pure: no UI, HTTP or database library.' },
+      {
+        group: ['**/server/**', '**/web/**', '../server*', '../web*'],
+        message: 'src/domain is pure: it imports nothing of server or web.',
+      },
+      {
+        group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'child_process'],
+        message: 'src/domain is pure: no Node APIs.',
+      },
+      {
+        group: [
+          'react',
+          'react-*',
+          'react/*',
+          'hono',
+          'hono/*',
+          '@hono/*',
+          'pg',
+          '@electric-sql/*',
+          'recharts',
+          '@tanstack/*',
+          '@radix-ui/*',
+        ],
+        message: 'src/domain is pure: no UI, HTTP or database library.',
+      },
     ]),
   },
   {
     files: ['src/server/**'],
     rules: restricted([
       { group: ['**/web/**', '../web*', '../../web*'], message: 'The server never imports the web app.' },
-      { group: ['react', 'react-*', 'react/*', 'recharts', '@radix-ui/*', '@tanstack/*'], message: 'No UI library on the server.' },
+      {
+        group: ['react', 'react-*', 'react/*', 'recharts', '@radix-ui/*', '@tanstack/*'],
+        message: 'No UI library on the server.',
+      },
     ]),
   },
   {
@@ -95,8 +127,14 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
       ...restricted(
         [
-          { group: ['**/server/**', '../server*', '../../server*'], message: 'The web app may import the server\'s types only (import type).' },
-          { group: ['pg', '@electric-sql/*', 'hono', 'hono/*', '@hono/*', 'node:*'], message: 'No server library in the browser.' },
+          {
+            group: ['**/server/**', '../server*', '../../server*'],
+            message: "The web app may import the server's types only (import type).",
+          },
+          {
+            group: ['pg', '@electric-sql/*', 'hono', 'hono/*', '@hono/*', 'node:*'],
+            message: 'No server library in the browser.',
+          },
         ],
         true,
       ),

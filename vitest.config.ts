@@ -15,7 +15,12 @@ export default defineConfig({
     projects: [
       {
         resolve,
-        test: { name: 'domain', include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', setupFiles: [consoleGuard] },
+        test: {
+          name: 'domain',
+          include: ['src/domain/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [consoleGuard],
+        },
       },
       {
         plugins: [react()],

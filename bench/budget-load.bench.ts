@@ -24,11 +24,23 @@ export default {
     const client = await api<Client>(ctx.baseUrl, 'POST', '/api/clients', { name: 'Catalogue complet (bench)' });
     const poles: Pole[] = [];
     for (const pole of POLE_CATALOGUE) {
-      poles.push(await api<Pole>(ctx.baseUrl, 'POST', `/api/clients/${client.id}/poles`, { name: pole.name, lines: [...pole.lines] }));
+      poles.push(
+        await api<Pole>(ctx.baseUrl, 'POST', `/api/clients/${client.id}/poles`, {
+          name: pole.name,
+          lines: [...pole.lines],
+        }),
+      );
     }
     const cells = poles.flatMap((p) =>
       p.lines.flatMap((l, li) =>
-        MEASURES.flatMap((field, fi) => Array.from({ length: 12 }, (_, month) => ({ lineId: l.id, month, field, value: 100 + li * 10 + fi + month / 100 }))),
+        MEASURES.flatMap((field, fi) =>
+          Array.from({ length: 12 }, (_, month) => ({
+            lineId: l.id,
+            month,
+            field,
+            value: 100 + li * 10 + fi + month / 100,
+          })),
+        ),
       ),
     );
     await api(ctx.baseUrl, 'PATCH', '/api/cells', cells);
@@ -42,7 +54,13 @@ export default {
     const rawLoad = await sample(() => rawQuery(ctx.raw, RAW_CLIENT_ROWS, [client.id]), ctx.repeat);
     await api(ctx.baseUrl, 'DELETE', `/api/clients/${client.id}`);
     return [
-      ratioFigure('load 1 client, full catalogue (69 lines), GET /api/clients/:id/budget (median)', median(apiLoad), 'ms', { label: 'raw select of its 828 rows', value: median(rawLoad) }, 2),
+      ratioFigure(
+        'load 1 client, full catalogue (69 lines), GET /api/clients/:id/budget (median)',
+        median(apiLoad),
+        'ms',
+        { label: 'raw select of its 828 rows', value: median(rawLoad) },
+        2,
+      ),
     ];
   },
 } satisfies Bench;

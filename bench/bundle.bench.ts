@@ -66,10 +66,16 @@ export default {
           target: { text: '< 150 kB', met: initialKb < 150 },
         },
       ];
-      for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort()) {
+      for (const key of Object.keys(manifest)
+        .filter((k) => manifest[k]!.isDynamicEntry)
+        .sort()) {
         const extra = [...staticClosure(manifest, key)].filter((k) => !initial.has(k));
         const name = (manifest[key]!.src ?? key).replace(/^.*features\//, '');
-        figures.push({ figure: `lazy chunk ${name}, beyond the entry (gzip)`, value: gzipKb(outDir, manifest, extra), unit: 'kB' });
+        figures.push({
+          figure: `lazy chunk ${name}, beyond the entry (gzip)`,
+          value: gzipKb(outDir, manifest, extra),
+          unit: 'kB',
+        });
       }
       ctx.log(`bundle : ${figures.map((f) => `${f.figure} ${f.value.toFixed(1)} kB`).join(' ; ')}`);
       return figures;

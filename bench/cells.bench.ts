@@ -5,7 +5,18 @@
 import { cellUpdateFromWire } from '../src/domain/codec';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
 import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
-import { api, lineIdsOf, median, percentile, RAW_UPSERT_PREVISIONNEL, rawQuery, rawTransaction, ratioFigure, sample, type Bench } from './lib';
+import {
+  api,
+  lineIdsOf,
+  median,
+  percentile,
+  RAW_UPSERT_PREVISIONNEL,
+  rawQuery,
+  rawTransaction,
+  ratioFigure,
+  sample,
+  type Bench,
+} from './lib';
 
 /** A value that changes on every run (a constant one could be skipped by a clever layer). */
 const valueFor = (i: number) => 1000 + (i % 997) + (i % 100) / 100;
@@ -21,21 +32,40 @@ export default {
       (i) => api(ctx.baseUrl, 'PATCH', '/api/cells', [{ lineId, month, field: 'previsionnel', value: valueFor(i) }]),
       ctx.repeat,
     );
-    const rawSingle = await sample((i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2)]), ctx.repeat);
+    const rawSingle = await sample(
+      (i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2)]),
+      ctx.repeat,
+    );
     // The floor of any API call on this machine: an HTTP round trip that touches no database.
     const httpFloor = await sample(() => api(ctx.baseUrl, 'GET', '/api/health'), ctx.repeat);
     // Where the rest goes: the two statements of a save, run alone (autocommit, no HTTP).
-    const writeOnly = await sample((i) => writeCells(ctx.db, mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })])), ctx.repeat);
+    const writeOnly = await sample(
+      (i) =>
+        writeCells(
+          ctx.db,
+          mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })]),
+        ),
+      ctx.repeat,
+    );
     const clientId = ctx.data.clients[0]!.id;
     const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId]), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
-    const cells = Array.from({ length: 100 }, (_, k) => ({ lineId: lines[k % lines.length]!, month: Math.floor(k / lines.length) % 12 }));
+    const cells = Array.from({ length: 100 }, (_, k) => ({
+      lineId: lines[k % lines.length]!,
+      month: Math.floor(k / lines.length) % 12,
+    }));
     const unique = new Set(cells.map((c) => `${c.lineId}:${c.month}`));
     if (unique.size !== 100) throw new Error(`100 cellules distinctes attendues, ${unique.size} obtenues.`);
     const batchRepeat = { warmup: Math.ceil(ctx.repeat.warmup / 5), runs: Math.ceil(ctx.repeat.runs / 5) };
     const apiBatch = await sample(
-      (i) => api(ctx.baseUrl, 'PATCH', '/api/cells', cells.map((c) => ({ ...c, field: 'previsionnel', value: valueFor(i) }))),
+      (i) =>
+        api(
+          ctx.baseUrl,
+          'PATCH',
+          '/api/cells',
+          cells.map((c) => ({ ...c, field: 'previsionnel', value: valueFor(i) })),
+        ),
       batchRepeat,
     );
     const rawBatch = await sample(
@@ -47,19 +77,47 @@ export default {
     );
 
     return [
-      ratioFigure('save 1 cell, PATCH /api/cells (p50)', median(apiSingle), 'ms', { label: 'raw upsert p50', value: median(rawSingle) }, 2),
-      ratioFigure('save 1 cell, PATCH /api/cells (p95)', percentile(apiSingle, 95), 'ms', { label: 'raw upsert p95', value: percentile(rawSingle, 95) }, 2),
+      ratioFigure(
+        'save 1 cell, PATCH /api/cells (p50)',
+        median(apiSingle),
+        'ms',
+        { label: 'raw upsert p50', value: median(rawSingle) },
+        2,
+      ),
+      ratioFigure(
+        'save 1 cell, PATCH /api/cells (p95)',
+        percentile(apiSingle, 95),
+        'ms',
+        { label: 'raw upsert p95', value: percentile(rawSingle, 95) },
+        2,
+      ),
       {
         figure: 'floor: GET /api/health, no database (p50)',
         value: median(httpFloor),
         unit: 'ms',
         reference: { label: 'raw upsert p50', value: median(rawSingle) },
       },
-      { figure: 'breakdown: the save statement alone (lock clients + update cells, p50)', value: median(writeOnly), unit: 'ms' },
+      {
+        figure: 'breakdown: the save statement alone (lock clients + update cells, p50)',
+        value: median(writeOnly),
+        unit: 'ms',
+      },
       { figure: 'breakdown: the revised-forecast refresh alone (p50)', value: median(refreshOnly), unit: 'ms' },
       // What the server adds over the unavoidable: one HTTP round trip plus one upsert.
-      ratioFigure('save 1 cell, PATCH /api/cells (p50), vs HTTP floor + raw upsert', median(apiSingle), 'ms', { label: 'floor p50 + raw upsert p50', value: median(httpFloor) + median(rawSingle) }, 2),
-      ratioFigure('save 100 cells, one PATCH /api/cells (median)', median(apiBatch), 'ms', { label: '100 raw upserts in 1 transaction', value: median(rawBatch) }, 1.5),
+      ratioFigure(
+        'save 1 cell, PATCH /api/cells (p50), vs HTTP floor + raw upsert',
+        median(apiSingle),
+        'ms',
+        { label: 'floor p50 + raw upsert p50', value: median(httpFloor) + median(rawSingle) },
+        2,
+      ),
+      ratioFigure(
+        'save 100 cells, one PATCH /api/cells (median)',
+        median(apiBatch),
+        'ms',
+        { label: '100 raw upserts in 1 transaction', value: median(rawBatch) },
+        1.5,
+      ),
     ];
   },
 } satisfies Bench;

@@ -29,7 +29,8 @@ export default {
   async run(ctx) {
     const ms = ctx.quick ? 5_000 : 20_000;
     // Worker w writes the lines of client ⌊w/2⌋ of parity w % 2, months cycling.
-    const cellsOf = (worker: number) => lineIdsOf(ctx.data, Math.floor(worker / 2)).filter((_, k) => k % 2 === worker % 2);
+    const cellsOf = (worker: number) =>
+      lineIdsOf(ctx.data, Math.floor(worker / 2)).filter((_, k) => k % 2 === worker % 2);
     const workerCells = Array.from({ length: WORKERS }, (_, w) => cellsOf(w));
     const cellAt = (worker: number, i: number) => {
       const lines = workerCells[worker]!;
@@ -72,11 +73,20 @@ export default {
 
     const rawLines = lineIdsOf(ctx.data, WORKERS);
     const rawCount = await loadFor(ms, async (worker, i) => {
-      await rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [rawLines[(worker + i * WORKERS) % rawLines.length]!, i % 12, `${i}.01`]);
+      await rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [
+        rawLines[(worker + i * WORKERS) % rawLines.length]!,
+        i % 12,
+        `${i}.01`,
+      ]);
     });
 
     const seconds = ms / 1000;
-    const zero = (figure: string, value: number, unit: string): Figure => ({ figure, value, unit, target: { text: '0', met: value === 0 } });
+    const zero = (figure: string, value: number, unit: string): Figure => ({
+      figure,
+      value,
+      unit,
+      target: { text: '0', met: value === 0 },
+    });
     return [
       {
         figure: `${WORKERS} concurrent clients saving 1 cell, ${seconds} s: throughput`,

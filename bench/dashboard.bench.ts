@@ -20,7 +20,18 @@ import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client'
 import { DASHBOARD_SUMS_SQL } from '../src/server/routes/dashboard/dashboard.repo';
 import { startPostgres } from '../src/server/test/postgres-server';
 import { generateDemoBackup } from './demo-data';
-import { BENCH_TODAY, median, ratioFigure, rawQuery, sample, type Bench, type BenchContext, type Engine, type Figure, type RawDriver } from './lib';
+import {
+  BENCH_TODAY,
+  median,
+  ratioFigure,
+  rawQuery,
+  sample,
+  type Bench,
+  type BenchContext,
+  type Engine,
+  type Figure,
+  type RawDriver,
+} from './lib';
 
 /** Target of docs/product.md#performance as the issue sets it: endpoint ≤ 1.5 × its raw SQL; response < 64 kB. */
 const MAX_RATIO = 1.5;
@@ -33,7 +44,9 @@ function getAsBrowser(baseUrl: string, path: string): Promise<{ status: number; 
       .get(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
         let wireBytes = 0;
         res.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, wireBytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, wireBytes, encoding: res.headers['content-encoding'] ?? 'identity' }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);
@@ -63,11 +76,24 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     let body = '';
     const endpoint = median(await sample(async () => (body = await getDashboard(ctx.baseUrl, path)), repeat));
     const raw = median(await sample(() => rawQuery(ctx.raw, DASHBOARD_SUMS_SQL, [c.ids]), repeat));
-    figures.push(ratioFigure(`GET /api/dashboard, ${c.label} (p50)`, endpoint, 'ms', { label: 'its SQL aggregate on the raw driver', value: raw }, MAX_RATIO));
+    figures.push(
+      ratioFigure(
+        `GET /api/dashboard, ${c.label} (p50)`,
+        endpoint,
+        'ms',
+        { label: 'its SQL aggregate on the raw driver', value: raw },
+        MAX_RATIO,
+      ),
+    );
     const wire = await getAsBrowser(ctx.baseUrl, path);
     const rawKb = Buffer.byteLength(body) / 1024;
     const wireKb = wire.wireBytes / 1024;
-    figures.push({ figure: `response, ${c.label}, uncompressed`, value: rawKb, unit: 'kB', target: { text: `< ${MAX_KB} kB`, met: rawKb < MAX_KB } });
+    figures.push({
+      figure: `response, ${c.label}, uncompressed`,
+      value: rawKb,
+      unit: 'kB',
+      target: { text: `< ${MAX_KB} kB`, met: rawKb < MAX_KB },
+    });
     figures.push({
       figure: `response, ${c.label}, on the wire (${wire.encoding})`,
       value: wireKb,
@@ -106,11 +132,17 @@ async function openEngine(engine: Engine): Promise<{ db: Db; raw: RawDriver; clo
 }
 
 /** Runs the dashboard bench on its own: restores the demo data, serves it over HTTP, prints figures. */
-export async function benchDashboardStandalone(options: { clients?: number; runs?: number; engines?: readonly Engine[] } = {}) {
+export async function benchDashboardStandalone(
+  options: { clients?: number; runs?: number; engines?: readonly Engine[] } = {},
+) {
   const { clients = 300, runs = 9, engines = ['pglite', 'postgres'] } = options;
   const data = generateDemoBackup({ clients, seed: 1, today: BENCH_TODAY });
-  const lines = Object.values(data.budgetData).flat().reduce((n, p) => n + p.lines.length, 0);
-  console.log(`dashboard bench: ${clients} clients, ${lines} lines, ${lines * 12} monthly rows; ${runs} runs after 3 warm-up`);
+  const lines = Object.values(data.budgetData)
+    .flat()
+    .reduce((n, p) => n + p.lines.length, 0);
+  console.log(
+    `dashboard bench: ${clients} clients, ${lines} lines, ${lines * 12} monthly rows; ${runs} runs after 3 warm-up`,
+  );
   const results: { engine: Engine; figures: Figure[] }[] = [];
   for (const engine of engines) {
     const { db, raw, close } = await openEngine(engine);
@@ -119,7 +151,11 @@ export async function benchDashboardStandalone(options: { clients?: number; runs
     try {
       await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const restore = await fetch(`${baseUrl}/api/backup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+      const restore = await fetch(`${baseUrl}/api/backup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(data),
+      });
       if (restore.status !== 200) throw new Error(`restore failed: ${restore.status} ${await restore.text()}`);
       const ctx: BenchContext = {
         engine,
@@ -135,7 +171,9 @@ export async function benchDashboardStandalone(options: { clients?: number; runs
       const figures = await run(ctx);
       results.push({ engine, figures });
       for (const f of figures) {
-        const ref = f.reference ? `  vs ${f.reference.value.toFixed(1)} ${f.unit} (${f.reference.label}), ratio ${(f.ratio ?? 0).toFixed(2)}` : '';
+        const ref = f.reference
+          ? `  vs ${f.reference.value.toFixed(1)} ${f.unit} (${f.reference.label}), ratio ${(f.ratio ?? 0).toFixed(2)}`
+          : '';
         const target = f.target ? `  target ${f.target.text}: ${f.target.met ? 'met' : 'NOT met'}` : '';
         console.log(`${engine.padEnd(8)} ${f.figure}: ${f.value.toFixed(1)} ${f.unit}${ref}${target}`);
       }

@@ -81,22 +81,102 @@ function idMaker(seed: number, r: Rng) {
 // ---- names -----------------------------------------------------------------------------------
 
 const COMPANY_KINDS = [
-  'Boulangerie', 'Maison', 'Atelier', 'Groupe', 'Laboratoires', 'Transports', 'Cave', 'Éditions',
-  'Brasserie', 'Fromagerie', 'Pharmacie', 'Librairie', 'Menuiserie', 'Optique', 'Immobilière',
-  'Assurances', 'Jardineries', 'Cosmétiques', 'Hôtel', 'Domaine', 'Chocolaterie', 'Garage',
-  'Agence', 'Clinique', 'Biscuiterie', 'Parfumerie', 'Distillerie', 'Cycles', 'Studio', 'Textiles',
+  'Boulangerie',
+  'Maison',
+  'Atelier',
+  'Groupe',
+  'Laboratoires',
+  'Transports',
+  'Cave',
+  'Éditions',
+  'Brasserie',
+  'Fromagerie',
+  'Pharmacie',
+  'Librairie',
+  'Menuiserie',
+  'Optique',
+  'Immobilière',
+  'Assurances',
+  'Jardineries',
+  'Cosmétiques',
+  'Hôtel',
+  'Domaine',
+  'Chocolaterie',
+  'Garage',
+  'Agence',
+  'Clinique',
+  'Biscuiterie',
+  'Parfumerie',
+  'Distillerie',
+  'Cycles',
+  'Studio',
+  'Textiles',
 ] as const;
 const FAMILY_NAMES = [
-  'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy',
-  'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux',
-  'Vincent', 'Fournier', 'Morel', 'Girard', 'André', 'Lefebvre', 'Mercier', 'Dupont', 'Lambert',
-  'Bonnet', 'François', 'Martinez', 'Legrand', 'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin',
-  'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin', 'Morin', 'Mathieu', 'Clément', 'Gauthier',
-  'Dumont', 'Lopez', 'Fontaine', 'Chevalier', 'Robin',
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'André',
+  'Lefebvre',
+  'Mercier',
+  'Dupont',
+  'Lambert',
+  'Bonnet',
+  'François',
+  'Martinez',
+  'Legrand',
+  'Garnier',
+  'Faure',
+  'Rousseau',
+  'Blanc',
+  'Guérin',
+  'Muller',
+  'Henry',
+  'Roussel',
+  'Nicolas',
+  'Perrin',
+  'Morin',
+  'Mathieu',
+  'Clément',
+  'Gauthier',
+  'Dumont',
+  'Lopez',
+  'Fontaine',
+  'Chevalier',
+  'Robin',
 ] as const;
 const PLACE_NAMES = [
-  'du Lac', 'des Alpes', 'de Provence', 'du Val de Loire', 'de Bretagne', 'des Vosges',
-  "d'Aquitaine", 'du Périgord', 'de Normandie', 'du Jura', 'de Savoie', 'des Landes',
+  'du Lac',
+  'des Alpes',
+  'de Provence',
+  'du Val de Loire',
+  'de Bretagne',
+  'des Vosges',
+  "d'Aquitaine",
+  'du Périgord',
+  'de Normandie',
+  'du Jura',
+  'de Savoie',
+  'des Landes',
 ] as const;
 const LEGAL_FORMS = ['', '', ' SAS', ' SARL', ' SA', ' & Fils', ' et Associés'] as const;
 
@@ -120,11 +200,28 @@ function companyName(r: Rng, taken: Set<string>): string {
 
 /** Custom lines an agency adds when the catalogue lines are not enough. */
 const CUSTOM_LINE_BASES = [
-  'Campagne saisonnière', 'Mission ponctuelle', 'Atelier de formation', 'Veille concurrentielle',
-  'Refonte des pages d’atterrissage', 'Reporting trimestriel', 'Accompagnement spécifique',
-  'Lancement produit', 'Opération soldes', 'Événementiel', 'Étude de marché', 'Prestation complémentaire',
+  'Campagne saisonnière',
+  'Mission ponctuelle',
+  'Atelier de formation',
+  'Veille concurrentielle',
+  'Refonte des pages d’atterrissage',
+  'Reporting trimestriel',
+  'Accompagnement spécifique',
+  'Lancement produit',
+  'Opération soldes',
+  'Événementiel',
+  'Étude de marché',
+  'Prestation complémentaire',
 ] as const;
-const CUSTOM_LINE_QUALIFIERS = ['', ' – printemps', ' – été', ' – automne', ' – hiver', ' – national', ' – international'] as const;
+const CUSTOM_LINE_QUALIFIERS = [
+  '',
+  ' – printemps',
+  ' – été',
+  ' – automne',
+  ' – hiver',
+  ' – national',
+  ' – international',
+] as const;
 
 // ---- amounts ---------------------------------------------------------------------------------
 
@@ -157,7 +254,12 @@ function demoLine(r: Rng, id: string, name: string, poleKey: string, clientSize:
   const level = monthlyLevel(r, clientSize);
   // Some lines run all year, others only a few months (a campaign, a one-off audit).
   const activeShare = r.chance(0.6) ? 1 : 0.3 + r.next() * 0.5;
-  const line = { previsionnel: [] as Cents[], achat_previsionnel: [] as Cents[], reel: [] as Cents[], achat: [] as Cents[] };
+  const line = {
+    previsionnel: [] as Cents[],
+    achat_previsionnel: [] as Cents[],
+    reel: [] as Cents[],
+    achat: [] as Cents[],
+  };
   for (let m = 0; m < MONTH_COUNT; m += 1) {
     const active = r.next() < activeShare;
     const prev = active ? scale(level, 0.8 + r.next() * 0.4) : ZERO_CENTS;
@@ -180,7 +282,9 @@ function chooseLines(r: Rng, poles: readonly (typeof POLE_CATALOGUE)[number][], 
   if (available >= total) {
     // Every pole keeps at least one line; the rest is drawn from the remaining catalogue lines.
     const keep = poles.map((p) => new Set<string>([r.pick(p.lines)]));
-    const rest = r.shuffle(poles.flatMap((p, i) => p.lines.filter((l) => !keep[i]!.has(l)).map((l) => [i, l] as const)));
+    const rest = r.shuffle(
+      poles.flatMap((p, i) => p.lines.filter((l) => !keep[i]!.has(l)).map((l) => [i, l] as const)),
+    );
     for (const [i, l] of rest.slice(0, total - poles.length)) keep[i]!.add(l);
     // Catalogue order within a pole, as the "add pole" dialog creates them.
     return poles.map((p, i) => p.lines.filter((l) => keep[i]!.has(l)));
@@ -237,5 +341,10 @@ export function generateDemoBackup(options: { clients: number; seed?: number; to
     });
     budgetData[id] = poles;
   }
-  return { clients: clientsToWire(clients), budgetData: budgetDataToWire(budgetData), exportDate: today.toISOString(), version: BACKUP_VERSION };
+  return {
+    clients: clientsToWire(clients),
+    budgetData: budgetDataToWire(budgetData),
+    exportDate: today.toISOString(),
+    version: BACKUP_VERSION,
+  };
 }

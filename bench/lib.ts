@@ -68,7 +68,10 @@ export interface Bench {
 // ---- measuring -------------------------------------------------------------------------------
 
 /** Runs `fn` `warmup` times unmeasured, then `runs` times; returns each run's duration in ms. */
-export async function sample(fn: (i: number) => Promise<unknown>, repeat: { warmup: number; runs: number }): Promise<number[]> {
+export async function sample(
+  fn: (i: number) => Promise<unknown>,
+  repeat: { warmup: number; runs: number },
+): Promise<number[]> {
   for (let i = 0; i < repeat.warmup; i += 1) await fn(i);
   const times: number[] = [];
   for (let i = 0; i < repeat.runs; i += 1) {

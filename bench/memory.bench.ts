@@ -63,7 +63,10 @@ export default {
   async run(ctx) {
     const fresh = await ctx.freshDatabase();
     try {
-      const env = 'DATA_DIR' in fresh.env ? { dataDir: fresh.env.DATA_DIR, databaseUrl: undefined } : { dataDir: '', databaseUrl: fresh.env.DATABASE_URL };
+      const env =
+        'DATA_DIR' in fresh.env
+          ? { dataDir: fresh.env.DATA_DIR, databaseUrl: undefined }
+          : { dataDir: '', databaseUrl: fresh.env.DATABASE_URL };
       const { db, release } = await openConfiguredDb(env);
       let data: Backup;
       try {

@@ -39,16 +39,28 @@ import {
 /** The rows of a backup as the plain insert writes them: SQL parameter values, prepared untimed. */
 function rowsOf(backup: Backup) {
   const money = (euros: number) => centsToDecimal(eurosToCents(euros));
-  const clients = backup.clients.map((c) => [c.id, c.name, money(c.prevision_mb_annuelle_debut), new Date(c.created_at).toISOString()]);
+  const clients = backup.clients.map((c) => [
+    c.id,
+    c.name,
+    money(c.prevision_mb_annuelle_debut),
+    new Date(c.created_at).toISOString(),
+  ]);
   const poles: unknown[][] = [];
   const lines: unknown[][] = [];
   const months: unknown[][] = [];
   for (const [clientId, clientPoles] of Object.entries(backup.budgetData)) {
     for (const pole of clientPoles) {
-      poles.push([pole.id, clientId, pole.name, pole.isExpanded, `{${pole.facture.map((f) => (f ? 't' : 'f')).join(',')}}`]);
+      poles.push([
+        pole.id,
+        clientId,
+        pole.name,
+        pole.isExpanded,
+        `{${pole.facture.map((f) => (f ? 't' : 'f')).join(',')}}`,
+      ]);
       for (const line of pole.lines) {
         lines.push([line.id, pole.id, line.name]);
-        for (let m = 0; m < 12; m += 1) months.push([line.id, m, ...MEASURES.map((measure) => money(line[measure][m]!))]);
+        for (let m = 0; m < 12; m += 1)
+          months.push([line.id, m, ...MEASURES.map((measure) => money(line[measure][m]!))]);
       }
     }
   }
@@ -63,16 +75,36 @@ async function batchedInsert(exec: Exec, table: string, columns: string[], casts
   const perStatement = Math.floor(60_000 / columns.length);
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
-    const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}${casts[c]}`).join(', ')})`);
+    const values = chunk.map(
+      (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}${casts[c]}`).join(', ')})`,
+    );
     await exec(`insert into ${table} (${columns.join(', ')}) values ${values.join(', ')}`, chunk.flat());
   }
 }
 
 /** The reference: the same rows, plain batched INSERTs, in the caller's transaction. */
 async function plainInsert(exec: Exec, rows: Rows) {
-  await batchedInsert(exec, 'clients', ['id', 'name', 'prevision_mb_annuelle_debut', 'created_at'], ['::uuid', '', '::numeric', '::timestamptz'], rows.clients);
-  await batchedInsert(exec, 'expertise_poles', ['id', 'client_id', 'name', 'is_expanded', 'facture'], ['::uuid', '::uuid', '', '', '::boolean[]'], rows.poles);
-  await batchedInsert(exec, 'budget_line_items', ['id', 'expertise_pole_id', 'name'], ['::uuid', '::uuid', ''], rows.lines);
+  await batchedInsert(
+    exec,
+    'clients',
+    ['id', 'name', 'prevision_mb_annuelle_debut', 'created_at'],
+    ['::uuid', '', '::numeric', '::timestamptz'],
+    rows.clients,
+  );
+  await batchedInsert(
+    exec,
+    'expertise_poles',
+    ['id', 'client_id', 'name', 'is_expanded', 'facture'],
+    ['::uuid', '::uuid', '', '', '::boolean[]'],
+    rows.poles,
+  );
+  await batchedInsert(
+    exec,
+    'budget_line_items',
+    ['id', 'expertise_pole_id', 'name'],
+    ['::uuid', '::uuid', ''],
+    rows.lines,
+  );
   await batchedInsert(
     exec,
     'budget_monthly_data',
@@ -110,7 +142,11 @@ async function measure(target: Target, backup: Backup, repeat: { warmup: number;
   const rows = rowsOf(backup);
   const empty = () => target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, clients');
   const restore = async () => {
-    const res = await app.request('/api/backup', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const res = await app.request('/api/backup', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     if (res.status !== 200) throw new Error(`POST /api/backup → ${res.status} ${(await res.text()).slice(0, 300)}`);
   };
   const timed = async (fn: () => Promise<unknown>) => {
@@ -139,8 +175,19 @@ async function measure(target: Target, backup: Backup, repeat: { warmup: number;
   const size = `${backup.clients.length} clients, ${rows.lines.length} lignes, ${rows.months.length} lignes mensuelles, ${(body.length / 1e6).toFixed(1)} Mo`;
   const reference = { label: 'INSERT multi-lignes bruts des mêmes lignes, 1 transaction', value: median(referenceMs) };
   return [
-    ratioFigure(`restauration dans une base vide, POST /api/backup (${size}, médiane)`, median(restoreMs), 'ms', reference, 2),
-    { figure: 'restauration par-dessus le même jeu, POST /api/backup (médiane)', value: median(replaceMs), unit: 'ms', reference },
+    ratioFigure(
+      `restauration dans une base vide, POST /api/backup (${size}, médiane)`,
+      median(restoreMs),
+      'ms',
+      reference,
+      2,
+    ),
+    {
+      figure: 'restauration par-dessus le même jeu, POST /api/backup (médiane)',
+      value: median(replaceMs),
+      unit: 'ms',
+      reference,
+    },
     { figure: 'dont lecture JSON + validation complète (médiane)', value: median(validateMs), unit: 'ms' },
   ];
 }
@@ -163,7 +210,9 @@ export default bench;
 
 /** Standalone: a fresh database per engine (PGlite on disk, a throwaway PostgreSQL 15). */
 async function main() {
-  const { values } = parseArgs({ options: { clients: { type: 'string' }, runs: { type: 'string' }, engine: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { clients: { type: 'string' }, runs: { type: 'string' }, engine: { type: 'string' } },
+  });
   const data = generateDemoBackup({ clients: Number(values.clients ?? 300), seed: 1, today: BENCH_TODAY });
   const repeat = { warmup: 1, runs: Number(values.runs ?? 3) };
   const engines = (['pglite', 'postgres'] as const).filter((e): e is Engine => !values.engine || values.engine === e);
@@ -179,13 +228,19 @@ async function main() {
       const admin = new pg.Pool({ connectionString: server.adminUrl, max: 1 });
       await admin.query('create database bench_restore');
       await admin.end();
-      fresh = { env: { DATABASE_URL: server.adminUrl.replace(/\/postgres$/, '/bench_restore') }, dispose: async () => {} };
+      fresh = {
+        env: { DATABASE_URL: server.adminUrl.replace(/\/postgres$/, '/bench_restore') },
+        dispose: async () => {},
+      };
     }
     const target = await openFresh(fresh);
     try {
       for (const f of await measure(target, data, repeat)) {
         const ref = f.reference ? ` | référence ${f.reference.value.toFixed(0)} ms (${f.reference.label})` : '';
-        const ratio = f.ratio !== undefined ? ` | ${f.ratio.toFixed(2)}× (cible ${f.target?.text} : ${f.target?.met ? 'atteinte' : 'MANQUÉE'})` : '';
+        const ratio =
+          f.ratio !== undefined
+            ? ` | ${f.ratio.toFixed(2)}× (cible ${f.target?.text} : ${f.target?.met ? 'atteinte' : 'MANQUÉE'})`
+            : '';
         console.log(`${engine.padEnd(8)} ${f.figure} : ${f.value.toFixed(0)} ${f.unit}${ref}${ratio}`);
       }
     } finally {

@@ -18,7 +18,15 @@ import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
-import { BENCH_TODAY, type Bench, type BenchContext, type Engine, type Figure, type FreshDatabase, type RawDriver } from './lib';
+import {
+  BENCH_TODAY,
+  type Bench,
+  type BenchContext,
+  type Engine,
+  type Figure,
+  type FreshDatabase,
+  type RawDriver,
+} from './lib';
 import { seedDemo } from './seed';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -82,7 +90,10 @@ async function setupPostgres(server: PostgresServer): Promise<EngineSetup> {
       n += 1;
       const name = `bench_fresh_${n}`;
       await admin.query(`create database ${name}`);
-      return { env: { DATABASE_URL: urlOf(name) }, dispose: async () => void (await admin.query(`drop database if exists ${name} with (force)`)) };
+      return {
+        env: { DATABASE_URL: urlOf(name) },
+        dispose: async () => void (await admin.query(`drop database if exists ${name} with (force)`)),
+      };
     },
     async close() {
       await pool.end();
@@ -93,7 +104,10 @@ async function setupPostgres(server: PostgresServer): Promise<EngineSetup> {
 }
 
 async function loadBenches(): Promise<Bench[]> {
-  const files = fs.readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).sort();
+  const files = fs
+    .readdirSync(benchDir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort();
   const benches: Bench[] = [];
   for (const file of files) {
     const mod = (await import(path.join(benchDir, file))) as { default: Bench };
@@ -116,14 +130,25 @@ async function runBench(bench: Bench, ctx: BenchContext, engine: Engine | '—')
     }));
   } catch (err) {
     console.error(`ÉCHEC de ${bench.name} (${engine}) :`, err);
-    return [{ engine, bench: bench.name, figure: `${bench.name}: ÉCHEC — ${String(err).slice(0, 120)}`, value: Number.NaN, unit: '', target: { text: 'runs', met: false } }];
+    return [
+      {
+        engine,
+        bench: bench.name,
+        figure: `${bench.name}: ÉCHEC — ${String(err).slice(0, 120)}`,
+        value: Number.NaN,
+        unit: '',
+        target: { text: 'runs', met: false },
+      },
+    ];
   }
 }
 
 async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promise<T> {
   const app = createApp({ db });
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve({ server: s, port: info.port }),
+    );
   });
   // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
   // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
@@ -154,17 +179,24 @@ function tableLines(rows: readonly Row[]): string[] {
     r.target?.text ?? '—',
     r.target ? (r.target.met ? 'yes' : '**NO**') : '—',
   ]);
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...body.map((cells) => `| ${cells.join(' | ')} |`)];
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...body.map((cells) => `| ${cells.join(' | ')} |`),
+  ];
 }
 
 async function main() {
   const started = performance.now();
-  const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+  const log = (message: string) =>
+    console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
   const benches = await loadBenches();
   const rows: Row[] = [];
   const pgBin = findPostgresBin();
   let postgres: PostgresServer | undefined;
-  const engines = (pgBin ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((e) => !args.engine || e === args.engine);
+  const engines = (pgBin ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+    (e) => !args.engine || e === args.engine,
+  );
   if (!pgBin) log('PostgreSQL absent (binaires introuvables) : PGlite seulement.');
   let postgresVersion = '';
 
@@ -181,7 +213,17 @@ async function main() {
         await migrate(setup.db);
         const data = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
         await withServer(setup.db, async (baseUrl) => {
-          const ctx: BenchContext = { engine, quick, baseUrl, db: setup.db, raw: setup.raw, data, repeat, freshDatabase: setup.freshDatabase, log };
+          const ctx: BenchContext = {
+            engine,
+            quick,
+            baseUrl,
+            db: setup.db,
+            raw: setup.raw,
+            data,
+            repeat,
+            freshDatabase: setup.freshDatabase,
+            log,
+          };
           for (const bench of perEngine) {
             rows.push(...(await runBench(bench, ctx, engine)));
           }
@@ -198,8 +240,12 @@ async function main() {
         engine: 'pglite',
         quick,
         baseUrl: '',
-        get db(): Db { return notApplicable(); },
-        get raw(): RawDriver { return notApplicable(); },
+        get db(): Db {
+          return notApplicable();
+        },
+        get raw(): RawDriver {
+          return notApplicable();
+        },
         data: { clients: [], budgetData: {} },
         repeat,
         freshDatabase: notApplicable,
@@ -218,7 +264,12 @@ async function main() {
     '# Benchmark results',
     '',
     `Written by \`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${new Date().toISOString()} in ${seconds.toFixed(0)} s.`,
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : pgBin ? '; PostgreSQL not run (--engine)' : '; PostgreSQL not found (its binaries are absent): PGlite only'}.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : pgBin ? '; PostgreSQL not run (--engine)' : '; PostgreSQL not found (its binaries are absent): PGlite only'}.`,
     `Data set: generateDemoBackup({ clients: ${clientCount}, seed: 1, today: ${BENCH_TODAY.toISOString().slice(0, 10)} }); latency figures are percentiles of ${repeat.runs} runs after ${repeat.warmup} warm-up runs.`,
     'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
     '',

@@ -64,7 +64,6 @@ const INSTRUMENT = `(() => {
   }).observe(total, { subtree: true, childList: true, characterData: true });
 })()`;
 
-
 /** The p-th percentile (0–100, nearest rank). */
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -80,7 +79,11 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-typing-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: 'ignore' });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -146,7 +149,10 @@ export async function measureTypingLatency(
     await grid.getByRole('textbox').first().focus();
     for (let i = 0; i < warmup + keystrokes; i += 1) {
       await page.keyboard.press(String((i % 9) + 1));
-      await page.waitForFunction((n) => (window as unknown as { __latencies: number[] }).__latencies.length >= n, i + 1);
+      await page.waitForFunction(
+        (n) => (window as unknown as { __latencies: number[] }).__latencies.length >= n,
+        i + 1,
+      );
       await page.keyboard.press('Tab');
     }
     const all = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
@@ -196,7 +202,11 @@ export default {
         value: r.domP95,
         unit: 'ms',
       },
-      { figure: 'budget grid, updates painted in the next frame', value: Math.round(r.nextFrameShare * 100), unit: '%' },
+      {
+        figure: 'budget grid, updates painted in the next frame',
+        value: Math.round(r.nextFrameShare * 100),
+        unit: '%',
+      },
     ];
   },
 };

@@ -32,7 +32,10 @@ export function budgetTab(page: Page) {
     addClientButton: clientCard.getByRole('button', { name: 'Ajouter', exact: true }),
     /** docs/product.md#accessible-names: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
     cell: (pole: string, line: string, month: number, measure: Measure): Locator =>
-      grid.getByRole('textbox', { name: `${pole} · ${line} · ${MONTHS[month]} · ${MEASURE_LABELS[measure]}`, exact: true }),
+      grid.getByRole('textbox', {
+        name: `${pole} · ${line} · ${MONTHS[month]} · ${MEASURE_LABELS[measure]}`,
+        exact: true,
+      }),
     toast: (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }),
     selectClient: async (name: string) => {
       await main.getByRole('combobox', { name: 'Client', exact: true }).click();

@@ -5,7 +5,10 @@ import { expect, test } from './fixtures';
 // Screenshots of the budget tab at 1440 px, attached to the report for a human to look at; the
 // assertions check what must read well: names visible, months scrolling under the sticky column.
 
-test('budget tab screenshots: no client selected, full catalogue, a collapsed pole, months scrolled', async ({ app, request }, testInfo) => {
+test('budget tab screenshots: no client selected, full catalogue, a collapsed pole, months scrolled', async ({
+  app,
+  request,
+}, testInfo) => {
   const tab = budgetTab(app.page);
   const shoot = async (name: string) => {
     const path = testInfo.outputPath(`${name}.png`);

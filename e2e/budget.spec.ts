@@ -103,13 +103,23 @@ test('adds a pole with some of its default lines, a custom line, and deletes a l
   await expect(tab.grid.getByRole('rowheader', { name: 'Radio' })).toHaveCount(0);
 
   const [pole] = await storedBudget(request, clientId);
-  expect(pole!.lines.map((l) => l.name)).toEqual(['Télévision', 'Affichage (OOH)', 'Production créative offline', 'Street marketing']);
+  expect(pole!.lines.map((l) => l.name)).toEqual([
+    'Télévision',
+    'Affichage (OOH)',
+    'Production créative offline',
+    'Street marketing',
+  ]);
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('typing figures updates totals, margins, deltas and the revised forecast, and saves them', async ({ app, request }) => {
+test('typing figures updates totals, margins, deltas and the revised forecast, and saves them', async ({
+  app,
+  request,
+}) => {
   const tab = budgetTab(app.page);
-  const clientId = await createClientWithPoles(request, 'Charlie Chiffres', { Paid: ['Google Shopping', 'TikTok Ads'] });
+  const clientId = await createClientWithPoles(request, 'Charlie Chiffres', {
+    Paid: ['Google Shopping', 'TikTok Ads'],
+  });
   await request.patch(`/api/clients/${clientId}`, { data: { prevision_mb_annuelle_debut: 800 } });
   await app.goto('/');
   await tab.selectClient('Charlie Chiffres');
@@ -125,12 +135,22 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   await expect(total).toContainText(formatEuros(assertCents(120050))); // CA réel
   await expect(total).toContainText(formatEuros(assertCents(110000))); // MB prév. 1 500 − 400
   await expect(total).toContainText(formatEuros(assertCents(90000))); // MB réelle 1 200,50 − 300,50
-  const googleRow = tab.grid.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: 'Google Shopping' }) });
+  const googleRow = tab.grid
+    .getByRole('row')
+    .filter({ has: app.page.getByRole('rowheader', { name: 'Google Shopping' }) });
   await expect(googleRow.getByTestId('delta').first()).toHaveText(`+${formatEuros(assertCents(20050))}`);
   await expect(googleRow.getByTestId('delta').first()).toHaveClass(/text-success/);
-  await expect(tab.grid.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: 'TikTok Ads' }) }).getByTestId('delta').nth(1)).toHaveClass(/text-destructive/);
+  await expect(
+    tab.grid
+      .getByRole('row')
+      .filter({ has: app.page.getByRole('rowheader', { name: 'TikTok Ads' }) })
+      .getByTestId('delta')
+      .nth(1),
+  ).toHaveClass(/text-destructive/);
   // Revised forecast: January has actuals (900), February its forecast margin (500): 1 400 vs 800.
-  await expect(app.main.getByRole('textbox', { name: 'Prévision MB annuelle revue' })).toHaveValue(formatEuros(assertCents(140000)));
+  await expect(app.main.getByRole('textbox', { name: 'Prévision MB annuelle revue' })).toHaveValue(
+    formatEuros(assertCents(140000)),
+  );
   await expect(app.main.getByTestId('forecast-gap')).toHaveText(formatPercent(75, true));
   await expect(app.main.getByTestId('forecast-gap')).toHaveClass(/text-success/);
   // The initial forecast is typed and saved; the gap follows: (1 400 − 2 000) / 2 000 = −30 %.
@@ -140,7 +160,10 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   await expect(tab.toast('Client mis à jour')).toBeVisible();
   await expect(app.main.getByTestId('forecast-gap')).toHaveText(formatPercent(-30, true));
   await expect(app.main.getByTestId('forecast-gap')).toHaveClass(/text-destructive/);
-  const clients = (await (await request.get('/api/clients')).json()) as { id: string; prevision_mb_annuelle_debut: number }[];
+  const clients = (await (await request.get('/api/clients')).json()) as {
+    id: string;
+    prevision_mb_annuelle_debut: number;
+  }[];
   expect(clients.find((c) => c.id === clientId)?.prevision_mb_annuelle_debut).toBe(2000);
 
   // Typing replaces the value; the blur saves.
@@ -148,9 +171,7 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   await app.page.keyboard.type('2000');
   await app.page.keyboard.press('Enter');
   await expect(tab.cell('Paid', 'Google Shopping', 0, 'previsionnel')).toHaveValue('2000');
-  await expect
-    .poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.previsionnel[0])
-    .toBe(2000);
+  await expect.poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.previsionnel[0]).toBe(2000);
   const [pole] = await storedBudget(request, clientId);
   expect(pole!.lines[0]!.reel[0]).toBe(1200.5);
   expect(pole!.lines[0]!.achat[0]).toBe(300.5);
@@ -258,7 +279,10 @@ test('the invoiced flags and the expand state survive a reload', async ({ app, r
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('a failed save shows the error, keeps the value marked unsaved, and stores it once the server answers', async ({ app, request }) => {
+test('a failed save shows the error, keeps the value marked unsaved, and stores it once the server answers', async ({
+  app,
+  request,
+}) => {
   const tab = budgetTab(app.page);
   const clientId = await createClientWithPoles(request, 'Golf Panne', { Offline: ['Radio'] });
   await app.goto('/');
@@ -276,11 +300,17 @@ test('a failed save shows the error, keeps the value marked unsaved, and stores 
   expect((await storedBudget(request, clientId))[0]!.lines[0]!.reel[6]).toBe(0);
 
   await app.page.unroute('**/api/cells');
-  await expect.poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.reel[6], { timeout: 15_000 }).toBe(4321.09);
+  await expect
+    .poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.reel[6], { timeout: 15_000 })
+    .toBe(4321.09);
   await expect(cell).not.toHaveAttribute('data-unsaved', 'true');
   await expect(app.main.getByRole('alert')).toHaveCount(0);
   // The failure was logged (docs/product.md#error-toasts), and only that.
-  expect(app.consoleErrors.every((e) => e.includes('Impossible de sauvegarder les données') || e.includes('net::ERR_FAILED'))).toBe(true);
+  expect(
+    app.consoleErrors.every(
+      (e) => e.includes('Impossible de sauvegarder les données') || e.includes('net::ERR_FAILED'),
+    ),
+  ).toBe(true);
 });
 
 test('leaving the page with an edit not saved yet asks first', async ({ app, request }) => {

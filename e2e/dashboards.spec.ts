@@ -9,7 +9,11 @@ import { expect, test } from './fixtures';
 
 const months = (values: readonly number[] = []) => Array.from({ length: 12 }, (_, m) => values[m] ?? 0);
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const line = (n: number, name: string, v: Partial<Record<'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat', number[]>>): Line => ({
+const line = (
+  n: number,
+  name: string,
+  v: Partial<Record<'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat', number[]>>,
+): Line => ({
   id: id(n),
   name,
   previsionnel: months(v.previsionnel),
@@ -17,7 +21,13 @@ const line = (n: number, name: string, v: Partial<Record<'previsionnel' | 'achat
   reel: months(v.reel),
   achat: months(v.achat),
 });
-const pole = (n: number, name: string, lines: Line[]): Pole => ({ id: id(n), name, isExpanded: true, facture: months().map(() => false), lines });
+const pole = (n: number, name: string, lines: Line[]): Pole => ({
+  id: id(n),
+  name,
+  isExpanded: true,
+  facture: months().map(() => false),
+  lines,
+});
 const client = (n: number, name: string, debut: number) => ({
   id: id(n),
   name,
@@ -34,7 +44,16 @@ const gamma = client(3, 'Gamma', 2000);
 const backup: Backup = {
   clients: [alpha, beta, gamma],
   budgetData: {
-    [alpha.id]: [pole(11, 'Paid', [line(21, 'Google Ads – Search', { previsionnel: [1000, 1000], achat_previsionnel: [400, 400], reel: [1200], achat: [500] })])],
+    [alpha.id]: [
+      pole(11, 'Paid', [
+        line(21, 'Google Ads – Search', {
+          previsionnel: [1000, 1000],
+          achat_previsionnel: [400, 400],
+          reel: [1200],
+          achat: [500],
+        }),
+      ]),
+    ],
     [beta.id]: [pole(12, 'SEO/GEO', [line(22, 'Netlinking', { previsionnel: [500], reel: [800.4], achat: [100] })])],
     [gamma.id]: [pole(13, 'Data', [line(23, 'Audit tracking', { previsionnel: [3000], achat_previsionnel: [1000] })])],
   },
@@ -42,8 +61,13 @@ const backup: Backup = {
 };
 
 /** The cells of the row whose first cell is `name`. */
-const rowCells = (table: Locator, name: string) => table.getByRole('row').filter({ has: table.page().getByRole('cell', { name, exact: true }) }).getByRole('cell');
-const kpi = (main: Locator, title: string) => main.getByRole('list', { name: 'Indicateurs clés' }).getByRole('listitem').filter({ hasText: title });
+const rowCells = (table: Locator, name: string) =>
+  table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('cell', { name, exact: true }) })
+    .getByRole('cell');
+const kpi = (main: Locator, title: string) =>
+  main.getByRole('list', { name: 'Indicateurs clés' }).getByRole('listitem').filter({ hasText: title });
 
 test.beforeEach(async ({ request }) => {
   const res = await request.post('/api/backup', { data: backup });
@@ -66,7 +90,13 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
 
   await expect(main.getByRole('tab', { name: 'Marges par Projet' })).toHaveAttribute('aria-selected', 'true');
   const projects = main.getByRole('table', { name: 'Marges par Projet' });
-  await expect(projects.getByRole('columnheader')).toHaveText(['Projet', 'Prév. MB Début', 'MB Prévisionnelle', 'MB Réelle', 'Écart MB Réelle vs MB Début']);
+  await expect(projects.getByRole('columnheader')).toHaveText([
+    'Projet',
+    'Prév. MB Début',
+    'MB Prévisionnelle',
+    'MB Réelle',
+    'Écart MB Réelle vs MB Début',
+  ]);
   await expect(rowCells(projects, 'Alpha')).toHaveText(['Alpha', '1 000 €', '1 200 €', '700 €', '-300 € (-30,0 %)']);
   await expect(rowCells(projects, 'TOTAL')).toHaveText(['TOTAL', '1 000 €', '1 700 €', '1 400 €', '400 € (+40,0 %)']);
   await expect(rowCells(projects, 'Gamma')).toHaveCount(0);
@@ -86,11 +116,27 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
   await main.getByRole('tab', { name: 'Tableau Récapitulatif' }).click();
   const summary = main.getByRole('table', { name: 'Tableau récapitulatif' });
   // The Écart header also holds its (hidden until hovered) formula tooltip.
-  await expect(summary.getByRole('columnheader')).toContainText(['Projet', 'Prévisionnel', 'Réel', 'Achats', 'Marge', 'Écart', '% Écart']);
+  await expect(summary.getByRole('columnheader')).toContainText([
+    'Projet',
+    'Prévisionnel',
+    'Réel',
+    'Achats',
+    'Marge',
+    'Écart',
+    '% Écart',
+  ]);
   // Beta: one realised month, 800,40 − 100 − 500 = 200,40 against 500 → +40,1 %.
   await expect(rowCells(summary, 'Beta')).toHaveText(['Beta', '500 €', '800 €', '100 €', '700 €', '200 €', '+40,1 %']);
   // Alpha: January 1 200 − 500 − 1 000 = −300 against 1 000; TOTAL −99,60 against 1 500.
-  await expect(rowCells(summary, 'TOTAL')).toHaveText(['TOTAL', '2 500 €', '2 000 €', '600 €', '1 400 €', '-100 €', '-6,6 %']);
+  await expect(rowCells(summary, 'TOTAL')).toHaveText([
+    'TOTAL',
+    '2 500 €',
+    '2 000 €',
+    '600 €',
+    '1 400 €',
+    '-100 €',
+    '-6,6 %',
+  ]);
   await main.getByRole('button', { name: "Formule de l'écart" }).focus();
   await expect(main.getByRole('tooltip')).toContainText('Écart = Σ (Réel − Achat − Prévisionnel)');
   expect(app.consoleErrors).toEqual([]);
@@ -142,13 +188,19 @@ test('Exporter CSV downloads the dashboard as the builder writes it', async ({ a
   await app.main.getByRole('button', { name: 'Exporter CSV' }).click();
   const download = await downloading;
   await expect(app.page.getByText('Export réussi')).toBeVisible();
-  await expect(app.page.getByText('Les données du dashboard (Tous les clients) ont été exportées en CSV.')).toBeVisible();
+  await expect(
+    app.page.getByText('Les données du dashboard (Tous les clients) ont été exportées en CSV.'),
+  ).toBeVisible();
 
   const match = /^dashboard-export-tous-clients-(\d{4})-(\d{2})-(\d{2})\.csv$/.exec(download.suggestedFilename());
   expect(match, download.suggestedFilename()).not.toBeNull();
   const [, y, m, d] = match!;
   const expected = dashboardCsv(
-    buildDashboard(aggregateBudgets(backup.clients.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(backup.budgetData[c.id] ?? []) })))),
+    buildDashboard(
+      aggregateBudgets(
+        backup.clients.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(backup.budgetData[c.id] ?? []) })),
+      ),
+    ),
     dashboardCsvSelection(ALL_CLIENTS, backup.clients),
     new Date(Number(y), Number(m) - 1, Number(d)),
   );
@@ -169,17 +221,49 @@ test('the Dashboard Pôles tab lists poles in catalogue order and their lines', 
   await expect(main.getByRole('tab', { name: 'Vue par Pôles' })).toHaveAttribute('aria-selected', 'true');
 
   const table = main.getByRole('table', { name: 'Vue par pôles' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Pôle', 'Prévisionnel', 'Achat Prévisionnel', 'MB Prévisionnelle', 'Réel', 'Achat Réel', 'MB Réelle']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Pôle',
+    'Prévisionnel',
+    'Achat Prévisionnel',
+    'MB Prévisionnelle',
+    'Réel',
+    'Achat Réel',
+    'MB Réelle',
+  ]);
   await expect(table.getByRole('row').locator('td:first-child')).toHaveText(['Paid', 'SEO/GEO', 'Data']);
-  await expect(rowCells(table, 'Paid')).toHaveText(['Paid', '2 000 €', '800 €', '1 200 €', '1 200 €', '500 €', '700 €']);
+  await expect(rowCells(table, 'Paid')).toHaveText([
+    'Paid',
+    '2 000 €',
+    '800 €',
+    '1 200 €',
+    '1 200 €',
+    '500 €',
+    '700 €',
+  ]);
   const shot = testInfo.outputPath('poles.png');
   await app.page.screenshot({ path: shot, fullPage: true });
   await testInfo.attach('poles', { path: shot, contentType: 'image/png' });
 
   await main.getByRole('tab', { name: 'Vue par Lignes Budgétaires' }).click();
   const seo = main.getByRole('table', { name: 'Lignes de SEO/GEO' });
-  await expect(seo.getByRole('columnheader')).toHaveText(['Ligne Budgétaire', 'Prév.', 'Achat prév.', 'MB prév.', 'Réel', 'Achat réel', 'MB réelle']);
-  await expect(rowCells(seo, 'Netlinking')).toHaveText(['Netlinking', '500 €', '0 €', '500 €', '800 €', '100 €', '700 €']);
+  await expect(seo.getByRole('columnheader')).toHaveText([
+    'Ligne Budgétaire',
+    'Prév.',
+    'Achat prév.',
+    'MB prév.',
+    'Réel',
+    'Achat réel',
+    'MB réelle',
+  ]);
+  await expect(rowCells(seo, 'Netlinking')).toHaveText([
+    'Netlinking',
+    '500 €',
+    '0 €',
+    '500 €',
+    '800 €',
+    '100 €',
+    '700 €',
+  ]);
   const shot2 = testInfo.outputPath('poles-lines.png');
   await app.page.screenshot({ path: shot2, fullPage: true });
   expect(app.consoleErrors).toEqual([]);

@@ -9,7 +9,12 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { backupFileName, backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
 import { clientCsvFile } from '../src/domain/files/client-csv';
 import { invoicingCsvFile } from '../src/domain/files/invoicing-csv';
-import type { BudgetDataWire as BudgetData, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '../src/domain/schemas';
+import type {
+  BudgetDataWire as BudgetData,
+  ClientWire as Client,
+  LineWire as Line,
+  PoleWire as Pole,
+} from '../src/domain/schemas';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
 
@@ -26,11 +31,15 @@ async function seed(request: APIRequestContext) {
   await json(request.post('/api/backup', { data: { clients: [], budgetData: {} } }));
   const dupont = await json<Client>(request.post('/api/clients', { data: { name: DUPONT } }));
   const paid = await json<Pole>(
-    request.post(`/api/clients/${dupont.id}/poles`, { data: { name: 'Paid', lines: ['Google Ads – Search', 'Meta Ads (Facebook & Instagram)'] } }),
+    request.post(`/api/clients/${dupont.id}/poles`, {
+      data: { name: 'Paid', lines: ['Google Ads – Search', 'Meta Ads (Facebook & Instagram)'] },
+    }),
   );
   const [search, meta] = paid.lines as [Line, Line];
   const ete = await json<Client>(request.post('/api/clients', { data: { name: 'Été' } }));
-  const custom = await json<Pole>(request.post(`/api/clients/${ete.id}/poles`, { data: { name: 'Pôle, "maison"', lines: ['Conseil'] } }));
+  const custom = await json<Pole>(
+    request.post(`/api/clients/${ete.id}/poles`, { data: { name: 'Pôle, "maison"', lines: ['Conseil'] } }),
+  );
   await json(request.post('/api/clients', { data: { name: 'Sans budget' } }));
   await json(
     request.patch('/api/cells', {
@@ -94,7 +103,11 @@ test('the client CSV downloaded is the builder’s file for that client, byte fo
 
   const clients = await json<Client[]>(request.get('/api/clients'));
   const dupont = clients.find((c) => c.name === DUPONT)!;
-  const expected = clientCsvFile(DUPONT, polesFromWire(await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`))), fileNameDate(name))!;
+  const expected = clientCsvFile(
+    DUPONT,
+    polesFromWire(await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`))),
+    fileNameDate(name),
+  )!;
   expect(name).toBe(expected.fileName);
   expect(name).toMatch(/^budget-Dupont-père-fils-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(text).toBe(expected.text);
@@ -113,7 +126,9 @@ test('a client without any line gets the error, and no file', async ({ app }) =>
 
 test('the invoicing CSV downloaded is the builder’s file for every client, byte for byte', async ({ app, request }) => {
   await app.goto('/');
-  const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click());
+  const { name, text } = await download(app.page, () =>
+    backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click(),
+  );
 
   const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(request.get('/api/budget'));
   const expected = invoicingCsvFile(clientsFromWire(clients), budgetDataFromWire(budgetData), fileNameDate(name))!;
@@ -127,7 +142,8 @@ test('the invoicing CSV downloaded is the builder’s file for every client, byt
 test('the invoicing export says so when no pole is invoiced', async ({ app, request }) => {
   const budget = await json<{ budgetData: BudgetData }>(request.get('/api/budget'));
   for (const pole of Object.values(budget.budgetData).flat()) {
-    for (const m of [0, 2, 5]) await json(request.put(`/api/poles/${pole.id}/facture/${m}`, { data: { value: false } }));
+    for (const m of [0, 2, 5])
+      await json(request.put(`/api/poles/${pole.id}/facture/${m}`, { data: { value: false } }));
   }
   await app.goto('/');
   await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
@@ -137,7 +153,9 @@ test('the invoicing export says so when no pole is invoiced', async ({ app, requ
 
 test('the JSON backup downloaded is GET /api/backup with a 2-space indent', async ({ app, request }) => {
   await app.goto('/');
-  const { name, text } = await download(app.page, () => backupCard(app.page).getByRole('button', { name: 'Exporter les données' }).click());
+  const { name, text } = await download(app.page, () =>
+    backupCard(app.page).getByRole('button', { name: 'Exporter les données' }).click(),
+  );
 
   const fromFile = JSON.parse(text) as BackupDocument;
   const fromApi = await json<BackupDocument>(request.get('/api/backup'));
@@ -147,11 +165,20 @@ test('the JSON backup downloaded is GET /api/backup with a 2-space indent', asyn
   await expect(toast(app.page, 'Export réussi')).toBeVisible();
 });
 
-test('importing a backup asks first, then replaces everything and every view shows it', async ({ app, request }, testInfo) => {
+test('importing a backup asks first, then replaces everything and every view shows it', async ({
+  app,
+  request,
+}, testInfo) => {
   // The file: this data set's own backup, renamed, plus a fourth client.
   const doc = await json<BackupDocument>(request.get('/api/backup'));
   doc.clients = doc.clients.map((c) => ({ ...c, name: `Importé ${c.name}` }));
-  doc.clients.push({ id: '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f', name: 'Nouveau client', prevision_mb_annuelle_debut: 10, prevision_mb_annuelle_revue: 0, created_at: new Date(Date.now() + 60_000).toISOString() });
+  doc.clients.push({
+    id: '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f',
+    name: 'Nouveau client',
+    prevision_mb_annuelle_debut: 10,
+    prevision_mb_annuelle_revue: 0,
+    created_at: new Date(Date.now() + 60_000).toISOString(),
+  });
   doc.budgetData['9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f'] = [];
   const path = testInfo.outputPath('sauvegarde.json');
   fs.writeFileSync(path, JSON.stringify(doc, null, 2));
@@ -174,9 +201,7 @@ test('importing a backup asks first, then replaces everything and every view sho
 
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect
-    .poll(async () => (await clientNames(app.page)).sort())
-    .toEqual(doc.clients.map((c) => c.name).sort());
+  await expect.poll(async () => (await clientNames(app.page)).sort()).toEqual(doc.clients.map((c) => c.name).sort());
   const after = await json<BackupDocument>(request.get('/api/backup'));
   expect({ ...after, exportDate: '' }).toEqual({ ...doc, exportDate: '' });
 });
@@ -200,7 +225,9 @@ test('a backup downloaded from the card imports back to the very same data', asy
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
   await expect.poll(() => clientNames(app.page)).not.toContain('Créé après la sauvegarde');
   const after = await json<BackupDocument>(request.get('/api/backup'));
-  expect(backupJsonText({ ...after, exportDate: '' })).toBe(backupJsonText({ ...(JSON.parse(text) as BackupDocument), exportDate: '' }));
+  expect(backupJsonText({ ...after, exportDate: '' })).toBe(
+    backupJsonText({ ...(JSON.parse(text) as BackupDocument), exportDate: '' }),
+  );
 });
 
 test('cancelling the confirmation changes nothing', async ({ app, request }, testInfo) => {

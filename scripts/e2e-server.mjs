@@ -28,12 +28,16 @@ console.log(`[e2e-server] DATA_DIR=${dataDir} PORT=${port}${env.AUTH === 'on' ? 
 // Accounts mode: the first user is created the way an administrator does, with the command line
 // (npm run user:create), its password on stdin.
 if (env.AUTH === 'on' && env.E2E_USER_EMAIL) {
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/users.ts', 'create', env.E2E_USER_EMAIL], {
-    cwd: root,
-    env,
-    input: `${env.E2E_USER_PASSWORD ?? ''}\n`,
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/users.ts', 'create', env.E2E_USER_EMAIL],
+    {
+      cwd: root,
+      env,
+      input: `${env.E2E_USER_PASSWORD ?? ''}\n`,
+      stdio: ['pipe', 'inherit', 'inherit'],
+    },
+  );
   if (created.status !== 0) {
     cleanUp();
     process.exit(1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every check and every test — types, lint, domain and web unit tests, the API suite
+# `npm test`: every check and every test — types, lint, format, domain and web unit tests, the API suite
 # on embedded PGlite and on a real PostgreSQL 15, the production build, and the browser tests in
 # Debian's Chromium. Runs every step, then prints one summary; exits non-zero if anything failed.
 set -uo pipefail
@@ -17,6 +17,7 @@ step() {
 step "dépendances de test (Chromium, PostgreSQL)" bash scripts/ensure-test-deps.sh
 step "types (tsc)" npx tsc --noEmit -p tsconfig.json
 step "lint (eslint, frontières d'import)" npx eslint .
+step "format (prettier --check)" npx prettier --check --log-level warn .
 step "tests unitaires (domain, web)" npx vitest run --project domain --project web \
   --reporter=default --reporter=json --outputFile=test-results/unit.json
 step "API sur PGlite" npx vitest run --project api-pglite \

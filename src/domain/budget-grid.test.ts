@@ -21,12 +21,30 @@ import { makeLine, makePole } from './testing/builders';
 
 describe('cellGridPos / cellAtGridPos (2 × 2 block per line-month)', () => {
   it.each<[CellCoord, GridPos]>([
-    [{ lineIndex: 0, month: 0, measure: 'previsionnel' }, { row: 0, col: 0 }],
-    [{ lineIndex: 0, month: 0, measure: 'reel' }, { row: 0, col: 1 }],
-    [{ lineIndex: 0, month: 0, measure: 'achat_previsionnel' }, { row: 1, col: 0 }],
-    [{ lineIndex: 0, month: 0, measure: 'achat' }, { row: 1, col: 1 }],
-    [{ lineIndex: 3, month: 11, measure: 'achat' }, { row: 7, col: 23 }],
-    [{ lineIndex: 2, month: 5, measure: 'previsionnel' }, { row: 4, col: 10 }],
+    [
+      { lineIndex: 0, month: 0, measure: 'previsionnel' },
+      { row: 0, col: 0 },
+    ],
+    [
+      { lineIndex: 0, month: 0, measure: 'reel' },
+      { row: 0, col: 1 },
+    ],
+    [
+      { lineIndex: 0, month: 0, measure: 'achat_previsionnel' },
+      { row: 1, col: 0 },
+    ],
+    [
+      { lineIndex: 0, month: 0, measure: 'achat' },
+      { row: 1, col: 1 },
+    ],
+    [
+      { lineIndex: 3, month: 11, measure: 'achat' },
+      { row: 7, col: 23 },
+    ],
+    [
+      { lineIndex: 2, month: 5, measure: 'previsionnel' },
+      { row: 4, col: 10 },
+    ],
   ])('%o sits at %o and back', (coord, pos) => {
     expect(cellGridPos(coord)).toEqual(pos);
     expect(cellAtGridPos(pos)).toEqual(coord);
@@ -65,7 +83,14 @@ describe('parseClipboardBlock', () => {
     ['a single value with the trailing line break', '12,5\n', null],
     ['one row of tab-separated cells', '1\t2\t3', [['1', '2', '3']]],
     ['a column (Excel, CRLF and trailing break)', '1\r\n2\r\n', [['1'], ['2']]],
-    ['a 2 × 2 block with an empty cell', '1\t\n3\t4\n', [['1', ''], ['3', '4']]],
+    [
+      'a 2 × 2 block with an empty cell',
+      '1\t\n3\t4\n',
+      [
+        ['1', ''],
+        ['3', '4'],
+      ],
+    ],
     ['old Mac line ends', '1\r2', [['1'], ['2']]],
     ['an empty text', '', null],
   ])('%s', (_label, text, expected) => {
@@ -74,10 +99,23 @@ describe('parseClipboardBlock', () => {
 });
 
 describe('pasteWrites (rows → lines, columns → months, one measure)', () => {
-  const at = (lineIndex: number, month: number, measure: Measure = 'previsionnel'): CellCoord => ({ lineIndex, month, measure });
+  const at = (lineIndex: number, month: number, measure: Measure = 'previsionnel'): CellCoord => ({
+    lineIndex,
+    month,
+    measure,
+  });
 
   it('fills the covered cells with French, dot and thousands-separated numbers', () => {
-    expect(pasteWrites([['1 234,56', '7.5'], ['-50', 'abc']], at(1, 2, 'reel'), 5)).toEqual([
+    expect(
+      pasteWrites(
+        [
+          ['1 234,56', '7.5'],
+          ['-50', 'abc'],
+        ],
+        at(1, 2, 'reel'),
+        5,
+      ),
+    ).toEqual([
       { lineIndex: 1, month: 2, measure: 'reel', cents: 123456 },
       { lineIndex: 1, month: 3, measure: 'reel', cents: 750 },
       { lineIndex: 2, month: 2, measure: 'reel', cents: -5000 },
@@ -86,7 +124,17 @@ describe('pasteWrites (rows → lines, columns → months, one measure)', () => 
   });
 
   it.each<[string, string[][], CellCoord, number, number]>([
-    ['a 3 × 4 block fully inside', [['1', '2', '3', '4'], ['1', '2', '3', '4'], ['1', '2', '3', '4']], at(0, 0), 3, 12],
+    [
+      'a 3 × 4 block fully inside',
+      [
+        ['1', '2', '3', '4'],
+        ['1', '2', '3', '4'],
+        ['1', '2', '3', '4'],
+      ],
+      at(0, 0),
+      3,
+      12,
+    ],
     ['rows beyond the last line are dropped', [['1'], ['2'], ['3']], at(1, 0), 2, 1],
     ['columns beyond December are dropped', [['1', '2', '3']], at(0, 10), 1, 2],
     ['nothing to fill without lines', [['1', '2']], at(0, 0), 0, 0],
@@ -120,10 +168,13 @@ describe('applyCellUpdates', () => {
 
   it('keeps the last of two updates of the same cell', () => {
     const a = makeLine('A');
-    const [pole] = applyCellUpdates([makePole('Paid', [a])], [
-      { lineId: a.id, month: 4, field: 'reel', value: cents(100) },
-      { lineId: a.id, month: 4, field: 'reel', value: cents(200) },
-    ]);
+    const [pole] = applyCellUpdates(
+      [makePole('Paid', [a])],
+      [
+        { lineId: a.id, month: 4, field: 'reel', value: cents(100) },
+        { lineId: a.id, month: 4, field: 'reel', value: cents(200) },
+      ],
+    );
     expect(pole!.lines[0]!.reel[4]).toBe(200);
   });
 });
@@ -132,7 +183,10 @@ describe('visibleLines', () => {
   it('lists the lines of expanded poles only, in order', () => {
     const [a, b, c] = [makeLine('A'), makeLine('B'), makeLine('C')];
     const collapsed = { ...makePole('SEO/GEO', [b]), isExpanded: false };
-    expect(visibleLines([makePole('Paid', [a]), collapsed, makePole('Data', [c])]).map((l) => l.name)).toEqual(['A', 'C']);
+    expect(visibleLines([makePole('Paid', [a]), collapsed, makePole('Data', [c])]).map((l) => l.name)).toEqual([
+      'A',
+      'C',
+    ]);
   });
 });
 
@@ -141,15 +195,27 @@ describe('linesToOffer', () => {
     ['a pole the client does not have', [], 6],
     ['a pole holding two of its defaults', ['Radio', 'Presse'], 4],
     ['a pole holding only custom lines', ['Ma ligne'], 6],
-    ['a pole holding all its defaults', ['Télévision', 'Radio', 'Presse', 'Affichage (OOH)', 'Cinéma', 'Production créative offline'], 0],
+    [
+      'a pole holding all its defaults',
+      ['Télévision', 'Radio', 'Presse', 'Affichage (OOH)', 'Cinéma', 'Production créative offline'],
+      0,
+    ],
   ])('%s', (_label, existing, expected) => {
-    const poles = [makePole('Offline', existing.map((n) => makeLine(n))), makePole('Paid', [makeLine('Radio')])];
+    const poles = [
+      makePole(
+        'Offline',
+        existing.map((n) => makeLine(n)),
+      ),
+      makePole('Paid', [makeLine('Radio')]),
+    ];
     expect(linesToOffer(poles, 'offline', 'Offline')).toHaveLength(expected);
   });
 
   it('keeps catalogue order and skips present names', () => {
     const poles = [makePole('Client (Conseil & Accompagnement Général)', [makeLine('Conseil stratégique')])];
-    expect(linesToOffer(poles, 'client', 'Client (Conseil & Accompagnement Général)')).toEqual(['Accompagnement & gestion de projet']);
+    expect(linesToOffer(poles, 'client', 'Client (Conseil & Accompagnement Général)')).toEqual([
+      'Accompagnement & gestion de projet',
+    ]);
   });
 });
 
@@ -183,11 +249,29 @@ describe('poleStructure / outlineOf (a memo key of pole and line names)', () => 
 describe('firstVisibleLineIndexes', () => {
   it.each<[string, [number, boolean][], number[]]>([
     ['no pole', [], []],
-    ['two expanded poles', [[2, true], [3, true]], [0, 2]],
-    ['a collapsed pole in the middle takes no room', [[2, true], [5, false], [1, true]], [0, 2, 2]],
+    [
+      'two expanded poles',
+      [
+        [2, true],
+        [3, true],
+      ],
+      [0, 2],
+    ],
+    [
+      'a collapsed pole in the middle takes no room',
+      [
+        [2, true],
+        [5, false],
+        [1, true],
+      ],
+      [0, 2, 2],
+    ],
   ])('%s', (_label, shape, expected) => {
     const poles = shape.map(([n, isExpanded]) => ({
-      ...makePole('P', Array.from({ length: n }, (_, i) => makeLine(`L${i}`))),
+      ...makePole(
+        'P',
+        Array.from({ length: n }, (_, i) => makeLine(`L${i}`)),
+      ),
       isExpanded,
     }));
     expect(firstVisibleLineIndexes(poles)).toEqual(expected);

@@ -50,7 +50,13 @@ export function cellGridPos({ lineIndex, month, measure }: CellCoord): GridPos {
 export function cellAtGridPos({ row, col }: GridPos): CellCoord {
   const isPurchase = row % 2 === 1;
   const isActual = col % 2 === 1;
-  const measure: Measure = isActual ? (isPurchase ? 'achat' : 'reel') : isPurchase ? 'achat_previsionnel' : 'previsionnel';
+  const measure: Measure = isActual
+    ? isPurchase
+      ? 'achat'
+      : 'reel'
+    : isPurchase
+      ? 'achat_previsionnel'
+      : 'previsionnel';
   return { lineIndex: Math.floor(row / 2), month: Math.floor(col / 2), measure };
 }
 

@@ -25,7 +25,16 @@ const totals = (previsionnel: number, achat_previsionnel: number, reel: number, 
 describe('lineTotals (Σ 12 months per measure, cents)', () => {
   it.each<[string, Partial<Record<Measure, number[]>>, MeasureTotals]>([
     ['an empty line', {}, totals(0, 0, 0, 0)],
-    ['one month per measure', { previsionnel: [100], achat_previsionnel: [0, 40], reel: [0, 0, 120.5], achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9.99] }, totals(10000, 4000, 12050, 999)],
+    [
+      'one month per measure',
+      {
+        previsionnel: [100],
+        achat_previsionnel: [0, 40],
+        reel: [0, 0, 120.5],
+        achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9.99],
+      },
+      totals(10000, 4000, 12050, 999),
+    ],
     ['a credit note (negative month)', { reel: [1000, -200], achat: [-50] }, totals(0, 0, 80000, -5000)],
     ['0.1 + 0.2 € (float drift)', { reel: [0.1, 0.2] }, totals(0, 0, 30, 0)],
     ['twelve 0,01 €', { previsionnel: twelveOf(0.01), achat: twelveOf(0.01) }, totals(12, 0, 0, 12)],
@@ -116,7 +125,11 @@ describe('revisedForecast (Σ réel > 0 ? réel − achat : prév − achat pré
   it.each<[string, () => Parameters<typeof revisedForecast>[0], number]>([
     ['no poles', () => [], 0],
     ['a pole with no lines', () => [makePole('Paid')], 0],
-    ['forecast only: 12 × (100 − 40)', () => [makePole('Paid', [makeLine('L', { previsionnel: twelveOf(100), achat_previsionnel: twelveOf(40) })])], 72000],
+    [
+      'forecast only: 12 × (100 − 40)',
+      () => [makePole('Paid', [makeLine('L', { previsionnel: twelveOf(100), achat_previsionnel: twelveOf(40) })])],
+      72000,
+    ],
     [
       '3 realised months (150 − 50) + 9 forecast months (100 − 40)',
       () => [
@@ -132,15 +145,28 @@ describe('revisedForecast (Σ réel > 0 ? réel − achat : prév − achat pré
       84000,
     ],
     // a negative actual (credit note) is not "réel > 0": that month still counts its forecast
-    ['credit-note month keeps the forecast', () => [makePole('P', [makeLine('L', { previsionnel: [100], achat_previsionnel: [30], reel: [-20], achat: [5] })])], 7000],
+    [
+      'credit-note month keeps the forecast',
+      () => [
+        makePole('P', [makeLine('L', { previsionnel: [100], achat_previsionnel: [30], reel: [-20], achat: [5] })]),
+      ],
+      7000,
+    ],
     // 0,004 € rounds to 0 cents: not an actual
     ['sub-cent actual is no actual', () => [makePole('P', [makeLine('L', { previsionnel: [1], reel: [0.004] })])], 100],
-    ['actual purchases above actual sales', () => [makePole('P', [makeLine('L', { previsionnel: [500], reel: [100], achat: [250] })])], -15000],
+    [
+      'actual purchases above actual sales',
+      () => [makePole('P', [makeLine('L', { previsionnel: [500], reel: [100], achat: [250] })])],
+      -15000,
+    ],
     ['0.1 + 0.2 actuals', () => [makePole('P', [makeLine('L', { reel: [0.1, 0.2] })])], 30],
     [
       'several poles and lines',
       () => [
-        makePole('Paid', [makeLine('A', { previsionnel: [10], reel: [0, 20], achat: [0, 5] }), makeLine('B', { achat_previsionnel: [3] })]),
+        makePole('Paid', [
+          makeLine('A', { previsionnel: [10], reel: [0, 20], achat: [0, 5] }),
+          makeLine('B', { achat_previsionnel: [3] }),
+        ]),
         makePole('SEO/GEO', [makeLine('C', { previsionnel: [0, 0, 7], reel: [1] })]),
       ],
       // A: 10 + 15; B: −3; C: 1 (realised month 0) + 7 (forecast month 2)

@@ -95,12 +95,7 @@ export const POLE_CATALOGUE = [
   {
     key: 'crm',
     name: 'CRM',
-    lines: [
-      'Stratégie CRM',
-      'Emailing & automation',
-      'Gestion de la plateforme CRM',
-      'Segmentation & scoring',
-    ],
+    lines: ['Stratégie CRM', 'Emailing & automation', 'Gestion de la plateforme CRM', 'Segmentation & scoring'],
   },
   {
     key: 'outils',

@@ -61,7 +61,13 @@ describe('wire ↔ model', () => {
   });
 
   it('decodes a client and encodes it back', () => {
-    const wire = { id: ID, name: 'Acme', prevision_mb_annuelle_debut: 1000.5, prevision_mb_annuelle_revue: -0.05, created_at: '2025-01-02T10:00:00.000Z' };
+    const wire = {
+      id: ID,
+      name: 'Acme',
+      prevision_mb_annuelle_debut: 1000.5,
+      prevision_mb_annuelle_revue: -0.05,
+      created_at: '2025-01-02T10:00:00.000Z',
+    };
     const client = clientFromWire(wire);
     expect([client.prevision_mb_annuelle_debut, client.prevision_mb_annuelle_revue]).toEqual([100050, -5]);
     expect(clientToWire(client)).toEqual(wire);
@@ -73,7 +79,9 @@ describe('wire ↔ model', () => {
     expect(cellUpdateToWire(cellUpdateFromWire(cell))).toEqual(cell);
     expect(clientChangesFromWire({ name: 'Nouveau' })).toEqual({ name: 'Nouveau' });
     expect(clientChangesFromWire({ prevision_mb_annuelle_debut: 0.5 })).toEqual({ prevision_mb_annuelle_debut: 50 });
-    expect(clientChangesToWire(clientChangesFromWire({ prevision_mb_annuelle_debut: 0.5 }))).toEqual({ prevision_mb_annuelle_debut: 0.5 });
+    expect(clientChangesToWire(clientChangesFromWire({ prevision_mb_annuelle_debut: 0.5 }))).toEqual({
+      prevision_mb_annuelle_debut: 0.5,
+    });
   });
 
   it('decodes a backup, keeping its other fields', () => {
@@ -83,6 +91,8 @@ describe('wire ↔ model', () => {
   });
 
   it('refuses a wire amount beyond the storable range (what a route answers 400 for)', () => {
-    expect(() => poleFromWire({ ...poleWire, lines: [{ ...poleWire.lines[0]!, reel: months(() => 1e15) }] })).toThrow(RangeError);
+    expect(() => poleFromWire({ ...poleWire, lines: [{ ...poleWire.lines[0]!, reel: months(() => 1e15) }] })).toThrow(
+      RangeError,
+    );
   });
 });

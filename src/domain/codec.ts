@@ -51,11 +51,23 @@ export function lineToWire(line: Line): LineWire {
 }
 
 export function poleFromWire(pole: PoleWire): Pole {
-  return { id: pole.id, name: pole.name, isExpanded: pole.isExpanded, facture: [...pole.facture], lines: pole.lines.map(lineFromWire) };
+  return {
+    id: pole.id,
+    name: pole.name,
+    isExpanded: pole.isExpanded,
+    facture: [...pole.facture],
+    lines: pole.lines.map(lineFromWire),
+  };
 }
 
 export function poleToWire(pole: Pole): PoleWire {
-  return { id: pole.id, name: pole.name, isExpanded: pole.isExpanded, facture: [...pole.facture], lines: pole.lines.map(lineToWire) };
+  return {
+    id: pole.id,
+    name: pole.name,
+    isExpanded: pole.isExpanded,
+    facture: [...pole.facture],
+    lines: pole.lines.map(lineToWire),
+  };
 }
 
 export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
@@ -85,7 +97,10 @@ export const clientsFromWire = (clients: readonly ClientWire[]): Client[] => cli
 export const clientsToWire = (clients: readonly Client[]): ClientWire[] => clients.map(clientToWire);
 
 /** Keys kept in order, each client's poles converted. */
-function mapBudgetData<From, To>(data: Record<string, readonly From[]>, convert: (pole: From) => To): Record<string, To[]> {
+function mapBudgetData<From, To>(
+  data: Record<string, readonly From[]>,
+  convert: (pole: From) => To,
+): Record<string, To[]> {
   const out: Record<string, To[]> = {};
   for (const [clientId, poles] of Object.entries(data)) out[clientId] = poles.map(convert);
   return out;

@@ -47,13 +47,9 @@ export const measureSchema = z.enum(MEASURES, {
   error: 'Le champ doit être previsionnel, achat_previsionnel, reel ou achat.',
 });
 
-const twelveAmounts = z
-  .array(amountSchema)
-  .length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
+const twelveAmounts = z.array(amountSchema).length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
 
-const twelveBooleans = z
-  .array(z.boolean())
-  .length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
+const twelveBooleans = z.array(z.boolean()).length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
 
 function isStorableDate(text: string): boolean {
   const time = Date.parse(text);

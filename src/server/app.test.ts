@@ -28,7 +28,11 @@ describe(`app on ${TEST_DB}`, () => {
   });
 
   it('refuses a body without the JSON content type', async () => {
-    const res = await t.app.request('/api/clients', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } });
+    const res = await t.app.request('/api/clients', {
+      method: 'POST',
+      body: '{"name":"x"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain('JSON');
   });

@@ -27,7 +27,9 @@ describe('the listening rule of docs/product.md#access-modes', () => {
   it('checks the accounts settings', () => {
     expect(() => parseEnv({ AUTH: 'yes' })).toThrow(/AUTH doit valoir/);
     expect(() => parseEnv({ AUTH: 'on', AUTH_SECRET: 'short' })).toThrow(/au moins 32 caractères/);
-    expect(parseEnv({ AUTH: 'on', PUBLIC_URL: 'https://budget.agence.fr/app' }).publicOrigin).toBe('https://budget.agence.fr');
+    expect(parseEnv({ AUTH: 'on', PUBLIC_URL: 'https://budget.agence.fr/app' }).publicOrigin).toBe(
+      'https://budget.agence.fr',
+    );
     expect(() => parseEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 

@@ -20,7 +20,6 @@ afterAll(async () => {
   for (const clean of cleanups) await clean();
 });
 
-
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: childEnv({ DATABASE_URL: '', ...env }),
@@ -95,7 +94,13 @@ describe('the two modes as processes', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-main-auth-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', AUTH: 'on', AUTH_SECRET: '', DATA_DIR: dataDir });
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH: 'on',
+      AUTH_SECRET: '',
+      DATA_DIR: dataDir,
+    });
     const base = `http://127.0.0.1:${port}`;
     expect(await waitForHealth(base, server.exited, server.output)).toEqual({ status: 'ok' });
     expect((await fetch(`${base}/api/clients`)).status).toBe(401);

@@ -23,7 +23,9 @@ async function main() {
     ? createAuth(db, { secret: resolveAuthSecret(env.authSecret, env.dataDir), publicOrigin: env.publicOrigin })
     : undefined;
   if (auth && (await listUsers(db)).length === 0) {
-    console.log('Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».');
+    console.log(
+      'Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».',
+    );
   }
   const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

@@ -20,27 +20,67 @@ beforeAll(() => eslint.lintText('', { filePath: `${root}/src/web/lib/warm-up.ts`
 async function importRulesBroken(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}/${file}` });
   // A snippet that does not parse reports no rule id: kept, so it fails the test instead of passing.
-  return (result?.messages ?? []).map((m) => m.ruleId ?? `parse error: ${m.message}`).filter((id) => !id.startsWith('@typescript-eslint/'));
+  return (result?.messages ?? [])
+    .map((m) => m.ruleId ?? `parse error: ${m.message}`)
+    .filter((id) => !id.startsWith('@typescript-eslint/'));
 }
 
 // Generous limits: each lint parses the imported modules too, slow when the machine is busy.
 describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 }, () => {
   it.each([
-    ['a feature importing another feature', 'src/web/features/budget/components/x.tsx', "import { BackupCard } from '../../files/components/backup-card';"],
-    ['a feature importing another feature\'s types', 'src/web/features/files/api/x.ts', "import type { DashboardFilterProps } from '../../dashboard/components/dashboard-tab';"],
-    ['a feature importing the app shell', 'src/web/features/auth/components/x.tsx', "import { AppHeader } from '../../../app/shell/app-header';"],
-    ['shared code importing a feature', 'src/web/lib/x.ts', "import { useDashboard } from '../features/dashboard/api/get-dashboard';"],
-    ['a feature importing another feature through the @/ alias', 'src/web/features/budget/components/x.tsx', "import { BackupCard } from '@/web/features/files/components/backup-card';"],
-    ['a feature importing the app shell through the @/ alias', 'src/web/features/auth/components/x.tsx', "import { AppHeader } from '@/web/app/shell/app-header';"],
+    [
+      'a feature importing another feature',
+      'src/web/features/budget/components/x.tsx',
+      "import { BackupCard } from '../../files/components/backup-card';",
+    ],
+    [
+      "a feature importing another feature's types",
+      'src/web/features/files/api/x.ts',
+      "import type { DashboardFilterProps } from '../../dashboard/components/dashboard-tab';",
+    ],
+    [
+      'a feature importing the app shell',
+      'src/web/features/auth/components/x.tsx',
+      "import { AppHeader } from '../../../app/shell/app-header';",
+    ],
+    [
+      'shared code importing a feature',
+      'src/web/lib/x.ts',
+      "import { useDashboard } from '../features/dashboard/api/get-dashboard';",
+    ],
+    [
+      'a feature importing another feature through the @/ alias',
+      'src/web/features/budget/components/x.tsx',
+      "import { BackupCard } from '@/web/features/files/components/backup-card';",
+    ],
+    [
+      'a feature importing the app shell through the @/ alias',
+      'src/web/features/auth/components/x.tsx',
+      "import { AppHeader } from '@/web/app/shell/app-header';",
+    ],
   ])('rejects %s', async (_name, file, code) => {
-    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toContain('import-x/no-restricted-paths');
+    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it.each([
     ['its own feature', 'src/web/features/budget/components/x.tsx', "import { budgetKeys } from '../api/budget-keys';"],
-    ['shared UI, hooks and lib', 'src/web/features/dashboard/components/x.tsx', "import { Button } from '../../../components/ui/button';\nimport { useClientSelection } from '../../../hooks/use-client-selection';\nimport { signClass } from '../../../lib/format';"],
-    ['the app composing features', 'src/web/app/routes/x.tsx', "import { BackupCard } from '../../features/files/components/backup-card';"],
-    ['shared code through the @/ alias', 'src/web/features/dashboard/components/x.tsx', "import { Button } from '@/web/components/ui/button';"],
+    [
+      'shared UI, hooks and lib',
+      'src/web/features/dashboard/components/x.tsx',
+      "import { Button } from '../../../components/ui/button';\nimport { useClientSelection } from '../../../hooks/use-client-selection';\nimport { signClass } from '../../../lib/format';",
+    ],
+    [
+      'the app composing features',
+      'src/web/app/routes/x.tsx',
+      "import { BackupCard } from '../../features/files/components/backup-card';",
+    ],
+    [
+      'shared code through the @/ alias',
+      'src/web/features/dashboard/components/x.tsx',
+      "import { Button } from '@/web/components/ui/button';",
+    ],
   ])('accepts a feature or the app importing %s', async (_name, file, code) => {
     expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
   });
@@ -51,12 +91,14 @@ describe('no import cycle (import-x/no-cycle)', { timeout: 30_000 }, () => {
   const notFound = 'src/web/app/routes/not-found.tsx';
 
   it('rejects two modules importing each other', async () => {
-    expect(await importRulesBroken(notFound, "import { Link } from '../router';\nexport const used = Link;\n")).toContain(
-      'import-x/no-cycle',
-    );
+    expect(
+      await importRulesBroken(notFound, "import { Link } from '../router';\nexport const used = Link;\n"),
+    ).toContain('import-x/no-cycle');
   });
 
   it('accepts the same import from a module outside the loop', async () => {
-    expect(await importRulesBroken(notFound, "import { Link } from '../navigation';\nexport const used = Link;\n")).toEqual([]);
+    expect(
+      await importRulesBroken(notFound, "import { Link } from '../navigation';\nexport const used = Link;\n"),
+    ).toEqual([]);
   });
 });

@@ -75,16 +75,28 @@ export function dashboardData(
       const poleMargin = subCents(pole.sums.reel, pole.sums.achat);
       let acc = poles.get(pole.name);
       if (!acc) {
-        acc = { name: pole.name, sums: emptySums(), previsionMbDebut: ZERO_CENTS, previsionMbRevue: ZERO_CENTS, lines: [...(linesByPole.get(pole.name) ?? [])] };
+        acc = {
+          name: pole.name,
+          sums: emptySums(),
+          previsionMbDebut: ZERO_CENTS,
+          previsionMbRevue: ZERO_CENTS,
+          lines: [...(linesByPole.get(pole.name) ?? [])],
+        };
         poles.set(pole.name, acc);
       }
       acc.sums = addSums(acc.sums, pole.sums);
-      acc.previsionMbDebut = addCents(acc.previsionMbDebut, forecastShare(client.previsionMbDebut, poleMargin, clientMargin));
+      acc.previsionMbDebut = addCents(
+        acc.previsionMbDebut,
+        forecastShare(client.previsionMbDebut, poleMargin, clientMargin),
+      );
       acc.previsionMbRevue = addCents(acc.previsionMbRevue, forecastShare(sums.revue, poleMargin, clientMargin));
     }
     return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
   });
-  const twelveMonths = Array.from({ length: MONTH_COUNT }, (_, m) => months[m] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS });
+  const twelveMonths = Array.from(
+    { length: MONTH_COUNT },
+    (_, m) => months[m] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS },
+  );
   return { clients: totals, poles: [...poles.values()], months: twelveMonths };
 }
 

@@ -16,7 +16,15 @@ describe('lineSums (12 months of a line, cents)', () => {
     [
       'a realised month: revue = réel − achat, écart = réel − achat − prév',
       { previsionnel: [100], achat_previsionnel: [30], reel: [120], achat: [50] },
-      sums({ previsionnel: 10000, achat_previsionnel: 3000, reel: 12000, achat: 5000, revue: 7000, ecartRealise: -3000, prevRealise: 10000 }),
+      sums({
+        previsionnel: 10000,
+        achat_previsionnel: 3000,
+        reel: 12000,
+        achat: 5000,
+        revue: 7000,
+        ecartRealise: -3000,
+        prevRealise: 10000,
+      }),
     ],
     [
       'a credit-note month (réel < 0) is not realised',
@@ -37,13 +45,29 @@ describe('lineSums (12 months of a line, cents)', () => {
       'realised and forecast months mixed',
       { previsionnel: [100, 100, 100], achat_previsionnel: [10, 10, 10], reel: [80, 0, 130], achat: [0, 5, 20] },
       // months 0 and 2 realised: revue 80 + (100 − 10) + 110; écart (80 − 0 − 100) + (130 − 20 − 100)
-      sums({ previsionnel: 30000, achat_previsionnel: 3000, reel: 21000, achat: 2500, revue: 28000, ecartRealise: -1000, prevRealise: 20000 }),
+      sums({
+        previsionnel: 30000,
+        achat_previsionnel: 3000,
+        reel: 21000,
+        achat: 2500,
+        revue: 28000,
+        ecartRealise: -1000,
+        prevRealise: 20000,
+      }),
     ],
     ['0.1 + 0.2 € of actuals', { reel: [0.1, 0.2] }, sums({ reel: 30, revue: 30, ecartRealise: 30 })],
     [
       'twelve 0,01 € everywhere',
       { previsionnel: twelveOf(0.01), achat_previsionnel: twelveOf(0.01), reel: twelveOf(0.01), achat: twelveOf(0.01) },
-      sums({ previsionnel: 12, achat_previsionnel: 12, reel: 12, achat: 12, revue: 0, ecartRealise: -12, prevRealise: 12 }),
+      sums({
+        previsionnel: 12,
+        achat_previsionnel: 12,
+        reel: 12,
+        achat: 12,
+        revue: 0,
+        ecartRealise: -12,
+        prevRealise: 12,
+      }),
     ],
   ])('%s', (_label, values, expected) => {
     expect(lineSums(makeLine('L', values))).toEqual(expected);
@@ -86,7 +110,11 @@ describe('aggregateBudgets', () => {
               { name: 'W', sums: sums({ achat: 2000 }) },
             ],
           },
-          { name: 'SEO/GEO', sums: sums({ previsionnel: 400, revue: 400 }), lines: [{ name: 'Z', sums: sums({ previsionnel: 400, revue: 400 }) }] },
+          {
+            name: 'SEO/GEO',
+            sums: sums({ previsionnel: 400, revue: 400 }),
+            lines: [{ name: 'Z', sums: sums({ previsionnel: 400, revue: 400 }) }],
+          },
         ],
       },
     ]);
@@ -95,7 +123,15 @@ describe('aggregateBudgets', () => {
   it('sums each month over every client, pole and line', () => {
     const months = aggregateBudgets([
       oneLineClient('A', { previsionnel: [10, 0.1], reel: [5, 0.2], achat: [1] }),
-      { client: makeClient('B'), poles: [makePole('Data', [makeLine('M', { reel: [1, 0.1] }), makeLine('N', { achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3] })])] },
+      {
+        client: makeClient('B'),
+        poles: [
+          makePole('Data', [
+            makeLine('M', { reel: [1, 0.1] }),
+            makeLine('N', { achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3] }),
+          ]),
+        ],
+      },
     ]).months;
     expect(months).toEqual([
       { reel: 600, previsionnel: 1000, achat: 100 },

@@ -85,7 +85,12 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
   for (const pole of poles) {
     const lines = pole.lines.map((line) => ({ name: line.name, sums: accumulateLine(line, months) }));
     const poleSum = lines.reduce((s, l) => addSums(s, l.sums), emptySums());
-    const entry = mergeByName(aggregates, pole.name, () => ({ name: pole.name, sums: emptySums(), lines: [] }), poleSum);
+    const entry = mergeByName(
+      aggregates,
+      pole.name,
+      () => ({ name: pole.name, sums: emptySums(), lines: [] }),
+      poleSum,
+    );
     for (const line of lines) {
       mergeByName(entry.lines, line.name, () => ({ name: line.name, sums: emptySums() }), line.sums);
     }
@@ -103,7 +108,11 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
  * the same shape from SQL sums). Clients keep the given order; amounts in cents.
  */
 export function aggregateBudgets(budgets: readonly { client: Client; poles: readonly Pole[] }[]): DashboardInput {
-  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({ reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS }));
+  const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({
+    reel: ZERO_CENTS,
+    previsionnel: ZERO_CENTS,
+    achat: ZERO_CENTS,
+  }));
   const clients = budgets.map(({ client, poles }) => aggregateClient(client, poles, months));
   return { clients, months };
 }

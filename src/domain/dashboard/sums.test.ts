@@ -14,7 +14,15 @@ describe('emptySums / addSums', () => {
       prevRealise: 0,
     });
     const a = { previsionnel: 1, achat_previsionnel: 2, reel: 3, achat: 4, revue: 5, ecartRealise: 6, prevRealise: 7 };
-    const b = { previsionnel: 10, achat_previsionnel: -20, reel: 30, achat: -40, revue: 50, ecartRealise: -60, prevRealise: 70 };
+    const b = {
+      previsionnel: 10,
+      achat_previsionnel: -20,
+      reel: 30,
+      achat: -40,
+      revue: 50,
+      ecartRealise: -60,
+      prevRealise: 70,
+    };
     expect(addSums(centsFixture<Sums>(a), centsFixture<Sums>(b))).toEqual({
       previsionnel: 11,
       achat_previsionnel: -18,

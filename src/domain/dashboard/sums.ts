@@ -44,4 +44,3 @@ export function addSums(a: Sums, b: Sums): Sums {
     prevRealise: addCents(a.prevRealise, b.prevRealise),
   };
 }
-

@@ -16,13 +16,22 @@ describe('buildDashboard: two clients end to end', () => {
   const budgets: Budget[] = [
     {
       client: beta,
-      poles: [makePole('Paid', [makeLine('Meta Ads (Facebook & Instagram)', { previsionnel: [100], reel: [50], achat: [20] })])],
+      poles: [
+        makePole('Paid', [
+          makeLine('Meta Ads (Facebook & Instagram)', { previsionnel: [100], reel: [50], achat: [20] }),
+        ]),
+      ],
     },
     {
       client: alpha,
       poles: [
         makePole('Paid', [
-          makeLine('Google Ads – Search', { previsionnel: [500, 500], achat_previsionnel: [200, 200], reel: [600], achat: [250] }),
+          makeLine('Google Ads – Search', {
+            previsionnel: [500, 500],
+            achat_previsionnel: [200, 200],
+            reel: [600],
+            achat: [250],
+          }),
         ]),
         // a pole that exists in one client only
         makePole('SEO/GEO', [makeLine('Audit SEO technique', { previsionnel: [300], reel: [200] })]),
@@ -30,15 +39,35 @@ describe('buildDashboard: two clients end to end', () => {
     },
   ];
 
-  const meta = sums({ previsionnel: 10000, reel: 5000, achat: 2000, revue: 3000, ecartRealise: -7000, prevRealise: 10000 });
+  const meta = sums({
+    previsionnel: 10000,
+    reel: 5000,
+    achat: 2000,
+    revue: 3000,
+    ecartRealise: -7000,
+    prevRealise: 10000,
+  });
   // month 0 realised (600 − 250), month 1 forecast (500 − 200)
-  const google = sums({ previsionnel: 100000, achat_previsionnel: 40000, reel: 60000, achat: 25000, revue: 65000, ecartRealise: -15000, prevRealise: 50000 });
+  const google = sums({
+    previsionnel: 100000,
+    achat_previsionnel: 40000,
+    reel: 60000,
+    achat: 25000,
+    revue: 65000,
+    ecartRealise: -15000,
+    prevRealise: 50000,
+  });
   const audit = sums({ previsionnel: 30000, reel: 20000, revue: 20000, ecartRealise: -10000, prevRealise: 30000 });
 
   /** What the server must also produce from SQL sums for this selection. */
   const input = centsFixture<DashboardInput>({
     clients: [
-      { id: beta.id, name: 'Beta', previsionMbDebut: 0, poles: [{ name: 'Paid', sums: meta, lines: [{ name: 'Meta Ads (Facebook & Instagram)', sums: meta }] }] },
+      {
+        id: beta.id,
+        name: 'Beta',
+        previsionMbDebut: 0,
+        poles: [{ name: 'Paid', sums: meta, lines: [{ name: 'Meta Ads (Facebook & Instagram)', sums: meta }] }],
+      },
       {
         id: alpha.id,
         name: 'Alpha',
@@ -159,11 +188,36 @@ describe('buildDashboard: two clients end to end', () => {
     monthlyEvolution: [
       { month: 'Janvier', monthIndex: 0, reel: 85000, previsionnel: 90000, margin: 58000, ecart: -5000 },
       { month: 'Février', monthIndex: 1, reel: 0, previsionnel: 50000, margin: 0, ecart: -50000 },
-      ...MONTHS.slice(2).map((month, i) => ({ month, monthIndex: i + 2, reel: 0, previsionnel: 0, margin: 0, ecart: 0 })),
+      ...MONTHS.slice(2).map((month, i) => ({
+        month,
+        monthIndex: i + 2,
+        reel: 0,
+        previsionnel: 0,
+        margin: 0,
+        ecart: 0,
+      })),
     ],
     summaryRows: [
-      { name: 'Alpha', previsionnel: 130000, reel: 80000, achats: 25000, marge: 55000, ecart: -25000, prevRealise: 80000, ecartPct: -31.25 },
-      { name: 'Beta', previsionnel: 10000, reel: 5000, achats: 2000, marge: 3000, ecart: -7000, prevRealise: 10000, ecartPct: -70 },
+      {
+        name: 'Alpha',
+        previsionnel: 130000,
+        reel: 80000,
+        achats: 25000,
+        marge: 55000,
+        ecart: -25000,
+        prevRealise: 80000,
+        ecartPct: -31.25,
+      },
+      {
+        name: 'Beta',
+        previsionnel: 10000,
+        reel: 5000,
+        achats: 2000,
+        marge: 3000,
+        ecart: -7000,
+        prevRealise: 10000,
+        ecartPct: -70,
+      },
     ],
     summaryTotal: {
       name: 'TOTAL',
@@ -185,8 +239,24 @@ describe('buildDashboard: two clients end to end', () => {
         achatReel: 27000,
         margeReelle: 38000,
         lines: [
-          { name: 'Meta Ads (Facebook & Instagram)', previsionnel: 10000, achatPrevisionnel: 0, margePrevisionnelle: 10000, reel: 5000, achatReel: 2000, margeReelle: 3000 },
-          { name: 'Google Ads – Search', previsionnel: 100000, achatPrevisionnel: 40000, margePrevisionnelle: 60000, reel: 60000, achatReel: 25000, margeReelle: 35000 },
+          {
+            name: 'Meta Ads (Facebook & Instagram)',
+            previsionnel: 10000,
+            achatPrevisionnel: 0,
+            margePrevisionnelle: 10000,
+            reel: 5000,
+            achatReel: 2000,
+            margeReelle: 3000,
+          },
+          {
+            name: 'Google Ads – Search',
+            previsionnel: 100000,
+            achatPrevisionnel: 40000,
+            margePrevisionnelle: 60000,
+            reel: 60000,
+            achatReel: 25000,
+            margeReelle: 35000,
+          },
         ],
       },
       {
@@ -197,7 +267,17 @@ describe('buildDashboard: two clients end to end', () => {
         reel: 20000,
         achatReel: 0,
         margeReelle: 20000,
-        lines: [{ name: 'Audit SEO technique', previsionnel: 30000, achatPrevisionnel: 0, margePrevisionnelle: 30000, reel: 20000, achatReel: 0, margeReelle: 20000 }],
+        lines: [
+          {
+            name: 'Audit SEO technique',
+            previsionnel: 30000,
+            achatPrevisionnel: 0,
+            margePrevisionnelle: 30000,
+            reel: 20000,
+            achatReel: 0,
+            margeReelle: 20000,
+          },
+        ],
       },
     ],
   });
@@ -229,25 +309,41 @@ describe('buildDashboard: empty selections', () => {
   });
   const emptyDashboard = (totalProjects: number): Dashboard =>
     centsFixture<Dashboard>({
-    globalStats: {
-      totalPrevisionnel: 0,
-      totalAchatPrevisionnel: 0,
-      totalReel: 0,
-      totalAchat: 0,
-      totalMarginPrev: 0,
-      totalMarginReel: 0,
-      totalProjects,
-      totalMbRevue: 0,
-    },
-    projectMargins: [],
-    projectTotal: zeroTotal,
-    poleMargins: [],
-    poleTotal: zeroTotal,
-    poleChart: [],
-    monthlyEvolution: MONTHS.map((month, monthIndex) => ({ month, monthIndex, reel: 0, previsionnel: 0, margin: 0, ecart: 0 })),
-    summaryRows: [],
-    summaryTotal: { name: 'TOTAL', previsionnel: 0, reel: 0, achats: 0, marge: 0, ecart: 0, prevRealise: 0, ecartPct: 0 },
-    polesView: [],
+      globalStats: {
+        totalPrevisionnel: 0,
+        totalAchatPrevisionnel: 0,
+        totalReel: 0,
+        totalAchat: 0,
+        totalMarginPrev: 0,
+        totalMarginReel: 0,
+        totalProjects,
+        totalMbRevue: 0,
+      },
+      projectMargins: [],
+      projectTotal: zeroTotal,
+      poleMargins: [],
+      poleTotal: zeroTotal,
+      poleChart: [],
+      monthlyEvolution: MONTHS.map((month, monthIndex) => ({
+        month,
+        monthIndex,
+        reel: 0,
+        previsionnel: 0,
+        margin: 0,
+        ecart: 0,
+      })),
+      summaryRows: [],
+      summaryTotal: {
+        name: 'TOTAL',
+        previsionnel: 0,
+        reel: 0,
+        achats: 0,
+        marge: 0,
+        ecart: 0,
+        prevRealise: 0,
+        ecartPct: 0,
+      },
+      polesView: [],
     });
 
   it.each<[string, Budget[], number]>([
@@ -260,7 +356,9 @@ describe('buildDashboard: empty selections', () => {
   });
 
   it('an input with fewer than 12 months reads the missing ones as zero', () => {
-    const rows = buildDashboard(centsFixture<DashboardInput>({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] })).monthlyEvolution;
+    const rows = buildDashboard(
+      centsFixture<DashboardInput>({ clients: [], months: [{ reel: 100, previsionnel: 50, achat: 30 }] }),
+    ).monthlyEvolution;
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual({ month: 'Janvier', monthIndex: 0, reel: 100, previsionnel: 50, margin: 70, ecart: 50 });
     expect(rows[11]).toEqual({ month: 'Décembre', monthIndex: 11, reel: 0, previsionnel: 0, margin: 0, ecart: 0 });
@@ -312,7 +410,9 @@ describe('listing rule: Σ réel > 0 or Σ achat > 0', () => {
 });
 
 describe('forecast gaps and prorating edge cases (one client, cents)', () => {
-  it.each<[string, number, Partial<Record<Measure, number[]>>, PlainCents<Partial<MarginRow>>, PlainCents<Partial<MarginRow>>]>([
+  it.each<
+    [string, number, Partial<Record<Measure, number[]>>, PlainCents<Partial<MarginRow>>, PlainCents<Partial<MarginRow>>]
+  >([
     [
       'no initial forecast (0): % is 0, no share',
       0,
@@ -331,7 +431,13 @@ describe('forecast gaps and prorating edge cases (one client, cents)', () => {
       'a negative actual margin: % computed, no share',
       1000,
       { reel: [100], achat: [150] },
-      { marginReel: -5000, ecartMbDebut: -105000, ecartMbDebutPct: (-105000 / 100000) * 100, previsionMbRevue: -5000, ecartMbRevuePct: 0 },
+      {
+        marginReel: -5000,
+        ecartMbDebut: -105000,
+        ecartMbDebutPct: (-105000 / 100000) * 100,
+        previsionMbRevue: -5000,
+        ecartMbRevuePct: 0,
+      },
       { marginReel: -5000, previsionMbDebut: 0, ecartMbDebutPct: 0, previsionMbRevue: 0 },
     ],
     [
@@ -352,8 +458,18 @@ describe('forecast gaps and prorating edge cases (one client, cents)', () => {
       'a single pole takes the whole forecast',
       1000,
       { reel: [300], achat: [100], previsionnel: [0, 50] },
-      { previsionMbDebut: 100000, previsionMbRevue: 25000, ecartMbRevue: -5000, ecartMbRevuePct: (-5000 / 25000) * 100 },
-      { previsionMbDebut: 100000, previsionMbRevue: 25000, ecartMbDebut: -80000, ecartMbDebutPct: (-80000 / 100000) * 100 },
+      {
+        previsionMbDebut: 100000,
+        previsionMbRevue: 25000,
+        ecartMbRevue: -5000,
+        ecartMbRevuePct: (-5000 / 25000) * 100,
+      },
+      {
+        previsionMbDebut: 100000,
+        previsionMbRevue: 25000,
+        ecartMbDebut: -80000,
+        ecartMbDebutPct: (-80000 / 100000) * 100,
+      },
     ],
   ])('%s', (_label, debut, values, project, pole) => {
     const d = dashboardOf([oneLineClient('Client', values, debut)]);
@@ -393,7 +509,10 @@ describe('forecast gaps and prorating edge cases (one client, cents)', () => {
 
   it('pole rows sum the shares of every client', () => {
     const d = dashboardOf([
-      { client: makeClient('A', 100), poles: [makePole('Paid', [makeLine('L', { reel: [10] })]), makePole('Data', [makeLine('L', { reel: [30] })])] },
+      {
+        client: makeClient('A', 100),
+        poles: [makePole('Paid', [makeLine('L', { reel: [10] })]), makePole('Data', [makeLine('L', { reel: [30] })])],
+      },
       { client: makeClient('B', 60), poles: [makePole('Paid', [makeLine('L', { reel: [20] })])] },
       { client: makeClient('C', 500), poles: [makePole('Paid', [makeLine('L', { reel: [5], achat: [10] })])] }, // margin < 0
     ]);
@@ -445,8 +564,14 @@ describe('order of rows', () => {
 
   it('lines of the poles view in first-appearance order across clients', () => {
     const d = dashboardOf([
-      { client: makeClient('Z'), poles: [makePole('Paid', [makeLine('B', { reel: [1] }), makeLine('A', { reel: [1] })])] },
-      { client: makeClient('A'), poles: [makePole('Paid', [makeLine('C', { reel: [1] }), makeLine('A', { reel: [2] })])] },
+      {
+        client: makeClient('Z'),
+        poles: [makePole('Paid', [makeLine('B', { reel: [1] }), makeLine('A', { reel: [1] })])],
+      },
+      {
+        client: makeClient('A'),
+        poles: [makePole('Paid', [makeLine('C', { reel: [1] }), makeLine('A', { reel: [2] })])],
+      },
     ]);
     expect(d.polesView[0]?.lines.map((l) => [l.name, l.reel])).toEqual([
       ['B', 100],
@@ -493,7 +618,17 @@ describe('poles view hiding rule: hidden when prévisionnel, réel and achat tot
         reel: -300,
         achatReel: 0,
         margeReelle: -300,
-        lines: [{ name: 'Visible', previsionnel: 1000, achatPrevisionnel: 0, margePrevisionnelle: 1000, reel: 0, achatReel: 0, margeReelle: 0 }],
+        lines: [
+          {
+            name: 'Visible',
+            previsionnel: 1000,
+            achatPrevisionnel: 0,
+            margePrevisionnelle: 1000,
+            reel: 0,
+            achatReel: 0,
+            margeReelle: 0,
+          },
+        ],
       },
     ]);
   });

@@ -214,7 +214,10 @@ export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
 }
 
 /** A summary row from its amounts (cents); marge and % derived. */
-function summaryRow(name: string, s: Pick<Sums, 'previsionnel' | 'reel' | 'achat' | 'ecartRealise' | 'prevRealise'>): SummaryRow {
+function summaryRow(
+  name: string,
+  s: Pick<Sums, 'previsionnel' | 'reel' | 'achat' | 'ecartRealise' | 'prevRealise'>,
+): SummaryRow {
   return {
     name,
     previsionnel: s.previsionnel,

@@ -16,7 +16,7 @@ const client: Client = {
   prevision_mb_annuelle_revue: cents(-5),
   created_at: '2025-01-02T10:00:00.000Z',
 };
-const months = <T,>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
+const months = <T>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
 const pole: Pole = {
   id: POLE_ID,
   name: 'Pôle',
@@ -40,11 +40,18 @@ const poleWire = poleToWire(pole);
 
 /** `n` array items of a 12-value array, one per line at this indent. */
 const items = (values: string[], indent: string) => values.map((v) => `${indent}${v}`).join(',\n');
-const zeroMonths = (indent: string) => items(months(() => '0'), indent);
+const zeroMonths = (indent: string) =>
+  items(
+    months(() => '0'),
+    indent,
+  );
 
 describe('JSON backup', () => {
   it('is the document with a 2-space indent, byte for byte', () => {
-    const doc = buildBackup({ clients: [client], budgetData: { [CLIENT_ID]: [pole] } }, new Date('2026-01-05T08:00:00.000Z'));
+    const doc = buildBackup(
+      { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
+      new Date('2026-01-05T08:00:00.000Z'),
+    );
     const file = backupFile(doc, new Date(2026, 0, 5, 23, 59));
 
     expect(file.fileName).toBe('budget-export-2026-01-05.json');
@@ -69,20 +76,29 @@ describe('JSON backup', () => {
         '        "name": "Pôle",',
         '        "isExpanded": false,',
         '        "facture": [',
-        items(months((m) => String(m === 0)), '          '),
+        items(
+          months((m) => String(m === 0)),
+          '          ',
+        ),
         '        ],',
         '        "lines": [',
         '          {',
         `            "id": "${LINE_ID}",`,
         '            "name": "Été",',
         '            "previsionnel": [',
-        items(months((m) => (m === 0 ? '1234.5' : '0')), i7),
+        items(
+          months((m) => (m === 0 ? '1234.5' : '0')),
+          i7,
+        ),
         '            ],',
         '            "achat_previsionnel": [',
         zeroMonths(i7),
         '            ],',
         '            "reel": [',
-        items(months((m) => (m === 11 ? '-0.05' : '0')), i7),
+        items(
+          months((m) => (m === 11 ? '-0.05' : '0')),
+          i7,
+        ),
         '            ],',
         '            "achat": [',
         zeroMonths(i7),
@@ -100,13 +116,22 @@ describe('JSON backup', () => {
   });
 
   it('reads its own file back to the same backup', () => {
-    const doc = buildBackup({ clients: [client], budgetData: { [CLIENT_ID]: [pole] } }, new Date('2026-01-05T08:00:00.000Z'));
+    const doc = buildBackup(
+      { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
+      new Date('2026-01-05T08:00:00.000Z'),
+    );
     const parsed = parseBackupText(backupFile(doc, new Date()).text);
     expect(parsed).toEqual({ ok: true, backup: doc, raw: doc });
   });
 
   it('reads a backup of the original tool (no version, no exportDate needed)', () => {
-    const parsed = parseBackupText(JSON.stringify({ clients: [clientWire], budgetData: { [CLIENT_ID]: [poleWire] }, exportDate: '2025-06-01T00:00:00.000Z' }));
+    const parsed = parseBackupText(
+      JSON.stringify({
+        clients: [clientWire],
+        budgetData: { [CLIENT_ID]: [poleWire] },
+        exportDate: '2025-06-01T00:00:00.000Z',
+      }),
+    );
     expect(parsed.ok).toBe(true);
   });
 
@@ -116,13 +141,38 @@ describe('JSON backup', () => {
     ['empty', '', "Le fichier n'est pas valide."],
     ['an array', '[]', "Le fichier n'est pas valide. "],
     ['missing budgetData', JSON.stringify({ clients: [] }), "Le fichier n'est pas valide. budgetData : "],
-    ['11 monthly values', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [{ ...poleWire, lines: [{ ...poleWire.lines[0], reel: months(() => 0).slice(1) }] }] } }), 'Il faut exactement 12 valeurs mensuelles.'],
+    [
+      '11 monthly values',
+      JSON.stringify({
+        ...valid(),
+        budgetData: {
+          [CLIENT_ID]: [{ ...poleWire, lines: [{ ...poleWire.lines[0], reel: months(() => 0).slice(1) }] }],
+        },
+      }),
+      'Il faut exactement 12 valeurs mensuelles.',
+    ],
     // JSON has no Infinity, but 1e999 parses to it.
-    ['an infinite amount', JSON.stringify(valid()).replace('1234.5', '1e999'), 'client « =Dupont "père"; fils », pôle « Pôle », ligne « Été », previsionnel, mois 1 : '],
+    [
+      'an infinite amount',
+      JSON.stringify(valid()).replace('1234.5', '1e999'),
+      'client « =Dupont "père"; fils », pôle « Pôle », ligne « Été », previsionnel, mois 1 : ',
+    ],
     ['a text amount', JSON.stringify(valid()).replace('1234.5', '"1234.5"'), 'ligne « Été », previsionnel, mois 1 : '],
-    ['an unlisted client', JSON.stringify({ clients: [], budgetData: { [CLIENT_ID]: [] } }), 'client absent de la liste'],
-    ['a duplicate pole id', JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [poleWire, poleWire] } }), 'Identifiant en double'],
-    ['a client id that is no UUID', JSON.stringify({ clients: [{ ...clientWire, id: 'x' }], budgetData: {} }), 'client « =Dupont "père"; fils », id : Identifiant invalide (UUID attendu).'],
+    [
+      'an unlisted client',
+      JSON.stringify({ clients: [], budgetData: { [CLIENT_ID]: [] } }),
+      'client absent de la liste',
+    ],
+    [
+      'a duplicate pole id',
+      JSON.stringify({ ...valid(), budgetData: { [CLIENT_ID]: [poleWire, poleWire] } }),
+      'Identifiant en double',
+    ],
+    [
+      'a client id that is no UUID',
+      JSON.stringify({ clients: [{ ...clientWire, id: 'x' }], budgetData: {} }),
+      'client « =Dupont "père"; fils », id : Identifiant invalide (UUID attendu).',
+    ],
   ])('refuses a file that is %s, naming the first problem', (_label, text, message) => {
     const parsed = parseBackupText(text);
     expect(parsed.ok).toBe(false);
@@ -141,7 +191,10 @@ describe('locateBackupIssue', () => {
     [['clients', 0, 'name'], 'client « Acme », name'],
     [['clients', 1, 'created_at'], 'client n° 2, created_at'],
     [['budgetData', CLIENT_ID, 0, 'facture', 11], 'client « Acme », pôle « Paid », facture, mois 12'],
-    [['budgetData', CLIENT_ID, 0, 'lines', 0, 'reel', 2], 'client « Acme », pôle « Paid », ligne « SEO local », reel, mois 3'],
+    [
+      ['budgetData', CLIENT_ID, 0, 'lines', 0, 'reel', 2],
+      'client « Acme », pôle « Paid », ligne « SEO local », reel, mois 3',
+    ],
     [['budgetData', CLIENT_ID, 0, 'lines', 1, 'id'], 'client « Acme », pôle « Paid », ligne n° 2, id'],
     [['budgetData', 'inconnu'], 'client inconnu'],
     [['budgetData', CLIENT_ID, 3, 'name'], 'client « Acme », pôle n° 4, name'],

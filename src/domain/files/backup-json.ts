@@ -22,7 +22,10 @@ export interface BackupDocument {
 }
 
 /** The backup of these clients (by creation) and their budgets (cents), exported at `exportDate`. */
-export function buildBackup(data: { clients: readonly Client[]; budgetData: BudgetData }, exportDate: Date): BackupDocument {
+export function buildBackup(
+  data: { clients: readonly Client[]; budgetData: BudgetData },
+  exportDate: Date,
+): BackupDocument {
   return {
     clients: clientsToWire(data.clients),
     budgetData: budgetDataToWire(data.budgetData),

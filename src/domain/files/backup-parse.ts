@@ -74,7 +74,10 @@ export function parseBackupText(text: string): ParsedBackup {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first ? locateBackupIssue(raw, first.path) : '';
-    return { ok: false, message: `${INVALID_BACKUP_FILE} ${where ? `${where} : ` : ''}${first?.message ?? 'Données invalides.'}` };
+    return {
+      ok: false,
+      message: `${INVALID_BACKUP_FILE} ${where ? `${where} : ` : ''}${first?.message ?? 'Données invalides.'}`,
+    };
   }
   return { ok: true, backup: parsed.data, raw };
 }

@@ -35,9 +35,7 @@ describe('client CSV', () => {
         }),
       ]),
       makePole('Vide'), // a pole without lines gives no row
-      makePole('Pôle maison', [
-        makeLine('=Dupont "père"; fils', { achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12] }),
-      ]),
+      makePole('Pôle maison', [makeLine('=Dupont "père"; fils', { achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12] })]),
     ];
 
     const file = clientCsvFile('=Dupont "père"; fils', poles, new Date(2026, 0, 5, 23, 59));

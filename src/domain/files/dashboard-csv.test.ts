@@ -38,16 +38,35 @@ describe('dashboardCsv', () => {
   // '=Alpha' (formula-guarded): prévisionnel 50 in February, réel 40, achat 50,25 — a loss.
   const dashboard = buildDashboard(
     aggregateBudgets([
-      { client: makeClient('Beta', 100), poles: [makePole('Paid', [makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] })])] },
-      { client: makeClient('=Alpha'), poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])] },
+      {
+        client: makeClient('Beta', 100),
+        poles: [
+          makePole('Paid', [
+            makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] }),
+          ]),
+        ],
+      },
+      {
+        client: makeClient('=Alpha'),
+        poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])],
+      },
     ]),
   );
   const date = new Date(2025, 2, 5);
 
   it('writes every byte as docs/product.md#file-dashboard-csv says', () => {
-    const zeroMonths = ['Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'].map(
-      (m) => `"${m}";"0";"0";"0";"0"\r\n`,
-    );
+    const zeroMonths = [
+      'Mars',
+      'Avril',
+      'Mai',
+      'Juin',
+      'Juillet',
+      'Août',
+      'Septembre',
+      'Octobre',
+      'Novembre',
+      'Décembre',
+    ].map((m) => `"${m}";"0";"0";"0";"0"\r\n`);
     const expected =
       '\uFEFF' +
       '"Export Dashboard"\r\n' +
@@ -84,6 +103,8 @@ describe('dashboardCsv', () => {
   });
 
   it('names the file after the selection and the local date', () => {
-    expect(dashboardCsvFileName({ label: 'Tous les clients', slug: 'tous-clients' }, date)).toBe('dashboard-export-tous-clients-2025-03-05.csv');
+    expect(dashboardCsvFileName({ label: 'Tous les clients', slug: 'tous-clients' }, date)).toBe(
+      'dashboard-export-tous-clients-2025-03-05.csv',
+    );
   });
 });

@@ -23,13 +23,19 @@ export const UNKNOWN_CLIENT_NAME = 'Client inconnu';
  * The selection as the export names it: 'Tous les clients' / `tous-clients`, the client's name /
  * its file-name form, or 'N clients sélectionnés' / `multi-clients`.
  */
-export function dashboardCsvSelection(filter: ClientFilter, clients: readonly { id: string; name: string }[]): DashboardCsvSelection {
+export function dashboardCsvSelection(
+  filter: ClientFilter,
+  clients: readonly { id: string; name: string }[],
+): DashboardCsvSelection {
   if (isAll(filter)) return { label: 'Tous les clients', slug: 'tous-clients' };
   if (filter.length === 1) {
     const name = clients.find((c) => c.id === filter[0])?.name ?? UNKNOWN_CLIENT_NAME;
     return { label: name, slug: fileNamePart(name) };
   }
-  const count = selectedClientIds(filter, clients.map((c) => c.id)).length;
+  const count = selectedClientIds(
+    filter,
+    clients.map((c) => c.id),
+  ).length;
   return { label: `${count} clients sélectionnés`, slug: 'multi-clients' };
 }
 
@@ -63,7 +69,10 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     [],
     ['Statistiques globales'],
     ['Indicateur', 'Valeur'],
-    ...GLOBAL_STAT_LABELS.map(([key, label]) => [label, key === 'totalProjects' ? String(stats[key]) : amount(stats[key])]),
+    ...GLOBAL_STAT_LABELS.map(([key, label]) => [
+      label,
+      key === 'totalProjects' ? String(stats[key]) : amount(stats[key]),
+    ]),
     [],
     ['Marges par projet'],
     [
@@ -93,7 +102,13 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     [],
     ['Évolution mensuelle'],
     ['Mois', 'Réel', 'Prévisionnel', 'Marge', 'Écart'],
-    ...dashboard.monthlyEvolution.map((m) => [m.month, amount(m.reel), amount(m.previsionnel), amount(m.margin), amount(m.ecart)]),
+    ...dashboard.monthlyEvolution.map((m) => [
+      m.month,
+      amount(m.reel),
+      amount(m.previsionnel),
+      amount(m.margin),
+      amount(m.ecart),
+    ]),
     [],
     ['Marges par pôle'],
     ['Pôle', 'Marge'],

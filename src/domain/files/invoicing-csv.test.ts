@@ -45,7 +45,10 @@ describe('invoicing CSV', () => {
         [
           invoiced(
             makePole('Client (Conseil & Accompagnement Général)', [
-              makeLine('Conseil stratégique', { reel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -250], achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 99.99] }),
+              makeLine('Conseil stratégique', {
+                reel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -250],
+                achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 99.99],
+              }),
             ]),
             [11],
           ),
@@ -78,7 +81,10 @@ describe('invoicing CSV', () => {
 
   it.each([
     ['no client', data([])],
-    ['no invoiced month', data([[makeClient('Acme'), [makePole('Paid', [makeLine('Google Ads – Search', { reel: [10] })])]]])],
+    [
+      'no invoiced month',
+      data([[makeClient('Acme'), [makePole('Paid', [makeLine('Google Ads – Search', { reel: [10] })])]]]),
+    ],
     ['invoiced poles without lines only', data([[makeClient('Acme'), [invoiced(makePole('Paid'), [0, 1])]]])],
     ['a client missing from budgetData', { clients: [makeClient('Acme')], budgetData: {} }],
   ])('gives no file with %s', (_label, { clients, budgetData }) => {

@@ -31,7 +31,10 @@ export async function toOurShape(response: Response, path: string): Promise<Resp
   headers.delete('content-length');
   if (response.ok) return Response.json(withoutTokens(body), { status: response.status, headers });
   const code = (body as { code?: unknown } | undefined)?.code;
-  return Response.json(errorFor(response.status, path, typeof code === 'string' ? code : ''), { status: response.status, headers });
+  return Response.json(errorFor(response.status, path, typeof code === 'string' ? code : ''), {
+    status: response.status,
+    headers,
+  });
 }
 
 function errorFor(status: number, path: string, code: string): ApiErrorBody {
@@ -51,6 +54,8 @@ function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).filter(([key]) => key !== 'token').map(([key, v]) => [key, withoutTokens(v)]),
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, v]) => [key, withoutTokens(v)]),
   );
 }

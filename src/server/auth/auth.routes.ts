@@ -23,7 +23,15 @@ export function authRoutes(db: Db, auth: Auth) {
   const perAccount = createFailureCounter(SIGN_IN_LIMITS.perAccount);
 
   return new Hono()
-    .use('*', bodyLimit({ maxSize: AUTH_BODY_BYTES, onError: () => { throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.'); } }))
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: AUTH_BODY_BYTES,
+        onError: () => {
+          throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.');
+        },
+      }),
+    )
     .on(['GET', 'POST'], '/*', async (c) => {
       const path = c.req.path.replace(/^\/api\/auth/, '');
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
@@ -35,7 +43,10 @@ export function authRoutes(db: Db, auth: Auth) {
         const wait = Math.max(perIp.retryAfter(ip), account ? perAccount.retryAfter(`a:${account}`) : 0);
         if (wait > 0) {
           c.header('Retry-After', String(wait));
-          return c.json(errorBody('rate_limited', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} min.`), 429);
+          return c.json(
+            errorBody('rate_limited', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} min.`),
+            429,
+          );
         }
       }
       const response =
@@ -56,14 +67,20 @@ export function authRoutes(db: Db, auth: Auth) {
  * hash), so neither the answer nor its delay tells that the account exists.
  */
 async function refuseDisabled(request: Request): Promise<Response> {
-  const body: unknown = await request.clone().json().catch(() => undefined);
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
   const password = (body as { password?: unknown } | undefined)?.password;
   await hashPassword(typeof password === 'string' ? password : '');
   return Response.json({ code: 'INVALID_EMAIL_OR_PASSWORD' }, { status: 401 });
 }
 
 async function emailOf(request: Request): Promise<string | undefined> {
-  const body: unknown = await request.clone().json().catch(() => undefined);
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? normaliseEmail(email) : undefined;
 }

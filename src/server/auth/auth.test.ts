@@ -34,7 +34,11 @@ describe(`accounts mode on ${TEST_DB}`, () => {
 
   it('answers 401 without a session on every /api route but health, session and auth', async () => {
     const routes = t.app.routes.filter(
-      (r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !['/api/health', '/api/session'].includes(r.path) && !r.path.startsWith('/api/auth'),
+      (r) =>
+        r.method !== 'ALL' &&
+        r.path.startsWith('/api/') &&
+        !['/api/health', '/api/session'].includes(r.path) &&
+        !r.path.startsWith('/api/auth'),
     );
     // The routes of docs/product.md#api-routes at least; routes added later are covered the same way.
     expect(routes.length).toBeGreaterThanOrEqual(14);
@@ -47,7 +51,9 @@ describe(`accounts mode on ${TEST_DB}`, () => {
         json: { error: { code: 'unauthorized', message: 'Connexion requise : connectez-vous pour continuer.' } },
       });
     }
-    expect((await t.call('GET', '/api/clients', { cookie: 'better-auth.session_token=forged.value' })).status).toBe(401);
+    expect((await t.call('GET', '/api/clients', { cookie: 'better-auth.session_token=forged.value' })).status).toBe(
+      401,
+    );
     expect((await t.call('GET', '/api/health')).status).toBe(200);
     expect((await t.call('GET', '/api/session')).json).toEqual({ mode: 'accounts', user: null });
   });
@@ -57,7 +63,8 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     expect((await t.call('POST', '/api/clients', { body: { name: 'Intrus' } })).status).toBe(401);
 
     const client = (await as('POST', '/api/clients', { name: 'Acme' })).json as Client;
-    const pole = (await as('POST', `/api/clients/${client.id}/poles`, { name: 'Paid', lines: ['A', 'B'] })).json as Pole;
+    const pole = (await as('POST', `/api/clients/${client.id}/poles`, { name: 'Paid', lines: ['A', 'B'] }))
+      .json as Pole;
     const backup = (await as('GET', '/api/backup')).json;
     const statuses = [
       (await as('GET', '/api/clients')).status,
@@ -99,7 +106,9 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   });
 
   it('never hands the session token to scripts: only the HTTP-only SameSite cookie carries it', async () => {
-    const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD } });
+    const res = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'anne@agence.fr', password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('token');
     const set = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
@@ -129,10 +138,16 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   it('limits failures per IP address across accounts', async () => {
     const ip = '198.51.100.77';
     for (let i = 0; i < SIGN_IN_LIMITS.perIp.max; i += 1) {
-      const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: `nobody${i}@agence.fr`, password: 'whatever-password' }, ip });
+      const res = await t.call('POST', '/api/auth/sign-in/email', {
+        body: { email: `nobody${i}@agence.fr`, password: 'whatever-password' },
+        ip,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD }, ip });
+    const blocked = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'anne@agence.fr', password: PASSWORD },
+      ip,
+    });
     expect(blocked.status).toBe(429);
     await t.signIn('anne@agence.fr', PASSWORD, '198.51.100.78');
   });
@@ -155,16 +170,24 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     });
     expect(signIn.status).toBe(403);
     expect((await t.call('GET', '/api/clients', { cookie })).json).toEqual([]);
-    expect((await t.call('POST', '/api/clients', { cookie, origin: ORIGIN, body: { name: 'Maison' } })).status).toBe(201);
+    expect((await t.call('POST', '/api/clients', { cookie, origin: ORIGIN, body: { name: 'Maison' } })).status).toBe(
+      201,
+    );
   });
 
   it('signs out here only, or everywhere', async () => {
-    const [a, b, c] = [await t.signIn('anne@agence.fr'), await t.signIn('anne@agence.fr'), await t.signIn('anne@agence.fr')];
+    const [a, b, c] = [
+      await t.signIn('anne@agence.fr'),
+      await t.signIn('anne@agence.fr'),
+      await t.signIn('anne@agence.fr'),
+    ];
     expect((await t.call('POST', '/api/auth/sign-out', { cookie: a, origin: ORIGIN, body: {} })).status).toBe(200);
     expect((await t.call('GET', '/api/clients', { cookie: a })).status).toBe(401);
     expect((await t.call('GET', '/api/clients', { cookie: b })).status).toBe(200);
 
-    expect((await t.call('POST', '/api/auth/revoke-sessions', { cookie: b, origin: ORIGIN, body: {} })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/revoke-sessions', { cookie: b, origin: ORIGIN, body: {} })).status).toBe(
+      200,
+    );
     expect((await t.call('GET', '/api/clients', { cookie: b })).status).toBe(401);
     expect((await t.call('GET', '/api/clients', { cookie: c })).status).toBe(401);
     cookie = await t.signIn('anne@agence.fr');
@@ -173,7 +196,9 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   it('ends an idle session, and pushes back the expiry of one in use', async () => {
     const idle = await t.signIn('anne@agence.fr');
     const token = (c: string) => decodeURIComponent(c.split('=')[1]!).split('.')[0]!;
-    await t.db.query(`update auth_session set "expiresAt" = now() - interval '1 second' where token = $1`, [token(idle)]);
+    await t.db.query(`update auth_session set "expiresAt" = now() - interval '1 second' where token = $1`, [
+      token(idle),
+    ]);
     expect((await t.call('GET', '/api/clients', { cookie: idle })).status).toBe(401);
 
     const used = await t.signIn('anne@agence.fr');
@@ -207,7 +232,9 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   });
 
   it('refuses an oversized sign-in body', async () => {
-    const res = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: 'x'.repeat(20_000) } });
+    const res = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'anne@agence.fr', password: 'x'.repeat(20_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ error: { code: 'too_large' } });
   });
@@ -253,7 +280,10 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
   it('is turned on by a first valid code, then asked for at sign-in', async () => {
     await t.addUser('totp@agence.fr');
     const own = await t.signIn('totp@agence.fr');
-    expect((await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: 'wrong password here' } })).json).toMatchObject({
+    expect(
+      (await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: 'wrong password here' } }))
+        .json,
+    ).toMatchObject({
       error: { code: 'validation', message: 'Mot de passe incorrect.' },
     });
     const enabled = await t.call('POST', '/api/auth/two-factor/enable', { cookie: own, body: { password: PASSWORD } });
@@ -263,8 +293,13 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     expect(backupCodes.length).toBeGreaterThan(0);
     const secret = totpSecretOf(totpURI);
     // Not on until a code proves the authenticator app has the key.
-    expect((await t.call('GET', '/api/session', { cookie: own })).json).toMatchObject({ user: { twoFactorEnabled: false } });
-    const verified = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: own, body: { code: totpCode(secret) } });
+    expect((await t.call('GET', '/api/session', { cookie: own })).json).toMatchObject({
+      user: { twoFactorEnabled: false },
+    });
+    const verified = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: own,
+      body: { code: totpCode(secret) },
+    });
     expect(verified.status).toBe(200);
     // better-auth replaces the session when two-factor turns on.
     expect((await t.call('GET', '/api/session', { cookie: sessionCookie(verified.headers) })).json).toMatchObject({
@@ -272,15 +307,23 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     });
 
     // Password alone: no session, a short-lived two-factor cookie instead.
-    const first = await t.call('POST', '/api/auth/sign-in/email', { body: { email: 'totp@agence.fr', password: PASSWORD } });
+    const first = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'totp@agence.fr', password: PASSWORD },
+    });
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ twoFactorRedirect: true });
-    const pending = first.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+    const pending = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => !c.endsWith('='));
     expect(pending.some((c) => c.includes('session_token='))).toBe(false);
     const pendingCookie = pending.join('; ');
     expect((await t.call('GET', '/api/clients', { cookie: pendingCookie })).status).toBe(401);
 
-    const wrong = await t.call('POST', '/api/auth/two-factor/verify-totp', { cookie: pendingCookie, body: { code: totpCode(secret, 1) } });
+    const wrong = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: pendingCookie,
+      body: { code: totpCode(secret, 1) },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toEqual({ error: { code: 'unauthorized', message: 'Code de vérification incorrect.' } });
     const right = await t.call('POST', '/api/auth/two-factor/verify-totp', {
@@ -301,9 +344,13 @@ describe(`accounts mode faults on ${TEST_DB}`, () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      const res = await broken.call('POST', '/api/auth/sign-in/email', { body: { email: 'anne@agence.fr', password: PASSWORD } });
+      const res = await broken.call('POST', '/api/auth/sign-in/email', {
+        body: { email: 'anne@agence.fr', password: PASSWORD },
+      });
       expect(res.status).toBeGreaterThanOrEqual(500);
-      expect(res.text).toBe(JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }));
+      expect(res.text).toBe(
+        JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }),
+      );
     } finally {
       console.error = original;
     }

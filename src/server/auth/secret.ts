@@ -21,9 +21,12 @@ export function resolveAuthSecret(envSecret: string | undefined, dataDir: string
   }
   const mode = fs.statSync(file).mode & 0o777;
   if ((mode & 0o077) !== 0) {
-    throw new Error(`${file} est lisible par d'autres utilisateurs (droits ${mode.toString(8)}) : faites « chmod 600 ${file} ».`);
+    throw new Error(
+      `${file} est lisible par d'autres utilisateurs (droits ${mode.toString(8)}) : faites « chmod 600 ${file} ».`,
+    );
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} est invalide : supprimez-le (les sessions en cours seront perdues).`);
+  if (secret.length < 32)
+    throw new Error(`${file} est invalide : supprimez-le (les sessions en cours seront perdues).`);
   return secret;
 }

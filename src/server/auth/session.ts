@@ -8,8 +8,7 @@ import type { Auth } from './auth';
 
 /** What the web app needs to know to show the sign-in page or the app. */
 export type SessionInfo =
-  | { mode: 'local' }
-  | { mode: 'accounts'; user: { email: string; twoFactorEnabled: boolean } | null };
+  { mode: 'local' } | { mode: 'accounts'; user: { email: string; twoFactorEnabled: boolean } | null };
 
 export const SIGN_IN_REQUIRED = 'Connexion requise : connectez-vous pour continuer.';
 
@@ -33,7 +32,9 @@ export function sessionRoute(auth: Auth | undefined) {
     const user = (await currentSession(auth, c))?.user;
     const info: SessionInfo = {
       mode: 'accounts',
-      user: user ? { email: user.email, twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true } : null,
+      user: user
+        ? { email: user.email, twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true }
+        : null,
     };
     return c.json(info);
   };

@@ -41,7 +41,9 @@ function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: st
 }
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, 1) : await openPglite(path.join(dataDir, 'pglite'));
+  const db = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL, 1)
+    : await openPglite(path.join(dataDir, 'pglite'));
   try {
     return await fn(db);
   } finally {
@@ -82,16 +84,17 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
   }, 120_000); // seven processes, five opening the database: slow on a busy machine, not a speed test
 
   // PostgreSQL takes no lock: several servers may share it (ADR 004).
-  if (TEST_DB === 'pglite') it('refuses while a server holds the data directory', async () => {
-    const release = lockDataDir(dataDir);
-    try {
-      const refused = await cli(['list']);
-      expect(refused.code).toBe(1);
-      expect(refused.out).toContain('est déjà utilisé par un autre serveur');
-    } finally {
-      release();
-    }
-  });
+  if (TEST_DB === 'pglite')
+    it('refuses while a server holds the data directory', async () => {
+      const release = lockDataDir(dataDir);
+      try {
+        const refused = await cli(['list']);
+        expect(refused.code).toBe(1);
+        expect(refused.out).toContain('est déjà utilisé par un autre serveur');
+      } finally {
+        release();
+      }
+    });
 
   it('hashes with the function better-auth verifies with', async () => {
     expect(await verifyPassword({ hash: await hashPassword('x'.repeat(12)), password: 'x'.repeat(12) })).toBe(true);

@@ -48,7 +48,8 @@ function promptHidden(question: string): Promise<string> {
 
 async function newPassword(): Promise<string> {
   const password = await readPassword();
-  if (password.length < MIN_PASSWORD) throw new UsageError(`Le mot de passe doit faire au moins ${MIN_PASSWORD} caractères.`);
+  if (password.length < MIN_PASSWORD)
+    throw new UsageError(`Le mot de passe doit faire au moins ${MIN_PASSWORD} caractères.`);
   return password;
 }
 
@@ -60,7 +61,8 @@ function emailArg(args: string[], command: string): string {
 
 async function run(command: string | undefined, args: string[]): Promise<string> {
   const commands = ['create', 'list', 'disable', 'enable', 'reset'];
-  if (!command || !commands.includes(command)) throw new UsageError(`Commandes : ${commands.map((c) => `user:${c}`).join(', ')}.`);
+  if (!command || !commands.includes(command))
+    throw new UsageError(`Commandes : ${commands.map((c) => `user:${c}`).join(', ')}.`);
   const email = command === 'list' ? '' : emailArg(args, command);
   // The password is asked before the database is opened: nothing waits on a person typing.
   const password = command === 'create' || command === 'reset' ? await newPassword() : '';
@@ -82,9 +84,17 @@ async function run(command: string | undefined, args: string[]): Promise<string>
         return `Mot de passe de ${email} changé ; ses sessions et sa double authentification sont supprimées.`;
       default: {
         const users = await listUsers(db);
-        if (users.length === 0) return 'Aucun utilisateur. Créez le premier : npm run user:create -- prenom.nom@agence.fr';
+        if (users.length === 0)
+          return 'Aucun utilisateur. Créez le premier : npm run user:create -- prenom.nom@agence.fr';
         return users
-          .map((u) => [u.email, u.disabled ? 'désactivé' : 'actif', u.twoFactorEnabled ? '2FA' : 'sans 2FA', `${u.sessions} session(s)`].join('\t'))
+          .map((u) =>
+            [
+              u.email,
+              u.disabled ? 'désactivé' : 'actif',
+              u.twoFactorEnabled ? '2FA' : 'sans 2FA',
+              `${u.sessions} session(s)`,
+            ].join('\t'),
+          )
           .join('\n');
       }
     }

@@ -8,7 +8,9 @@ import type { Env } from '../env';
 import { migrate, openPglite, openPostgres, type Db } from './client';
 import { lockDataDir } from './data-dir-lock';
 
-export async function openConfiguredDb(env: Pick<Env, 'dataDir' | 'databaseUrl'>): Promise<{ db: Db; release: () => void }> {
+export async function openConfiguredDb(
+  env: Pick<Env, 'dataDir' | 'databaseUrl'>,
+): Promise<{ db: Db; release: () => void }> {
   let release = () => {};
   let db: Db;
   if (env.databaseUrl) {

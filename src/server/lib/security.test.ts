@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => t.db.close());
 
 const post = (url: string, headers: Record<string, string> = {}) =>
-  t.app.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"name":"Piège"}' });
+  t.app.request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{"name":"Piège"}',
+  });
 
 describe(`security baseline without accounts on ${TEST_DB}`, () => {
   it('sends the security headers, with a CSP that forbids framing and foreign scripts', async () => {
@@ -57,7 +61,9 @@ describe(`security baseline without accounts on ${TEST_DB}`, () => {
     try {
       const res = await app.request('/api/clients');
       expect(res.status).toBe(500);
-      expect(await res.text()).toBe(JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }));
+      expect(await res.text()).toBe(
+        JSON.stringify({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } }),
+      );
     } finally {
       console.error = original;
     }

@@ -42,7 +42,10 @@ export const securityHeaders = () =>
  */
 export const loopbackHostOnly = (): MiddlewareHandler => async (c, next) => {
   if (!isLoopbackHost(new URL(c.req.url).hostname)) {
-    return c.json(errorBody('forbidden', "Accès refusé : sans comptes, l'outil ne répond qu'à l'adresse 127.0.0.1 ou localhost."), 403);
+    return c.json(
+      errorBody('forbidden', "Accès refusé : sans comptes, l'outil ne répond qu'à l'adresse 127.0.0.1 ou localhost."),
+      403,
+    );
   }
   return next();
 };

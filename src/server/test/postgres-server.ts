@@ -21,7 +21,9 @@ const CANDIDATE_BIN_DIRS = [PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/lib/post
 
 /** The folder holding initdb and pg_ctl, or undefined when PostgreSQL is not installed. */
 export function findPostgresBin(): string | undefined {
-  return CANDIDATE_BIN_DIRS.find((dir) => dir && fs.existsSync(path.join(dir, 'pg_ctl')) && fs.existsSync(path.join(dir, 'initdb')));
+  return CANDIDATE_BIN_DIRS.find(
+    (dir) => dir && fs.existsSync(path.join(dir, 'pg_ctl')) && fs.existsSync(path.join(dir, 'initdb')),
+  );
 }
 
 /** A TCP port free on 127.0.0.1 right now (for servers the tests and benchmarks start). */
@@ -31,7 +33,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -58,7 +62,17 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-pg-'));
   if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  run(path.join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -70,7 +84,18 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  run(path.join(binDir, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   const version = run(path.join(binDir, 'postgres'), ['--version']).trim();
   let stopped = false;
   return {

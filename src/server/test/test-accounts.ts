@@ -25,7 +25,11 @@ export async function createAccountsTestApp(options: { publicOrigin?: string } =
   const auth = createAuth(db, { secret: TEST_SECRET, publicOrigin: options.publicOrigin });
   const app = createApp({ db, auth, publicOrigin: options.publicOrigin });
 
-  async function call(method: string, path: string, { body, cookie, origin, ip = '192.0.2.10', headers = {} }: Call = {}) {
+  async function call(
+    method: string,
+    path: string,
+    { body, cookie, origin, ip = '192.0.2.10', headers = {} }: Call = {},
+  ) {
     const h: Record<string, string> = { ...headers };
     if (body !== undefined) h['content-type'] = 'application/json';
     if (cookie) h.cookie = cookie;
@@ -46,7 +50,14 @@ export async function createAccountsTestApp(options: { publicOrigin?: string } =
     return sessionCookie(res.headers);
   }
 
-  return { db, auth, app, call, signIn, addUser: (email: string, password = PASSWORD) => createUser(db, email, password) };
+  return {
+    db,
+    auth,
+    app,
+    call,
+    signIn,
+    addUser: (email: string, password = PASSWORD) => createUser(db, email, password),
+  };
 }
 
 /** The `name=value` part of the session cookie a response sets. */

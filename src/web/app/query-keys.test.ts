@@ -21,7 +21,9 @@ function seeded() {
   const queryClient = new QueryClient();
   Object.values(keys).forEach((key) => queryClient.setQueryData(key, 'cached'));
   const invalidated = () =>
-    Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, queryClient.getQueryState(key)?.isInvalidated]));
+    Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, queryClient.getQueryState(key)?.isInvalidated]),
+    );
   return { queryClient, invalidated };
 }
 
@@ -41,6 +43,11 @@ describe('shared query keys', () => {
   it('a sign-out forgets every figure and keeps the session', () => {
     const { queryClient } = seeded();
     markSignedOut(queryClient);
-    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([keys.session]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([keys.session]);
   });
 });

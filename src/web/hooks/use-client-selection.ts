@@ -10,7 +10,13 @@ export function useClientSelection(filter: ClientFilter) {
   const clientsQuery = useClients();
   const clients = clientsQuery.data;
   const pruned = useMemo(
-    () => (clients ? pruneClientFilter(filter, clients.map((c) => c.id)) : filter),
+    () =>
+      clients
+        ? pruneClientFilter(
+            filter,
+            clients.map((c) => c.id),
+          )
+        : filter,
     [clients, filter],
   );
   return { clients: clients ?? [], filter: pruned, ready: clients !== undefined, error: clientsQuery.error };

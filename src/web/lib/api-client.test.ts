@@ -27,13 +27,8 @@ describe('apiRequest', () => {
   it('returns the parsed JSON of a 2xx answer', async () => {
     const fetchMock = mockFetch(async () => json([{ id: 'a', name: 'Acme' }]));
 
-    await expect(api.get<{ id: string; name: string }[]>('/api/clients')).resolves.toEqual([
-      { id: 'a', name: 'Acme' },
-    ]);
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/clients',
-      expect.objectContaining({ method: 'GET', body: undefined }),
-    );
+    await expect(api.get<{ id: string; name: string }[]>('/api/clients')).resolves.toEqual([{ id: 'a', name: 'Acme' }]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/clients', expect.objectContaining({ method: 'GET', body: undefined }));
   });
 
   it('sends a body as JSON with its content type', async () => {
@@ -57,20 +52,27 @@ describe('apiRequest', () => {
     [400, 'validation', 'Le nom est obligatoire.', [{ path: 'name', message: 'Le nom est obligatoire.' }]],
     [404, 'not_found', 'Client introuvable.', undefined],
     [409, 'conflict', 'Un client porte déjà ce nom.', undefined],
-  ] as const)('turns a %i error body into an ApiError with its code and French message', async (status, code, message, issues) => {
-    mockFetch(async () => json({ error: { code, message, ...(issues ? { issues } : {}) } }, status));
+  ] as const)(
+    'turns a %i error body into an ApiError with its code and French message',
+    async (status, code, message, issues) => {
+      mockFetch(async () => json({ error: { code, message, ...(issues ? { issues } : {}) } }, status));
 
-    const error = await caught(apiRequest('/api/clients', { method: 'POST', body: { name: '' } }));
+      const error = await caught(apiRequest('/api/clients', { method: 'POST', body: { name: '' } }));
 
-    expect(error).toMatchObject({ status, code, message, issues: issues ?? [] });
-  });
+      expect(error).toMatchObject({ status, code, message, issues: issues ?? [] });
+    },
+  );
 
   it('gives a generic French message when an error answer is not the API error shape', async () => {
     mockFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
 
     const error = await caught(api.get('/api/clients'));
 
-    expect(error).toMatchObject({ status: 502, code: 'unexpected', message: 'Erreur inattendue du serveur (HTTP 502).' });
+    expect(error).toMatchObject({
+      status: 502,
+      code: 'unexpected',
+      message: 'Erreur inattendue du serveur (HTTP 502).',
+    });
   });
 
   it('reports an unreadable 2xx answer instead of returning garbage', async () => {

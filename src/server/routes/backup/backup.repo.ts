@@ -24,7 +24,12 @@ export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
     // created_at as ISO text: the file may hold any date JavaScript reads, PostgreSQL reads ISO.
     `insert into clients (id, name, prevision_mb_annuelle_debut, created_at)
      select * from unnest($1::uuid[], $2::text[], $3::numeric[], $4::timestamptz[])`,
-    [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => money(c.prevision_mb_annuelle_debut)), clients.map((c) => new Date(c.created_at).toISOString())],
+    [
+      clients.map((c) => c.id),
+      clients.map((c) => c.name),
+      clients.map((c) => money(c.prevision_mb_annuelle_debut)),
+      clients.map((c) => new Date(c.created_at).toISOString()),
+    ],
   );
 
   const poles: { id: string; clientId: string; name: string; isExpanded: boolean; facture: string }[] = [];
@@ -55,7 +60,13 @@ export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
        from unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::text[]) with ordinality
             as p(id, client_id, name, is_expanded, facture, ord)
       order by ord`,
-    [poles.map((p) => p.id), poles.map((p) => p.clientId), poles.map((p) => p.name), poles.map((p) => p.isExpanded), poles.map((p) => p.facture)],
+    [
+      poles.map((p) => p.id),
+      poles.map((p) => p.clientId),
+      poles.map((p) => p.name),
+      poles.map((p) => p.isExpanded),
+      poles.map((p) => p.facture),
+    ],
   );
   await q.query(
     `insert into budget_line_items (id, expertise_pole_id, name)

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.db.close());
 
-const months = <T,>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
+const months = <T>(f: (m: number) => T): T[] => Array.from({ length: 12 }, (_, m) => f(m));
 const ids = {
   a: '11111111-1111-4111-8111-111111111111',
   b: '22222222-2222-4222-8222-222222222222',
@@ -23,8 +23,20 @@ const ids = {
 function originalBackup(): Backup {
   return {
     clients: [
-      { id: ids.a, name: 'Zèbre & Cie', prevision_mb_annuelle_debut: 1000.5, prevision_mb_annuelle_revue: 0, created_at: '2025-01-02T10:00:00.000Z' },
-      { id: ids.b, name: 'Alpha', prevision_mb_annuelle_debut: 0, prevision_mb_annuelle_revue: 0, created_at: '2025-03-04T10:00:00.000Z' },
+      {
+        id: ids.a,
+        name: 'Zèbre & Cie',
+        prevision_mb_annuelle_debut: 1000.5,
+        prevision_mb_annuelle_revue: 0,
+        created_at: '2025-01-02T10:00:00.000Z',
+      },
+      {
+        id: ids.b,
+        name: 'Alpha',
+        prevision_mb_annuelle_debut: 0,
+        prevision_mb_annuelle_revue: 0,
+        created_at: '2025-03-04T10:00:00.000Z',
+      },
     ],
     budgetData: {
       [ids.a]: [
@@ -34,11 +46,40 @@ function originalBackup(): Backup {
           isExpanded: false,
           facture: months((m) => m === 2),
           lines: [
-            { id: ids.l2, name: 'Netlinking', previsionnel: months((m) => m * 100.1), achat_previsionnel: months(() => 0.01), reel: months((m) => (m < 3 ? 0.1 : 0)), achat: months(() => -2.5) },
-            { id: ids.l1, name: 'SEO local', previsionnel: months(() => 0), achat_previsionnel: months(() => 0), reel: months(() => 0), achat: months(() => 0) },
+            {
+              id: ids.l2,
+              name: 'Netlinking',
+              previsionnel: months((m) => m * 100.1),
+              achat_previsionnel: months(() => 0.01),
+              reel: months((m) => (m < 3 ? 0.1 : 0)),
+              achat: months(() => -2.5),
+            },
+            {
+              id: ids.l1,
+              name: 'SEO local',
+              previsionnel: months(() => 0),
+              achat_previsionnel: months(() => 0),
+              reel: months(() => 0),
+              achat: months(() => 0),
+            },
           ],
         },
-        { id: ids.p2, name: 'Pôle maison', isExpanded: true, facture: months(() => false), lines: [{ id: ids.l3, name: 'Ligne', previsionnel: months(() => 1), achat_previsionnel: months(() => 0), reel: months(() => 0), achat: months(() => 0) }] },
+        {
+          id: ids.p2,
+          name: 'Pôle maison',
+          isExpanded: true,
+          facture: months(() => false),
+          lines: [
+            {
+              id: ids.l3,
+              name: 'Ligne',
+              previsionnel: months(() => 1),
+              achat_previsionnel: months(() => 0),
+              reel: months(() => 0),
+              achat: months(() => 0),
+            },
+          ],
+        },
       ],
       [ids.b]: [],
     },
@@ -77,23 +118,75 @@ describe('backup API', () => {
 
   it.each([
     ['a missing budgetData', (b: Backup) => ({ clients: b.clients }), 'budgetData'],
-    ['11 monthly values', (b: Backup) => { b.budgetData[ids.a]![0]!.lines[0]!.reel.pop(); return b; }, 'reel'],
-    ['a null amount', (b: Backup) => { (b.budgetData[ids.a]![0]!.lines[0]!.achat as unknown[])[4] = null; return b; }, 'achat'],
-    ['a duplicate line id', (b: Backup) => { b.budgetData[ids.a]![1]!.lines[0]!.id = ids.l1; return b; }, 'double'],
-    ['a budget of an unlisted client', (b: Backup) => { b.budgetData['99999999-9999-4999-8999-999999999999'] = []; return b; }, 'client absent'],
-    ['a duplicate client', (b: Backup) => { b.clients[1]!.id = ids.a; return b; }, 'double'],
-    ['a name PostgreSQL cannot store (NUL)', (b: Backup) => { b.budgetData[ids.a]![0]!.lines[1]!.name = 'a\u0000b'; return b; }, 'NUL'],
-    ['a date PostgreSQL cannot store (year 0)', (b: Backup) => { b.clients[1]!.created_at = '0000-01-01T00:00:00.000Z'; return b; }, 'created_at'],
+    [
+      '11 monthly values',
+      (b: Backup) => {
+        b.budgetData[ids.a]![0]!.lines[0]!.reel.pop();
+        return b;
+      },
+      'reel',
+    ],
+    [
+      'a null amount',
+      (b: Backup) => {
+        (b.budgetData[ids.a]![0]!.lines[0]!.achat as unknown[])[4] = null;
+        return b;
+      },
+      'achat',
+    ],
+    [
+      'a duplicate line id',
+      (b: Backup) => {
+        b.budgetData[ids.a]![1]!.lines[0]!.id = ids.l1;
+        return b;
+      },
+      'double',
+    ],
+    [
+      'a budget of an unlisted client',
+      (b: Backup) => {
+        b.budgetData['99999999-9999-4999-8999-999999999999'] = [];
+        return b;
+      },
+      'client absent',
+    ],
+    [
+      'a duplicate client',
+      (b: Backup) => {
+        b.clients[1]!.id = ids.a;
+        return b;
+      },
+      'double',
+    ],
+    [
+      'a name PostgreSQL cannot store (NUL)',
+      (b: Backup) => {
+        b.budgetData[ids.a]![0]!.lines[1]!.name = 'a\u0000b';
+        return b;
+      },
+      'NUL',
+    ],
+    [
+      'a date PostgreSQL cannot store (year 0)',
+      (b: Backup) => {
+        b.clients[1]!.created_at = '0000-01-01T00:00:00.000Z';
+        return b;
+      },
+      'created_at',
+    ],
     ['a newer format version', (b: Backup) => ({ ...b, version: 2 }), 'version plus récente'],
     ['an infinite amount', (b: Backup) => JSON.stringify(b).replace('1000.5', '1e999'), 'prevision_mb_annuelle_debut'],
-  ] satisfies [string, (b: Backup) => unknown, string][])('refuses %s and changes nothing', async (_label, spoil, text) => {
-    const before = (await t.request<Backup>('GET', '/api/backup')).json;
-    const res = await t.request('POST', '/api/backup', spoil(originalBackup()));
-    expect(res.status).toBe(400);
-    expect(res.json.error.message).toContain(text);
-    const after = (await t.request<Backup>('GET', '/api/backup')).json;
-    expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
-  });
+  ] satisfies [string, (b: Backup) => unknown, string][])(
+    'refuses %s and changes nothing',
+    async (_label, spoil, text) => {
+      const before = (await t.request<Backup>('GET', '/api/backup')).json;
+      const res = await t.request('POST', '/api/backup', spoil(originalBackup()));
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toContain(text);
+      const after = (await t.request<Backup>('GET', '/api/backup')).json;
+      expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
+    },
+  );
 
   it('lists every client in GET /api/budget, with an empty list for a client without poles', async () => {
     const res = await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget');
@@ -147,7 +240,9 @@ describe('restore', () => {
       const res = await t.request('POST', '/api/backup', next);
 
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({ error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' } });
+      expect(res.json).toEqual({
+        error: { code: 'internal', message: 'Erreur interne du serveur. Réessayez plus tard.' },
+      });
       expect(String(logged[0]?.[1])).toContain('panne simulée');
     } finally {
       spy.mockRestore();

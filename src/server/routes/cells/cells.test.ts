@@ -81,8 +81,21 @@ describe('PATCH /api/cells', () => {
     ['a bad month', [{ lineId: '00000000-0000-4000-8000-000000000000', month: 12, field: 'reel', value: 1 }], 400],
     ['a bad field', [{ lineId: '00000000-0000-4000-8000-000000000000', month: 1, field: 'marge', value: 1 }], 400],
     ['a string value', [{ lineId: '00000000-0000-4000-8000-000000000000', month: 1, field: 'reel', value: '12' }], 400],
-    ['a value too large', [{ lineId: '00000000-0000-4000-8000-000000000000', month: 1, field: 'reel', value: 1e15 }], 400],
-    ['5,001 cells', Array.from({ length: 5001 }, () => ({ lineId: '00000000-0000-4000-8000-000000000000', month: 1, field: 'reel', value: 1 })), 400],
+    [
+      'a value too large',
+      [{ lineId: '00000000-0000-4000-8000-000000000000', month: 1, field: 'reel', value: 1e15 }],
+      400,
+    ],
+    [
+      '5,001 cells',
+      Array.from({ length: 5001 }, () => ({
+        lineId: '00000000-0000-4000-8000-000000000000',
+        month: 1,
+        field: 'reel',
+        value: 1,
+      })),
+      400,
+    ],
   ])('refuses %s', async (_label, body, status) => {
     const before = await budget();
     const res = await t.request('PATCH', '/api/cells', body);

@@ -48,12 +48,9 @@ export async function insertClient(q: Queryable, name: string): Promise<Client> 
 }
 
 /** Applies a partial update; undefined when the client does not exist. */
-export async function updateClient(
-  q: Queryable,
-  id: string,
-  patch: ClientChanges,
-): Promise<Client | undefined> {
-  const debut = patch.prevision_mb_annuelle_debut === undefined ? null : centsToDecimal(patch.prevision_mb_annuelle_debut);
+export async function updateClient(q: Queryable, id: string, patch: ClientChanges): Promise<Client | undefined> {
+  const debut =
+    patch.prevision_mb_annuelle_debut === undefined ? null : centsToDecimal(patch.prevision_mb_annuelle_debut);
   const { rows } = await q.query<ClientRow>(
     `update clients set name = coalesce($2, name),
             prevision_mb_annuelle_debut = coalesce($3::numeric, prevision_mb_annuelle_debut)

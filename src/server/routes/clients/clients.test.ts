@@ -14,7 +14,11 @@ describe('clients API', () => {
     const res = await t.request<Client>('POST', '/api/clients', { name: '  Équipe Zèbre  ' });
     expect(res.status).toBe(201);
     const client = clientSchema.parse(res.json);
-    expect(client).toMatchObject({ name: 'Équipe Zèbre', prevision_mb_annuelle_debut: 0, prevision_mb_annuelle_revue: 0 });
+    expect(client).toMatchObject({
+      name: 'Équipe Zèbre',
+      prevision_mb_annuelle_debut: 0,
+      prevision_mb_annuelle_revue: 0,
+    });
     expect(Date.parse(client.created_at)).not.toBeNaN();
   });
 

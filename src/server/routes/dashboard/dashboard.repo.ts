@@ -122,7 +122,12 @@ export async function loadDashboardData(q: Queryable, ids: readonly string[] | n
   const months: MonthSums[] = [];
   for (const r of rows) {
     if (r.kind === 'a-client' && r.client_id !== null && r.client_name !== null && r.debut !== null) {
-      clients.set(r.client_id, { id: r.client_id, name: r.client_name, previsionMbDebut: decimalToCents(r.debut), poles: [] });
+      clients.set(r.client_id, {
+        id: r.client_id,
+        name: r.client_name,
+        previsionMbDebut: decimalToCents(r.debut),
+        poles: [],
+      });
     } else if (r.kind === 'client' && r.client_id !== null && r.pole !== null) {
       clients.get(r.client_id)?.poles.push({ name: r.pole, sums: toSums(r) });
     } else if (r.kind === 'line' && r.pole !== null && r.line !== null) {

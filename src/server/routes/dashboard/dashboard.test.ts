@@ -16,7 +16,10 @@ let seq = 0;
 /** A deterministic UUID per call (the API keeps ids from a backup). */
 const uuid = () => `00000000-0000-4000-8000-${String((seq += 1)).padStart(12, '0')}`;
 const months = (values: readonly number[] = []): number[] => Array.from({ length: 12 }, (_, m) => values[m] ?? 0);
-const line = (name: string, v: Partial<Record<'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat', number[]>> = {}): Line => ({
+const line = (
+  name: string,
+  v: Partial<Record<'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat', number[]>> = {},
+): Line => ({
   id: uuid(),
   name,
   previsionnel: months(v.previsionnel),
@@ -24,7 +27,13 @@ const line = (name: string, v: Partial<Record<'previsionnel' | 'achat_previsionn
   reel: months(v.reel),
   achat: months(v.achat),
 });
-const pole = (name: string, lines: Line[]): Pole => ({ id: uuid(), name, isExpanded: true, facture: months().map(() => false), lines });
+const pole = (name: string, lines: Line[]): Pole => ({
+  id: uuid(),
+  name,
+  isExpanded: true,
+  facture: months().map(() => false),
+  lines,
+});
 const client = (name: string, debut: number, createdAt: string): Client => ({
   id: uuid(),
   name,
@@ -44,20 +53,40 @@ const vide = client('Vide', 500, '2024-12-01T00:00:00.000Z');
 const budgetData: Record<string, Pole[]> = {
   [zebre.id]: [
     pole('SEO/GEO', [
-      line('Netlinking', { previsionnel: [100.1, 200.2, 300.3], achat_previsionnel: [0.01], reel: [0.1, 0.2, -5], achat: [-2.5, 0, 1.99] }),
+      line('Netlinking', {
+        previsionnel: [100.1, 200.2, 300.3],
+        achat_previsionnel: [0.01],
+        reel: [0.1, 0.2, -5],
+        achat: [-2.5, 0, 1.99],
+      }),
       line('Audit SEO technique', { previsionnel: [1000], reel: [0, 0, 0, 1200.55], achat: [0, 0, 0, 100.45] }),
     ]),
     pole('Pôle maison', [line('Ligne', { previsionnel: months().map(() => 1), reel: [0.01] })]),
-    pole('Paid', [line('Meta Ads (Facebook & Instagram)', { previsionnel: [500], achat_previsionnel: [200], reel: [450], achat: [180] })]),
+    pole('Paid', [
+      line('Meta Ads (Facebook & Instagram)', {
+        previsionnel: [500],
+        achat_previsionnel: [200],
+        reel: [450],
+        achat: [180],
+      }),
+    ]),
     // Same pole name again: its figures and its lines merge with the first 'SEO/GEO'.
     pole('SEO/GEO', [
-      line('SEO local', { previsionnel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 99.99], reel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 120] }),
+      line('SEO local', {
+        previsionnel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 99.99],
+        reel: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 120],
+      }),
       line('Netlinking', { reel: [10], achat: [3.33] }),
     ]),
   ],
   [alpha.id]: [
     pole('Paid', [
-      line('Google Ads – Search', { previsionnel: [1000, 1000], achat_previsionnel: [400, 400], reel: [1100.1], achat: [450.05] }),
+      line('Google Ads – Search', {
+        previsionnel: [1000, 1000],
+        achat_previsionnel: [400, 400],
+        reel: [1100.1],
+        achat: [450.05],
+      }),
       line('Meta Ads (Facebook & Instagram)', { previsionnel: [300], reel: [-50], achat: [-10] }),
     ]),
     pole('Data', []),
@@ -75,7 +104,11 @@ const backup: Backup = { clients: [zebre, alpha, emile, vide], budgetData, expor
 async function purePath(ids: readonly string[] | null): Promise<DashboardData> {
   const all = (await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget')).json;
   const chosen = all.clients.filter((c) => ids === null || ids.includes(c.id));
-  return summarizeDashboard(aggregateBudgets(chosen.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(all.budgetData[c.id] ?? []) }))));
+  return summarizeDashboard(
+    aggregateBudgets(
+      chosen.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(all.budgetData[c.id] ?? []) })),
+    ),
+  );
 }
 
 describe('GET /api/dashboard', () => {

@@ -15,7 +15,9 @@ const unknown = '00000000-0000-4000-8000-000000000000';
 
 describe('lines API', () => {
   it('adds a custom line with 12 zeroed months, and refuses a duplicate name', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Content', lines: ['Production vidéo'] })).json;
+    const pole = (
+      await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Content', lines: ['Production vidéo'] })
+    ).json;
     const res = await t.request<Line>('POST', `/api/poles/${pole.id}/lines`, { name: '  Podcast  ' });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: 'Podcast', previsionnel: zeros, reel: zeros });
@@ -27,13 +29,21 @@ describe('lines API', () => {
   });
 
   it('deletes a line and its months', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Affiliation', lines: ["Plateforme d'affiliation", 'Frais de gestion affiliation'] })).json;
+    const pole = (
+      await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, {
+        name: 'Affiliation',
+        lines: ["Plateforme d'affiliation", 'Frais de gestion affiliation'],
+      })
+    ).json;
     const [gone, kept] = pole.lines;
     expect((await t.request('DELETE', `/api/lines/${gone!.id}`)).status).toBe(204);
     expect((await t.request('DELETE', `/api/lines/${gone!.id}`)).status).toBe(404);
     const budget = await t.request<Pole[]>('GET', `/api/clients/${client.id}/budget`);
     expect(budget.json.find((p) => p.id === pole.id)?.lines.map((l) => l.id)).toEqual([kept!.id]);
-    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from budget_monthly_data where budget_line_item_id = $1', [gone!.id]);
+    const { rows } = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from budget_monthly_data where budget_line_item_id = $1',
+      [gone!.id],
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

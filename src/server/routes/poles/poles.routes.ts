@@ -45,4 +45,3 @@ export function polesRoutes(db: Db) {
       return c.json(pole && poleToWire(pole));
     });
 }
-

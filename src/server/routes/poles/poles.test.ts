@@ -36,7 +36,10 @@ describe('poles API', () => {
   });
 
   it('reuses an existing pole of the same name and skips lines it already has', async () => {
-    const first = await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Data', lines: ['Audit tracking'] });
+    const first = await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, {
+      name: 'Data',
+      lines: ['Audit tracking'],
+    });
     const again = await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, {
       name: 'Data',
       lines: ['Audit tracking', 'Plan de marquage', 'Plan de marquage'],
@@ -78,7 +81,9 @@ describe('poles API', () => {
   });
 
   it('saves the expanded flag', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'CRM', lines: ['Stratégie CRM'] })).json;
+    const pole = (
+      await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'CRM', lines: ['Stratégie CRM'] })
+    ).json;
     const res = await t.request<Pole>('PATCH', `/api/poles/${pole.id}`, { isExpanded: false });
     expect(res.status).toBe(200);
     expect(res.json.isExpanded).toBe(false);
@@ -89,10 +94,14 @@ describe('poles API', () => {
   });
 
   it('sets one invoiced month atomically, even under concurrent toggles', async () => {
-    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Offline', lines: ['Radio'] })).json;
+    const pole = (
+      await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Offline', lines: ['Radio'] })
+    ).json;
     // Twelve concurrent writes of different months: a read-then-write would lose some of them.
     await Promise.all(
-      Array.from({ length: 12 }, (_, m) => t.request('PUT', `/api/poles/${pole.id}/facture/${m}`, { value: m % 2 === 0 })),
+      Array.from({ length: 12 }, (_, m) =>
+        t.request('PUT', `/api/poles/${pole.id}/facture/${m}`, { value: m % 2 === 0 }),
+      ),
     );
     const res = await t.request<Pole>('PUT', `/api/poles/${pole.id}/facture/11`, { value: true });
     expect(res.status).toBe(200);

@@ -12,7 +12,11 @@ describe('main screen', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Budget & Marges')).toBeVisible();
     const nav = within(header).getByRole('navigation', { name: 'Navigation principale' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(TAB_NAMES);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(TAB_NAMES);
   });
 
   it('opens on the budget tab', () => {
@@ -25,7 +29,7 @@ describe('main screen', () => {
     expect(within(main).getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
   });
 
-  it('shows each tab\'s content when its button is clicked, and only that tab', async () => {
+  it("shows each tab's content when its button is clicked, and only that tab", async () => {
     const user = userEvent.setup();
     renderApp('/');
     const steps = [

@@ -41,7 +41,9 @@ export function HomePage() {
               clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
             />
           )}
-          {activeTab === 'dashboard' && <DashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />}
+          {activeTab === 'dashboard' && (
+            <DashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />
+          )}
           {activeTab === 'poles' && (
             <PolesDashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />
           )}

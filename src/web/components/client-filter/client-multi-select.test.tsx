@@ -32,7 +32,10 @@ describe('ClientMultiSelect', () => {
     await user.click(screen.getByRole('option', { name: 'Alpha' }));
     expect(screen.getByRole('button', { name: '2 client(s) sélectionné(s)' })).toBeVisible();
     // Badges in the order chosen.
-    expect(screen.getAllByRole('button', { name: /^Retirer / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Retirer Beta', 'Retirer Alpha']);
+    expect(screen.getAllByRole('button', { name: /^Retirer / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Retirer Beta',
+      'Retirer Alpha',
+    ]);
 
     // Toggling a selected client removes it.
     await user.click(screen.getByRole('option', { name: 'Alpha' }));

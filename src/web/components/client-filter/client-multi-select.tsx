@@ -62,9 +62,18 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
                 className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
               />
             </div>
-            <ul role="listbox" aria-multiselectable="true" aria-labelledby={labelId} className="max-h-72 overflow-y-auto p-1">
+            <ul
+              role="listbox"
+              aria-multiselectable="true"
+              aria-labelledby={labelId}
+              className="max-h-72 overflow-y-auto p-1"
+            >
               {showAll && (
-                <Option label="Tous les clients" selected={isAll(filter)} onSelect={() => onChange(toggleClient(filter, ALL))} />
+                <Option
+                  label="Tous les clients"
+                  selected={isAll(filter)}
+                  onSelect={() => onChange(toggleClient(filter, ALL))}
+                />
               )}
               {matches.map((c) => (
                 <Option
@@ -84,7 +93,10 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
       {badges.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Clients sélectionnés">
           {badges.map((c) => (
-            <li key={c.id} className="inline-flex items-center gap-1 rounded-full border bg-secondary py-0.5 pl-3 pr-1 text-xs font-medium">
+            <li
+              key={c.id}
+              className="inline-flex items-center gap-1 rounded-full border bg-secondary py-0.5 pl-3 pr-1 text-xs font-medium"
+            >
               {c.name}
               <button
                 type="button"
@@ -104,7 +116,10 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
 
 /** Lower case without accents, so « emile » finds « Émile ». */
 function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('fr');
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('fr');
 }
 
 function Option({ label, selected, onSelect }: { label: string; selected: boolean; onSelect: () => void }) {

@@ -2,9 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('rounded-lg border bg-card text-card-foreground shadow-xs', className)} {...props} />
-  );
+  return <div className={cn('rounded-lg border bg-card text-card-foreground shadow-xs', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

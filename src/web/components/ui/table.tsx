@@ -22,7 +22,9 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return <th className={cn('h-10 px-3 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <th className={cn('h-10 px-3 text-left align-middle font-medium text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {

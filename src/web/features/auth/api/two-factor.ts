@@ -5,7 +5,8 @@ import { authKeys } from './keys';
 type EnableAnswer = { totpURI: string; backupCodes: string[] };
 
 /** Starts TOTP setup (password confirmed); it is on once a first code is verified (verifyTotp). */
-export const enableTwoFactor = (password: string) => api.post<EnableAnswer>('/api/auth/two-factor/enable', { password });
+export const enableTwoFactor = (password: string) =>
+  api.post<EnableAnswer>('/api/auth/two-factor/enable', { password });
 
 export const disableTwoFactor = (password: string) => api.post<unknown>('/api/auth/two-factor/disable', { password });
 

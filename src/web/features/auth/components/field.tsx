@@ -34,7 +34,10 @@ export function Field({ label, hint, className, ...props }: FieldProps) {
 export function FormError({ error }: { error: Error | null }) {
   if (!error) return null;
   return (
-    <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {error.message}
     </p>
   );
@@ -60,6 +63,13 @@ export function CodeField({ value, onChange, autoFocus }: ValueProps) {
 /** The current password (sign-in, or confirming a security change). */
 export function PasswordField({ value, onChange }: ValueProps) {
   return (
-    <Field label="Mot de passe" type="password" autoComplete="current-password" required value={value} onChange={(e) => onChange(e.target.value)} />
+    <Field
+      label="Mot de passe"
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

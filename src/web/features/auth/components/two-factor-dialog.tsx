@@ -27,7 +27,12 @@ export function TwoFactorDialog({ open, onOpenChange, isEnabled }: TwoFactorDial
               </Button>
             </Dialog.Close>
           </div>
-          {open && (isEnabled ? <DisableForm onDone={() => onOpenChange(false)} /> : <EnableSteps onDone={() => onOpenChange(false)} />)}
+          {open &&
+            (isEnabled ? (
+              <DisableForm onDone={() => onOpenChange(false)} />
+            ) : (
+              <EnableSteps onDone={() => onOpenChange(false)} />
+            ))}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -72,8 +77,8 @@ function EnableSteps({ onDone }: { onDone: () => void }) {
   return (
     <form className="flex flex-col gap-4" onSubmit={submit}>
       <Dialog.Description className="text-sm text-muted-foreground">
-        Ajoutez cette clé dans votre application d&apos;authentification (type « basée sur le temps »), puis saisissez le
-        code qu&apos;elle affiche.
+        Ajoutez cette clé dans votre application d&apos;authentification (type « basée sur le temps »), puis saisissez
+        le code qu&apos;elle affiche.
       </Dialog.Description>
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Clé secrète

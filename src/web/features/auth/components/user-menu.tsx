@@ -43,11 +43,23 @@ export function UserMenu() {
               <ShieldCheck aria-hidden="true" />
               {twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification'}
             </Button>
-            <Button variant="ghost" size="sm" className="justify-start" disabled={signOut.isPending} onClick={() => signOut.mutate(false)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="justify-start"
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(false)}
+            >
               <LogOut aria-hidden="true" />
               Se déconnecter
             </Button>
-            <Button variant="ghost" size="sm" className="justify-start" disabled={signOut.isPending} onClick={() => signOut.mutate(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="justify-start"
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(true)}
+            >
               <MonitorX aria-hidden="true" />
               Se déconnecter partout
             </Button>

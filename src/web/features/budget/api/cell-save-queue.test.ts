@@ -61,7 +61,11 @@ describe('cell save queue', () => {
   it('marks the cells of a failed save unsaved, retries, and clears the mark once stored', async () => {
     const server = fakeServer();
     const failures: number[] = [];
-    const queue = createCellSaveQueue({ send: server.send, onFailure: (_e, n) => failures.push(n), retryDelaysMs: [1000, 3000] });
+    const queue = createCellSaveQueue({
+      send: server.send,
+      onFailure: (_e, n) => failures.push(n),
+      retryDelaysMs: [1000, 3000],
+    });
 
     queue.edit([cell(7)], true);
     server.requests[0]!.reject(new Error('réseau'));

@@ -99,7 +99,8 @@ export function useTogglePole(clientId: string) {
   return useMutation({
     mutationFn: async ({ poleId, isExpanded }: { poleId: string; isExpanded: boolean }) =>
       poleFromWire(await api.patch<PoleWire>(`/api/poles/${poleId}`, { isExpanded })),
-    onMutate: ({ poleId, isExpanded }) => updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded })),
+    onMutate: ({ poleId, isExpanded }) =>
+      updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded })),
     onError: (_error, { poleId, isExpanded }) =>
       updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded: !isExpanded })),
   });
@@ -121,7 +122,9 @@ export function useSetFacture(clientId: string) {
     },
     onError: (_error, { poleId, month, value }) =>
       updateBudgetCache(queryClient, clientId, (poles) =>
-        poles.map((p) => (p.id === poleId ? { ...p, facture: p.facture.map((f, m) => (m === month ? !value : f)) } : p)),
+        poles.map((p) =>
+          p.id === poleId ? { ...p, facture: p.facture.map((f, m) => (m === month ? !value : f)) } : p,
+        ),
       ),
   });
 }

@@ -1,12 +1,6 @@
 /** Client changes made from the budget tab: create, rename or set the initial forecast, delete (docs/product.md#http-api). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  clientChangesToWire,
-  clientFromWire,
-  type Client,
-  type ClientChanges,
-  type ClientWire,
-} from '@/domain';
+import { clientChangesToWire, clientFromWire, type Client, type ClientChanges, type ClientWire } from '@/domain';
 import { api } from '@/web/lib/api-client';
 import { invalidateSummaries, reloadAllData, sharedKeys } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';

@@ -12,7 +12,13 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
  * 'Add an Expertise Pole' (docs/product.md#add-pole-card): choose a catalogue pole, tick which of its default
  * lines not yet present to add (all ticked at first), add them.
  */
-export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clientId: string; poles: readonly PoleOutline[] }) {
+export const AddPoleCard = memo(function AddPoleCard({
+  clientId,
+  poles,
+}: {
+  clientId: string;
+  poles: readonly PoleOutline[];
+}) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const addPole = useAddPole(clientId);
@@ -69,8 +75,8 @@ export const AddPoleCard = memo(function AddPoleCard({ clientId, poles }: { clie
         </Select>
         {pole && offered.length === 0 && (
           <p className="text-sm text-muted-foreground">
-            Toutes les lignes par défaut de ce pôle ont déjà été ajoutées. Vous pouvez ajouter des lignes
-            personnalisées dans le tableau.
+            Toutes les lignes par défaut de ce pôle ont déjà été ajoutées. Vous pouvez ajouter des lignes personnalisées
+            dans le tableau.
           </p>
         )}
         {pole && offered.length > 0 && (

@@ -111,11 +111,10 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
     if (!(input instanceof HTMLInputElement) || input.dataset.row === undefined) return;
     const move = gridMove(event, input);
     if (!move) return;
-    const target = moveInGrid(
-      { row: Number(input.dataset.row), col: Number(input.dataset.col) },
-      move,
-      { rows: lines.length * 2, cols: GRID_COLS },
-    );
+    const target = moveInGrid({ row: Number(input.dataset.row), col: Number(input.dataset.col) }, move, {
+      rows: lines.length * 2,
+      cols: GRID_COLS,
+    });
     if (!target) return;
     const selector = `input[data-row="${target.row}"][data-col="${target.col}"]`;
     let next = tableRef.current?.querySelector<HTMLInputElement>(selector);
@@ -159,7 +158,11 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
         tabIndex={-1}
         className="max-h-[calc(100dvh-7rem)] overflow-auto rounded-lg border bg-card shadow-xs"
       >
-        <table ref={tableRef} className="w-[2408px] table-fixed border-separate border-spacing-0 text-sm" onKeyDown={onKeyDown}>
+        <table
+          ref={tableRef}
+          className="w-[2408px] table-fixed border-separate border-spacing-0 text-sm"
+          onKeyDown={onKeyDown}
+        >
           <thead className="sticky top-0 z-20 bg-card">
             <tr>
               <th scope="col" className={cn(STICKY_COL, 'z-30 border-b bg-card px-3 py-2 text-left font-semibold')}>

@@ -6,7 +6,9 @@ import { useDeleteClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 // The dialog (Radix Dialog) loads when first needed: the budget tab's first bundle stays small.
-const DeleteClientDialog = lazy(() => import('./delete-client-dialog').then((m) => ({ default: m.DeleteClientDialog })));
+const DeleteClientDialog = lazy(() =>
+  import('./delete-client-dialog').then((m) => ({ default: m.DeleteClientDialog })),
+);
 /** The delete-client button and its confirmation dialog (docs/product.md#client-card, exact texts). */
 export function DeleteClientButton({ client, onDeleted }: { client: Client; onDeleted: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -46,7 +48,12 @@ export function DeleteClientButton({ client, onDeleted }: { client: Client; onDe
       </Button>
       {isOpen && (
         <Suspense fallback={null}>
-          <DeleteClientDialog client={client} isPending={remove.isPending} onConfirm={() => void confirm()} onClose={close} />
+          <DeleteClientDialog
+            client={client}
+            isPending={remove.isPending}
+            onConfirm={() => void confirm()}
+            onClose={close}
+          />
         </Suspense>
       )}
     </>

@@ -74,10 +74,7 @@ export function ForecastSection({ client }: { client: Client }) {
           <div className="flex items-center gap-3">
             <Input id="forecast-revised" readOnly className="w-48 text-right" value={formatEuros(revised)} />
             {gap !== null && (
-              <span
-                data-testid="forecast-gap"
-                className={cn('text-sm font-semibold', signClass(gap))}
-              >
+              <span data-testid="forecast-gap" className={cn('text-sm font-semibold', signClass(gap))}>
                 {formatPercent(gap, true)}
               </span>
             )}

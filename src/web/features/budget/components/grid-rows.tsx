@@ -52,9 +52,24 @@ function signed(cents: Cents): string {
 }
 
 /** Forecast and actual (or their margins) side by side, as in the 2 × 2 cells above them. */
-function FigurePair({ label, left, right, isStrong }: { label: string; left: Cents; right: Cents; isStrong?: boolean }) {
+function FigurePair({
+  label,
+  left,
+  right,
+  isStrong,
+}: {
+  label: string;
+  left: Cents;
+  right: Cents;
+  isStrong?: boolean;
+}) {
   return (
-    <div className={cn('grid grid-cols-2 gap-1 text-right text-[11px] leading-4 tabular-nums', isStrong && 'font-semibold')}>
+    <div
+      className={cn(
+        'grid grid-cols-2 gap-1 text-right text-[11px] leading-4 tabular-nums',
+        isStrong && 'font-semibold',
+      )}
+    >
       <span className="flex justify-between gap-1 whitespace-nowrap" title={`${label} prévisionnel`}>
         <span className="text-muted-foreground">{label}</span>
         <span>{formatEuros(left)}</span>
@@ -94,7 +109,13 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
   const year = lineTotals(line);
   return (
     <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
-      <th scope="row" className={cn(STICKY_COL, 'bg-card py-1 pl-9 pr-2 text-left align-top text-sm font-normal group-hover:bg-accent')}>
+      <th
+        scope="row"
+        className={cn(
+          STICKY_COL,
+          'bg-card py-1 pl-9 pr-2 text-left align-top text-sm font-normal group-hover:bg-accent',
+        )}
+      >
         <span className="line-clamp-2" title={line.name}>
           {line.name}
         </span>
@@ -154,61 +175,67 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
   const year = poleTotals(pole);
   const Chevron = pole.isExpanded ? ChevronDown : ChevronRight;
   return (
-      <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: ROW_HEIGHT.pole }}>
-        <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
-          <div className="flex items-start gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-7"
-              aria-label={`${pole.isExpanded ? 'Replier' : 'Déplier'} ${pole.name}`}
-              aria-expanded={pole.isExpanded}
-              onClick={() => actions.onToggleExpanded(pole)}
-            >
-              <Chevron aria-hidden="true" />
-            </Button>
-            <div className="min-w-0 pt-1">
-              <div className="line-clamp-2 text-sm font-semibold" title={pole.name}>
-                {pole.name}
-              </div>
-              <div className="text-xs font-normal text-muted-foreground">
-                {pole.lines.length} ligne{pole.lines.length > 1 ? 's' : ''}
-              </div>
+    <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: ROW_HEIGHT.pole }}>
+      <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
+        <div className="flex items-start gap-1">
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-7"
+            aria-label={`${pole.isExpanded ? 'Replier' : 'Déplier'} ${pole.name}`}
+            aria-expanded={pole.isExpanded}
+            onClick={() => actions.onToggleExpanded(pole)}
+          >
+            <Chevron aria-hidden="true" />
+          </Button>
+          <div className="min-w-0 pt-1">
+            <div className="line-clamp-2 text-sm font-semibold" title={pole.name}>
+              {pole.name}
+            </div>
+            <div className="text-xs font-normal text-muted-foreground">
+              {pole.lines.length} ligne{pole.lines.length > 1 ? 's' : ''}
             </div>
           </div>
-        </th>
-        {MONTH_INDEXES.map((month) => {
-          const t = monthTotals([pole], month);
-          const id = `facture-${pole.id}-${month}`;
-          return (
-            <td key={month} className={MONTH_CELL}>
-              <div className="mb-0.5 flex items-center gap-1.5">
-                <Checkbox
-                  id={id}
-                  aria-label={`Facturé · ${pole.name} · ${MONTHS[month]}`}
-                  checked={pole.facture[month] ?? false}
-                  onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
-                />
-                <label htmlFor={id} className="text-[11px] text-muted-foreground" aria-hidden="true">
-                  Facturé
-                </label>
-              </div>
-              <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />
-              <MarginAndDelta t={t} />
-            </td>
-          );
-        })}
-        <td className={cn(MONTH_CELL, 'bg-muted/60')}>
-          <FigurePair label="CA" left={year.previsionnel} right={year.reel} isStrong />
-          <MarginAndDelta t={year} isStrong />
-        </td>
-        <td className="border-l" />
-      </tr>
+        </div>
+      </th>
+      {MONTH_INDEXES.map((month) => {
+        const t = monthTotals([pole], month);
+        const id = `facture-${pole.id}-${month}`;
+        return (
+          <td key={month} className={MONTH_CELL}>
+            <div className="mb-0.5 flex items-center gap-1.5">
+              <Checkbox
+                id={id}
+                aria-label={`Facturé · ${pole.name} · ${MONTHS[month]}`}
+                checked={pole.facture[month] ?? false}
+                onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
+              />
+              <label htmlFor={id} className="text-[11px] text-muted-foreground" aria-hidden="true">
+                Facturé
+              </label>
+            </div>
+            <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />
+            <MarginAndDelta t={t} />
+          </td>
+        );
+      })}
+      <td className={cn(MONTH_CELL, 'bg-muted/60')}>
+        <FigurePair label="CA" left={year.previsionnel} right={year.reel} isStrong />
+        <MarginAndDelta t={year} isStrong />
+      </td>
+      <td className="border-l" />
+    </tr>
   );
 });
 
 /** docs/product.md#budget-grid: the custom-line field; 'Ajouter' disabled while the trimmed name is empty; Enter adds. */
-export const CustomLineRow = memo(function CustomLineRow({ pole, onAddLine }: { pole: Pole; onAddLine: GridActions['onAddLine'] }) {
+export const CustomLineRow = memo(function CustomLineRow({
+  pole,
+  onAddLine,
+}: {
+  pole: Pole;
+  onAddLine: GridActions['onAddLine'];
+}) {
   const [name, setName] = useState('');
   const [isAdding, setIsAdding] = useState(false);
   const trimmed = name.trim();

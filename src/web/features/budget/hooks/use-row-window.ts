@@ -21,7 +21,9 @@ export function useRowWindow(heights: readonly number[]) {
     if (!el) return;
     // Re-render only when the window of rows changes, not on every scrolled pixel.
     setViewport((v) =>
-      Math.abs(v.top - el.scrollTop) < 100 && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight },
+      Math.abs(v.top - el.scrollTop) < 100 && v.height === el.clientHeight
+        ? v
+        : { top: el.scrollTop, height: el.clientHeight },
     );
   }, []);
   useLayoutEffect(onScroll, [onScroll]);

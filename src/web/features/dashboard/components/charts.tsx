@@ -20,7 +20,15 @@ const euroTooltip = (value: unknown) => (typeof value === 'number' ? formatEuros
 export type BarDatum = { name: string; value: Cents };
 
 /** One bar per item, each in the next palette colour at 50 % opacity; amounts in euros on the axis. */
-export function MarginBarChart({ data, height, seriesName }: { data: readonly BarDatum[]; height: number; seriesName: string }) {
+export function MarginBarChart({
+  data,
+  height,
+  seriesName,
+}: {
+  data: readonly BarDatum[];
+  height: number;
+  seriesName: string;
+}) {
   const rows = data.map((d) => ({ name: d.name, value: centsToEuros(d.value) }));
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -59,7 +67,14 @@ export function MonthlyLineChart({ data, height }: { data: readonly MonthDatum[]
         {/* Series in the order docs/product.md#dashboard-tab names them, not alphabetical. */}
         <Legend itemSorter={null} />
         <Line type="monotone" dataKey="reel" name="Réel" stroke={paletteColor(0)} strokeWidth={2} dot={false} />
-        <Line type="monotone" dataKey="previsionnel" name="Prévisionnel" stroke={paletteColor(1)} strokeWidth={2} dot={false} />
+        <Line
+          type="monotone"
+          dataKey="previsionnel"
+          name="Prévisionnel"
+          stroke={paletteColor(1)}
+          strokeWidth={2}
+          dot={false}
+        />
         <Line type="monotone" dataKey="margin" name="Marge" stroke={paletteColor(2)} strokeWidth={2} dot={false} />
       </LineChart>
     </ResponsiveContainer>

@@ -80,7 +80,11 @@ export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFi
 function exportCsv(dashboard: Dashboard, filter: ClientFilter, clients: readonly ClientOption[]) {
   const now = new Date();
   const selection = dashboardCsvSelection(filter, clients);
-  downloadFile({ fileName: dashboardCsvFileName(selection, now), mimeType: CSV_MIME, text: dashboardCsv(dashboard, selection, now) });
+  downloadFile({
+    fileName: dashboardCsvFileName(selection, now),
+    mimeType: CSV_MIME,
+    text: dashboardCsv(dashboard, selection, now),
+  });
   notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en CSV.`);
 }
 

@@ -17,7 +17,17 @@ function withTotal<T extends { name: string }>(rows: readonly T[], total: T) {
 }
 
 /** 'Marges par Projet' / 'Marge par Pôle' table: one row per project or pole, then TOTAL. */
-export function MarginTable({ label, firstColumn, rows, total }: { label: string; firstColumn: string; rows: readonly MarginRow[]; total: MarginRow }) {
+export function MarginTable({
+  label,
+  firstColumn,
+  rows,
+  total,
+}: {
+  label: string;
+  firstColumn: string;
+  rows: readonly MarginRow[];
+  total: MarginRow;
+}) {
   return (
     <Table aria-label={label}>
       <TableHeader>
@@ -33,10 +43,18 @@ export function MarginTable({ label, firstColumn, rows, total }: { label: string
         {withTotal(rows, total).map(({ row: r, key, className }) => (
           <TableRow key={key} className={className}>
             <TableCell className="font-medium">{r.name}</TableCell>
-            <TableCell className={num}><Euros cents={r.previsionMbDebut} /></TableCell>
-            <TableCell className={num}><Euros cents={r.margePrevisionnelle} /></TableCell>
-            <TableCell className={num}><Euros cents={r.marginReel} /></TableCell>
-            <TableCell className={num}><Gap cents={r.ecartMbDebut} percent={r.ecartMbDebutPct} /></TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.previsionMbDebut} />
+            </TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.margePrevisionnelle} />
+            </TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.marginReel} />
+            </TableCell>
+            <TableCell className={num}>
+              <Gap cents={r.ecartMbDebut} percent={r.ecartMbDebutPct} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -61,7 +79,12 @@ export function SummaryTable({ rows, total }: { rows: readonly SummaryRow[]; tot
           <TableHead className={num}>
             <span className="group relative inline-flex items-center gap-1">
               Écart
-              <button type="button" className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Formule de l'écart" aria-describedby="ecart-formula">
+              <button
+                type="button"
+                className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label="Formule de l'écart"
+                aria-describedby="ecart-formula"
+              >
                 <Info className="size-3.5" aria-hidden />
               </button>
               <span
@@ -80,12 +103,24 @@ export function SummaryTable({ rows, total }: { rows: readonly SummaryRow[]; tot
         {withTotal(rows, total).map(({ row: r, key, className }) => (
           <TableRow key={key} className={className}>
             <TableCell className="font-medium">{r.name}</TableCell>
-            <TableCell className={num}><Euros cents={r.previsionnel} /></TableCell>
-            <TableCell className={num}><Euros cents={r.reel} /></TableCell>
-            <TableCell className={num}><Euros cents={r.achats} /></TableCell>
-            <TableCell className={num}><Euros cents={r.marge} /></TableCell>
-            <TableCell className={num}><Gap cents={r.ecart} /></TableCell>
-            <TableCell className={cn(num, 'tabular-nums', signClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.previsionnel} />
+            </TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.reel} />
+            </TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.achats} />
+            </TableCell>
+            <TableCell className={num}>
+              <Euros cents={r.marge} />
+            </TableCell>
+            <TableCell className={num}>
+              <Gap cents={r.ecart} />
+            </TableCell>
+            <TableCell className={cn(num, 'tabular-nums', signClass(r.ecartPct))}>
+              {formatPercent(r.ecartPct, true)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

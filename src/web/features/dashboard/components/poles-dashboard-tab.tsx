@@ -69,14 +69,26 @@ export function PolesDashboardTab({ clientFilter, onClientFilterChange }: Dashbo
               </Card>
             ))}
           </TabsContent>
-          {poles.length === 0 && <p className="mt-4 text-sm text-muted-foreground">Aucune donnée pour cette sélection.</p>}
+          {poles.length === 0 && (
+            <p className="mt-4 text-sm text-muted-foreground">Aucune donnée pour cette sélection.</p>
+          )}
         </Tabs>
       )}
     </section>
   );
 }
 
-function ViewTable({ label, firstColumn, rows, short }: { label: string; firstColumn: string; rows: readonly PoleViewRow[]; short: boolean }) {
+function ViewTable({
+  label,
+  firstColumn,
+  rows,
+  short,
+}: {
+  label: string;
+  firstColumn: string;
+  rows: readonly PoleViewRow[];
+  short: boolean;
+}) {
   return (
     // Fixed layout: the columns of every pole card line up.
     <Table aria-label={label} className="table-fixed">

@@ -10,7 +10,9 @@ import { getAllBudgets, getBackup } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
 
 // The confirmation (Radix Dialog) loads when a valid file has been read: a lighter first bundle.
-const ImportConfirmDialog = lazy(() => import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })));
+const ImportConfirmDialog = lazy(() =>
+  import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })),
+);
 
 /** Both exports read every client's data at the click; the invoicing CSV holds only invoiced months. */
 async function exportInvoicing() {

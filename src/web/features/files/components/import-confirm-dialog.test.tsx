@@ -19,8 +19,16 @@ const renderDialog = (pending: { fileClients: number; currentClients: number } |
 
 describe('ImportConfirmDialog', () => {
   it.each([
-    [{ fileClients: 4, currentClients: 3 }, 'contient 4 clients.', '3 clients actuels seront remplacés, avec toutes leurs données budgétaires.'],
-    [{ fileClients: 1, currentClients: 1 }, 'contient 1 client.', '1 client actuel sera remplacé, avec toutes ses données budgétaires.'],
+    [
+      { fileClients: 4, currentClients: 3 },
+      'contient 4 clients.',
+      '3 clients actuels seront remplacés, avec toutes leurs données budgétaires.',
+    ],
+    [
+      { fileClients: 1, currentClients: 1 },
+      'contient 1 client.',
+      '1 client actuel sera remplacé, avec toutes ses données budgétaires.',
+    ],
     [{ fileClients: 0, currentClients: 0 }, 'contient 0 client.', 'La base est vide : aucun client ne sera remplacé.'],
   ])('states what the file holds and what it replaces: %j', (pending, holds, replaces) => {
     renderDialog(pending);

@@ -42,7 +42,12 @@ export function useBackupImport() {
       }
       // The count the dialog shows is the server's at this moment (not a cached one), asked once.
       const current = await queryClient.fetchQuery({ ...clientsQueryOptions(), staleTime: 0, retry: false });
-      setPending({ fileName: file.name, fileClients: parsed.backup.clients.length, currentClients: current.length, raw: parsed.raw });
+      setPending({
+        fileName: file.name,
+        fileClients: parsed.backup.clients.length,
+        currentClients: current.length,
+        raw: parsed.raw,
+      });
     } catch (error) {
       notifyError(IMPORT_ERROR, errorMessage(error, "Le fichier n'a pas pu être lu."), error);
     } finally {
