@@ -50,25 +50,19 @@ export function lineToWire(line: Line): LineWire {
   };
 }
 
-export function poleFromWire(pole: PoleWire): Pole {
+/** A pole with its lines mapped by `mapLine`; its other fields carry no amount. */
+function mapPole<L, To>(pole: Omit<PoleWire, 'lines'> & { lines: readonly L[] }, mapLine: (line: L) => To) {
   return {
     id: pole.id,
     name: pole.name,
     isExpanded: pole.isExpanded,
     facture: [...pole.facture],
-    lines: pole.lines.map(lineFromWire),
+    lines: pole.lines.map(mapLine),
   };
 }
 
-export function poleToWire(pole: Pole): PoleWire {
-  return {
-    id: pole.id,
-    name: pole.name,
-    isExpanded: pole.isExpanded,
-    facture: [...pole.facture],
-    lines: pole.lines.map(lineToWire),
-  };
-}
+export const poleFromWire = (pole: PoleWire): Pole => mapPole(pole, lineFromWire);
+export const poleToWire = (pole: Pole): PoleWire => mapPole(pole, lineToWire);
 
 export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
 export const polesToWire = (poles: readonly Pole[]): PoleWire[] => poles.map(poleToWire);

@@ -11,7 +11,7 @@ import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
-import { ApiError, errorBody, handleError } from './lib/errors';
+import { errorBody, handleError, tooLarge } from './lib/errors';
 import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
 import { budgetRoutes } from './routes/budget/budget.routes';
@@ -35,10 +35,6 @@ export interface AppOptions {
   /** PUBLIC_URL's origin: also accepted as the Origin of mutations (behind a reverse proxy). */
   publicOrigin?: string;
 }
-
-const tooLarge = () => {
-  throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.');
-};
 
 export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));

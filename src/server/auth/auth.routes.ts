@@ -6,7 +6,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../db/client';
-import { ApiError, errorBody } from '../lib/errors';
+import { errorBody, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
@@ -27,9 +27,7 @@ export function authRoutes(db: Db, auth: Auth) {
       '*',
       bodyLimit({
         maxSize: AUTH_BODY_BYTES,
-        onError: () => {
-          throw new ApiError(413, 'too_large', 'La requête est trop volumineuse.');
-        },
+        onError: tooLarge,
       }),
     )
     .on(['GET', 'POST'], '/*', async (c) => {

@@ -76,12 +76,20 @@ function pgClientError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** The French text of every 413: a body over its route's limit. */
+export const TOO_LARGE = 'La requête est trop volumineuse.';
+
+/** bodyLimit's onError: a 413 in the one error shape. */
+export function tooLarge(): never {
+  throw new ApiError(413, 'too_large', TOO_LARGE);
+}
+
 /** Hono's onError: known errors to their status, anything else to a logged 500. */
 export function handleError(err: unknown, c: Context) {
   const known = err instanceof ApiError ? err : pgClientError(err);
   if (known) return c.json(errorBody(known.code, known.message, known.issues), known.status);
   if (err instanceof HTTPException && err.status === 413) {
-    return c.json(errorBody('too_large', 'La requête est trop volumineuse.'), 413);
+    return c.json(errorBody('too_large', TOO_LARGE), 413);
   }
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody('validation', 'Requête invalide.'), err.status);

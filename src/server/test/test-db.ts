@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/client';
 import { createApp } from '../app';
 import type { ApiErrorBody } from '@/domain/api-error';
+import type { ClientWire } from '@/domain/schemas';
 import { TEST_DB } from './test-env';
 
 export { TEST_DB };
@@ -43,4 +44,17 @@ export async function createTestApp() {
     return { status: res.status, json, headers: res.headers };
   }
   return { db, app, request };
+}
+
+/** A well-formed id that names nothing: for the 404 answers. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The 12 zeroed months of a new line, as the wire carries them (euros). */
+export const TWELVE_ZEROS: readonly number[] = Array.from({ length: 12 }, () => 0);
+
+/** A fresh app with one client already created (most resource test files start so). */
+export async function createTestAppWithClient(name = 'Acme') {
+  const t = await createTestApp();
+  const client = (await t.request<ClientWire>('POST', '/api/clients', { name })).json;
+  return { t, client };
 }

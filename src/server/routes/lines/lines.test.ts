@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientWire as Client, LineWire as Line, PoleWire as Pole } from '@/domain/schemas';
-import { createTestApp } from '@/server/test/test-db';
+import { TWELVE_ZEROS, UNKNOWN_ID, createTestApp, createTestAppWithClient } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let client: Client;
-beforeAll(async () => {
-  t = await createTestApp();
-  client = (await t.request<Client>('POST', '/api/clients', { name: 'Acme' })).json;
-});
+beforeAll(async () => ({ t, client } = await createTestAppWithClient()));
 afterAll(() => t.db.close());
 
-const zeros = Array.from({ length: 12 }, () => 0);
-const unknown = '00000000-0000-4000-8000-000000000000';
+const zeros = TWELVE_ZEROS;
+const unknown = UNKNOWN_ID;
 
 describe('lines API', () => {
   it('adds a custom line with 12 zeroed months, and refuses a duplicate name', async () => {

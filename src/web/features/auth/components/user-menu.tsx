@@ -6,6 +6,12 @@ import { useSession } from '../api/get-session';
 import { useSignOut } from '../api/sign-out';
 import { TwoFactorDialog } from './two-factor-dialog';
 
+/** Sign out of this browser, or of every session of the account. */
+const SIGN_OUTS = [
+  { everywhere: false, label: 'Se déconnecter', Icon: LogOut },
+  { everywhere: true, label: 'Se déconnecter partout', Icon: MonitorX },
+] as const;
+
 /** The signed-in user's menu (accounts mode only): two-factor, sign out here or everywhere. */
 export function UserMenu() {
   const { data } = useSession();
@@ -43,26 +49,19 @@ export function UserMenu() {
               <ShieldCheck aria-hidden="true" />
               {twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification'}
             </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate(false)}
-            >
-              <LogOut aria-hidden="true" />
-              Se déconnecter
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate(true)}
-            >
-              <MonitorX aria-hidden="true" />
-              Se déconnecter partout
-            </Button>
+            {SIGN_OUTS.map(({ everywhere, label, Icon }) => (
+              <Button
+                key={label}
+                variant="ghost"
+                size="sm"
+                className="justify-start"
+                disabled={signOut.isPending}
+                onClick={() => signOut.mutate(everywhere)}
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>

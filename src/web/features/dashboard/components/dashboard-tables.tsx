@@ -1,12 +1,21 @@
 import { Info } from 'lucide-react';
 import type { MarginRow, SummaryRow } from '@/domain/dashboard/views';
-import { formatPercent } from '@/domain/money';
+import { formatPercent, type Cents } from '@/domain/money';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { cn } from '@/web/lib/cn';
 import { Euros, Gap } from './amounts';
 import { signClass } from '@/web/lib/format';
 
 const num = 'text-right';
+
+/** One right-aligned euro cell per amount (cents), in the given order. */
+function EuroCells({ amounts }: { amounts: readonly Cents[] }) {
+  return amounts.map((cents, i) => (
+    <TableCell key={i} className={num}>
+      <Euros cents={cents} />
+    </TableCell>
+  ));
+}
 
 /** The rows then their TOTAL, each with its key and row class (TOTAL stands out). */
 function withTotal<T extends { name: string }>(rows: readonly T[], total: T) {
@@ -43,15 +52,7 @@ export function MarginTable({
         {withTotal(rows, total).map(({ row: r, key, className }) => (
           <TableRow key={key} className={className}>
             <TableCell className="font-medium">{r.name}</TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.previsionMbDebut} />
-            </TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.margePrevisionnelle} />
-            </TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.marginReel} />
-            </TableCell>
+            <EuroCells amounts={[r.previsionMbDebut, r.margePrevisionnelle, r.marginReel]} />
             <TableCell className={num}>
               <Gap cents={r.ecartMbDebut} percent={r.ecartMbDebutPct} />
             </TableCell>
@@ -103,18 +104,7 @@ export function SummaryTable({ rows, total }: { rows: readonly SummaryRow[]; tot
         {withTotal(rows, total).map(({ row: r, key, className }) => (
           <TableRow key={key} className={className}>
             <TableCell className="font-medium">{r.name}</TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.previsionnel} />
-            </TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.reel} />
-            </TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.achats} />
-            </TableCell>
-            <TableCell className={num}>
-              <Euros cents={r.marge} />
-            </TableCell>
+            <EuroCells amounts={[r.previsionnel, r.reel, r.achats, r.marge]} />
             <TableCell className={num}>
               <Gap cents={r.ecart} />
             </TableCell>
