@@ -22,9 +22,6 @@ export function centsFromWire(euros: number): Cents {
   return assertCents(eurosToCents(euros));
 }
 
-/** Cents → euros as the wire carries them. */
-export const centsToWire = centsToEuros;
-
 const amountsFromWire = (euros: readonly number[]): Cents[] => euros.map(centsFromWire);
 const amountsToWire = (cents: readonly Cents[]): number[] => cents.map(centsToEuros);
 

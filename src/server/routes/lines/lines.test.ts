@@ -7,9 +7,6 @@ let client: Client;
 beforeAll(async () => ({ t, client } = await createTestAppWithClient()));
 afterAll(() => t.db.close());
 
-const zeros = TWELVE_ZEROS;
-const unknown = UNKNOWN_ID;
-
 describe('lines API', () => {
   it('adds a custom line with 12 zeroed months, and refuses a duplicate name', async () => {
     const pole = (
@@ -17,11 +14,11 @@ describe('lines API', () => {
     ).json;
     const res = await t.request<Line>('POST', `/api/poles/${pole.id}/lines`, { name: '  Podcast  ' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ name: 'Podcast', previsionnel: zeros, reel: zeros });
+    expect(res.json).toMatchObject({ name: 'Podcast', previsionnel: TWELVE_ZEROS, reel: TWELVE_ZEROS });
     const dup = await t.request('POST', `/api/poles/${pole.id}/lines`, { name: 'Podcast' });
     expect(dup.status).toBe(409);
     expect(dup.json.error.message).toBe('Une ligne « Podcast » existe déjà dans ce pôle.');
-    expect((await t.request('POST', `/api/poles/${unknown}/lines`, { name: 'x' })).status).toBe(404);
+    expect((await t.request('POST', `/api/poles/${UNKNOWN_ID}/lines`, { name: 'x' })).status).toBe(404);
     expect((await t.request('POST', `/api/poles/${pole.id}/lines`, { name: ' ' })).status).toBe(400);
   });
 

@@ -8,9 +8,6 @@ let client: Client;
 beforeAll(async () => ({ t, client } = await createTestAppWithClient()));
 afterAll(() => t.db.close());
 
-const zeros = TWELVE_ZEROS;
-const unknown = UNKNOWN_ID;
-
 describe('poles API', () => {
   it('adds a pole with its lines, each with 12 zeroed months, in the order given', async () => {
     const res = await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, {
@@ -22,7 +19,12 @@ describe('poles API', () => {
     expect(pole).toMatchObject({ name: 'SEO/GEO', isExpanded: true, facture: Array(12).fill(false) });
     expect(pole.lines.map((l) => l.name)).toEqual(['Netlinking', 'Audit SEO technique', 'SEO local']);
     for (const line of pole.lines) {
-      expect(line).toMatchObject({ previsionnel: zeros, achat_previsionnel: zeros, reel: zeros, achat: zeros });
+      expect(line).toMatchObject({
+        previsionnel: TWELVE_ZEROS,
+        achat_previsionnel: TWELVE_ZEROS,
+        reel: TWELVE_ZEROS,
+        achat: TWELVE_ZEROS,
+      });
     }
     const { rows } = await t.db.query<{ n: number }>(
       `select count(*)::int as n from budget_monthly_data d join budget_line_items l on l.id = d.budget_line_item_id
@@ -73,7 +75,7 @@ describe('poles API', () => {
   });
 
   it('answers 404 when adding a pole to an unknown client', async () => {
-    const res = await t.request('POST', `/api/clients/${unknown}/poles`, { name: 'Paid', lines: ['Reddit Ads'] });
+    const res = await t.request('POST', `/api/clients/${UNKNOWN_ID}/poles`, { name: 'Paid', lines: ['Reddit Ads'] });
     expect(res.status).toBe(404);
   });
 
@@ -87,7 +89,7 @@ describe('poles API', () => {
     const budget = await t.request<Pole[]>('GET', `/api/clients/${client.id}/budget`);
     expect(budget.json.find((p) => p.id === pole.id)?.isExpanded).toBe(false);
     expect((await t.request('PATCH', `/api/poles/${pole.id}`, { isExpanded: 'non' })).status).toBe(400);
-    expect((await t.request('PATCH', `/api/poles/${unknown}`, { isExpanded: true })).status).toBe(404);
+    expect((await t.request('PATCH', `/api/poles/${UNKNOWN_ID}`, { isExpanded: true })).status).toBe(404);
   });
 
   it('sets one invoiced month atomically, even under concurrent toggles', async () => {

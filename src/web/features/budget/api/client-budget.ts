@@ -8,22 +8,16 @@ import {
   applyCellUpdates,
   lineFromWire,
   poleFromWire,
-  polesFromWire,
   type CellUpdate,
   type LineWire,
   type Pole,
   type PoleWire,
 } from '@/domain';
 import { api } from '@/web/lib/api-client';
-import { invalidateSummaries } from '@/web/lib/query-keys';
+import { getClientBudget } from '@/web/lib/get-client-budget';
+import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
-import { reloadAllData } from './clients';
 import { cellSaveQueue } from './save-cells';
-
-/** GET /api/clients/:id/budget, decoded to cents. */
-async function getClientBudget(clientId: string, signal?: AbortSignal): Promise<Pole[]> {
-  return polesFromWire(await api.get<PoleWire[]>(`/api/clients/${clientId}/budget`, signal));
-}
 
 export function useClientBudget(clientId: string | null) {
   return useQuery({

@@ -5,9 +5,6 @@ import { api } from '@/web/lib/api-client';
 import { invalidateSummaries, reloadAllData, sharedKeys } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
 
-// The budget feature's other calls (poles, lines) reload through the same shared invalidation.
-export { reloadAllData };
-
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({

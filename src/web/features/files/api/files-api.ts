@@ -3,13 +3,10 @@
  * click (not a cached copy), so a file always holds the data as saved; they are plain calls, not
  * queries, because nothing on screen renders them.
  */
-import { budgetDataFromWire, clientsFromWire, polesFromWire } from '@/domain/codec';
-import type { BudgetDataWire, ClientWire, PoleWire } from '@/domain/schemas';
+import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
+import type { BudgetDataWire, ClientWire } from '@/domain/schemas';
 import type { BackupDocument } from '@/domain/files/backup-json';
 import { api } from '@/web/lib/api-client';
-
-export const getClientBudget = async (clientId: string) =>
-  polesFromWire(await api.get<PoleWire[]>(`/api/clients/${encodeURIComponent(clientId)}/budget`));
 
 export const getAllBudgets = async () => {
   const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>('/api/budget');

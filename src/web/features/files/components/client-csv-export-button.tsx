@@ -3,7 +3,7 @@ import { FileDown } from 'lucide-react';
 import { clientCsvFile } from '@/domain/files/client-csv';
 import { Button } from '@/web/components/ui/button';
 import { downloadFile } from '@/web/lib/download';
-import { getClientBudget } from '../api/files-api';
+import { getClientBudget } from '@/web/lib/get-client-budget';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 
 type ClientCsvExportButtonProps = {
