@@ -5,9 +5,21 @@
  * on what arrives (after zod validated it, on the server), `…ToWire` on what leaves. Decoding runs
  * the boundary check (`assertCents`) on every amount. zod-free: the browser's first bundle uses it.
  */
-import type { Backup, BudgetData, CellUpdate, Client, ClientChanges, Line, Pole } from './model';
+import type {
+  AllYearsBackup,
+  Backup,
+  BudgetData,
+  CellUpdate,
+  Client,
+  ClientChanges,
+  Line,
+  Pole,
+  YearBudget,
+  YearClient,
+} from './model';
 import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
 import type {
+  AllYearsBackupWire,
   BackupWire,
   BudgetDataWire,
   CellUpdateWire,
@@ -15,6 +27,8 @@ import type {
   LineWire,
   PoleWire,
   UpdateClientWire,
+  YearBudgetWire,
+  YearClientWire,
 } from './schemas';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
@@ -120,4 +134,54 @@ export function cellUpdateToWire(cell: CellUpdate): CellUpdateWire {
 
 export function backupFromWire(backup: BackupWire): Backup {
   return { ...backup, clients: clientsFromWire(backup.clients), budgetData: budgetDataFromWire(backup.budgetData) };
+}
+
+function yearClientFromWire(client: YearClientWire): YearClient {
+  return {
+    id: client.id,
+    prevision_mb_annuelle_debut: centsFromWire(client.prevision_mb_annuelle_debut),
+    prevision_mb_annuelle_revue: centsFromWire(client.prevision_mb_annuelle_revue),
+  };
+}
+
+function yearClientToWire(client: YearClient): YearClientWire {
+  return {
+    id: client.id,
+    prevision_mb_annuelle_debut: centsToEuros(client.prevision_mb_annuelle_debut),
+    prevision_mb_annuelle_revue: centsToEuros(client.prevision_mb_annuelle_revue),
+  };
+}
+
+export function yearBudgetToWire(y: YearBudget): YearBudgetWire {
+  return { year: y.year, clients: y.clients.map(yearClientToWire), budgetData: budgetDataToWire(y.budgetData) };
+}
+
+export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBackup {
+  return {
+    clients: backup.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    years: backup.years.map((y) => ({
+      year: y.year,
+      clients: y.clients.map(yearClientFromWire),
+      budgetData: budgetDataFromWire(y.budgetData),
+    })),
+    ...(backup.exportDate === undefined ? {} : { exportDate: backup.exportDate }),
+  };
+}
+
+/** A one-year backup as the data of every year: that year alone (docs/product.md#budget-years). */
+export function oneYearBackup(backup: Backup, year: number): AllYearsBackup {
+  return {
+    clients: backup.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    years: [
+      {
+        year,
+        clients: backup.clients.map(({ id, prevision_mb_annuelle_debut, prevision_mb_annuelle_revue }) => ({
+          id,
+          prevision_mb_annuelle_debut,
+          prevision_mb_annuelle_revue,
+        })),
+        budgetData: backup.budgetData,
+      },
+    ],
+  };
 }

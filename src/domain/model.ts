@@ -46,10 +46,32 @@ export interface ClientChanges {
   prevision_mb_annuelle_debut?: Cents;
 }
 
-/** A validated backup, decoded: every client and every budget. */
+/** A validated one-year backup of SPEC's shape, decoded: every client and every budget of one year. */
 export interface Backup {
   clients: Client[];
   budgetData: BudgetData;
   exportDate?: string;
   version?: number;
+  year?: number;
+}
+
+/** A client without its year fields: what a version 2 backup lists once. */
+export type ClientIdentity = Pick<Client, 'id' | 'name' | 'created_at'>;
+
+/** A client's fields of one year. */
+export type YearClient = Pick<Client, 'id' | 'prevision_mb_annuelle_debut' | 'prevision_mb_annuelle_revue'>;
+
+/** One year of data: the clients' year fields (those that have any) and their budgets. */
+export interface YearBudget {
+  year: number;
+  clients: YearClient[];
+  budgetData: BudgetData;
+}
+
+/** Every client and every year (the version 2 backup, ADR 021). */
+export interface AllYearsBackup {
+  clients: ClientIdentity[];
+  /** By year, ascending. */
+  years: YearBudget[];
+  exportDate?: string;
 }

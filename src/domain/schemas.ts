@@ -10,6 +10,8 @@ import { BACKUP_VERSION } from './files/backup-json';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
+import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
+import { currentYear, invalidYearMessage, isYear } from './years';
 
 z.config(z.locales.fr());
 
@@ -45,6 +47,24 @@ export const monthSchema = z.coerce
 
 export const measureSchema = z.enum(MEASURES, {
   error: 'Le champ doit être previsionnel, achat_previsionnel, reel ou achat.',
+});
+
+/** A year as a JSON number (2000–2100). */
+export const yearSchema = z.custom<number>(isYear, { error: (iss) => invalidYearMessage(iss.input) });
+
+/** A year as URL text (`?year=2027`, `/years/2027/…`): digits only, 2000–2100. */
+export const yearText = z.string().transform((text, ctx) => {
+  const year = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!isYear(year)) {
+    ctx.addIssue({ code: 'custom', message: invalidYearMessage(`« ${text} »`) });
+    return z.NEVER;
+  }
+  return year;
+});
+
+/** `?year=` of every route that reads or writes budget data; absent → the current calendar year. */
+export const yearQuery = z.object({
+  year: yearText.optional().transform((year) => year ?? currentYear()),
 });
 
 const twelveAmounts = z.array(amountSchema).length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
@@ -143,11 +163,119 @@ export const patchCellsBody = z
 export const idParams = z.object({ id: idSchema });
 export const factureParams = z.object({ id: idSchema, month: monthSchema });
 
+/** The path of `POST /api/years/:year/rollforward`. */
+export const yearParams = z.object({ year: yearText });
+
+const upliftSchema = z
+  .number({ error: 'La hausse doit être un nombre (en %).' })
+  .min(MIN_UPLIFT, { error: `La hausse ne peut pas être inférieure à ${MIN_UPLIFT} %.` })
+  .max(MAX_UPLIFT, { error: `La hausse ne peut pas dépasser ${MAX_UPLIFT} %.` })
+  .refine((n) => upliftHundredths(n) !== null, { error: 'La hausse a au plus deux décimales.' });
+
+/** Most client ids one roll forward names (more: ask for 'all'). */
+export const MAX_ROLL_FORWARD_CLIENTS = 5000;
+
+/** The body of `POST /api/years/:year/rollforward` (docs/product.md#budget-years). */
+export const rollForwardBody = z.strictObject({
+  from: yearSchema,
+  clients: z.union(
+    [
+      z.literal('all'),
+      z
+        .array(idSchema)
+        .min(1, { error: 'Choisissez au moins un client.' })
+        .max(MAX_ROLL_FORWARD_CLIENTS, { error: `Au plus ${MAX_ROLL_FORWARD_CLIENTS} clients.` }),
+    ],
+    { error: "clients doit valoir 'all' ou une liste d'identifiants." },
+  ),
+  figures: z.enum(ROLL_FORWARD_FIGURES, { error: 'figures doit être none, previsionnel, reel ou revue.' }),
+  upliftSales: upliftSchema.default(0),
+  upliftPurchases: upliftSchema.default(0),
+  mode: z.enum(ROLL_FORWARD_MODES, { error: 'mode doit être fill-empty ou overwrite.' }).default('fill-empty'),
+  dryRun: z.boolean({ error: 'dryRun doit être vrai ou faux.' }).default(false),
+});
+export type RollForwardBody = z.input<typeof rollForwardBody>;
+export type RollForwardRequest = z.output<typeof rollForwardBody>;
+
+/** Forecast sales and purchases of a client's year, in euros. */
+export interface ForecastTotalsWire {
+  previsionnel: number;
+  achat_previsionnel: number;
+}
+
+/** What a roll forward did (or, in a dry run, would do) to one client. */
+export interface RollForwardClientWire {
+  id: string;
+  name: string;
+  polesCreated: number;
+  linesCreated: number;
+  cellsFilled: number;
+  cellsSkipped: number;
+  before: ForecastTotalsWire;
+  after: ForecastTotalsWire;
+}
+
+/** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
+export interface RollForwardAnswerWire {
+  clients: RollForwardClientWire[];
+}
+
 // ---- backup --------------------------------------------------------------------------------
 
+type Issues = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
+
 /**
- * The JSON backup (docs/product.md#file-json-backup). Validation is complete before anything is written: shapes,
- * 12 values per array, finite amounts, unique ids, every budgetData key a listed client.
+ * Checks budgetData against the listed client ids, and every pole and line id against `seen`
+ * (ids are unique across the whole file, every year included). `at` prefixes the issue paths.
+ */
+function checkBudgetData(
+  budgetData: Record<string, PoleWire[]>,
+  clientIds: ReadonlySet<string>,
+  seen: Set<string>,
+  at: (string | number)[],
+  ctx: Issues,
+): void {
+  for (const [clientId, poles] of Object.entries(budgetData)) {
+    if (!clientIds.has(clientId.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...at, 'budgetData', clientId],
+        message: `Données budgétaires pour un client absent de la liste : ${clientId}.`,
+      });
+    }
+    poles.forEach((pole, p) => {
+      const ids: [string, (string | number)[]][] = [
+        [pole.id, [...at, 'budgetData', clientId, p, 'id']],
+        ...pole.lines.map((l, li): [string, (string | number)[]] => [
+          l.id,
+          [...at, 'budgetData', clientId, p, 'lines', li, 'id'],
+        ]),
+      ];
+      for (const [id, path] of ids) {
+        if (seen.has(id.toLowerCase()))
+          ctx.addIssue({ code: 'custom', path, message: `Identifiant en double : ${id}.` });
+        seen.add(id.toLowerCase());
+      }
+    });
+  }
+}
+
+/** The ids of a list, lowercased, with an issue for each one seen twice. */
+function uniqueIds(items: readonly { id: string }[], at: (string | number)[], what: string, ctx: Issues): Set<string> {
+  const ids = new Set<string>();
+  items.forEach((item, i) => {
+    if (ids.has(item.id.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', path: [...at, i, 'id'], message: `${what} en double : ${item.id}.` });
+    }
+    ids.add(item.id.toLowerCase());
+  });
+  return ids;
+}
+
+/**
+ * The one-year JSON backup of SPEC's shape (docs/product.md#file-json-backup; no `version`, or
+ * version 1). Validation is complete before anything is written: shapes, 12 values per array,
+ * finite amounts, unique ids, every budgetData key a listed client.
  */
 export const backupSchema = z
   .object({
@@ -155,6 +283,7 @@ export const backupSchema = z
     budgetData: z.record(z.string(), z.array(poleSchema)),
     exportDate: z.string().optional(),
     version: z.number().optional(),
+    year: z.number().optional(),
   })
   .superRefine((backup, ctx) => {
     if (backup.version !== undefined && backup.version > BACKUP_VERSION) {
@@ -164,37 +293,77 @@ export const backupSchema = z
         message: `Sauvegarde d'une version plus récente (${backup.version}) que celle que cet outil sait lire (${BACKUP_VERSION}).`,
       });
     }
-    const clientIds = new Set<string>();
-    backup.clients.forEach((c, i) => {
-      if (clientIds.has(c.id.toLowerCase())) {
-        ctx.addIssue({ code: 'custom', path: ['clients', i, 'id'], message: `Client en double : ${c.id}.` });
-      }
-      clientIds.add(c.id.toLowerCase());
-    });
-    const seen = new Set<string>();
-    for (const [clientId, poles] of Object.entries(backup.budgetData)) {
-      if (!clientIds.has(clientId.toLowerCase())) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['budgetData', clientId],
-          message: `Données budgétaires pour un client absent de la liste : ${clientId}.`,
-        });
-      }
-      poles.forEach((pole, p) => {
-        const ids: [string, (string | number)[]][] = [
-          [pole.id, ['budgetData', clientId, p, 'id']],
-          ...pole.lines.map((l, li): [string, (string | number)[]] => [
-            l.id,
-            ['budgetData', clientId, p, 'lines', li, 'id'],
-          ]),
-        ];
-        for (const [id, path] of ids) {
-          if (seen.has(id.toLowerCase())) {
-            ctx.addIssue({ code: 'custom', path, message: `Identifiant en double : ${id}.` });
-          }
-          seen.add(id.toLowerCase());
-        }
-      });
-    }
+    const clientIds = uniqueIds(backup.clients, ['clients'], 'Client', ctx);
+    checkBudgetData(backup.budgetData, clientIds, new Set(), [], ctx);
   });
 export type BackupWire = z.infer<typeof backupSchema>;
+
+/** A client in a version 2 backup: what does not depend on the year. */
+export const clientIdentitySchema = clientSchema.pick({ id: true, name: true, created_at: true });
+export type ClientIdentityWire = z.infer<typeof clientIdentitySchema>;
+
+/** A client's fields of one year in a version 2 backup (the revised forecast is recomputed on restore). */
+export const yearClientSchema = clientSchema.pick({
+  id: true,
+  prevision_mb_annuelle_debut: true,
+  prevision_mb_annuelle_revue: true,
+});
+export type YearClientWire = z.infer<typeof yearClientSchema>;
+
+/** One year of a version 2 backup: its clients' year fields and their budgets. */
+export const yearBudgetSchema = z.object({
+  year: yearSchema,
+  clients: z.array(yearClientSchema),
+  budgetData: z.record(z.string(), z.array(poleSchema)),
+});
+export type YearBudgetWire = z.infer<typeof yearBudgetSchema>;
+
+/** The version 2 backup: every client once, every year (ADR 021). */
+export const allYearsBackupSchema = z
+  .object({
+    version: z.literal(2),
+    clients: z.array(clientIdentitySchema),
+    years: z.array(yearBudgetSchema),
+    exportDate: z.string().optional(),
+  })
+  .superRefine((backup, ctx) => {
+    const clientIds = uniqueIds(backup.clients, ['clients'], 'Client', ctx);
+    const years = new Set<number>();
+    const seen = new Set<string>();
+    backup.years.forEach((y, i) => {
+      if (years.has(y.year)) {
+        ctx.addIssue({ code: 'custom', path: ['years', i, 'year'], message: `Exercice en double : ${y.year}.` });
+      }
+      years.add(y.year);
+      uniqueIds(y.clients, ['years', i, 'clients'], 'Client', ctx);
+      y.clients.forEach((c, ci) => {
+        if (!clientIds.has(c.id.toLowerCase())) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['years', i, 'clients', ci, 'id'],
+            message: `Client absent de la liste : ${c.id}.`,
+          });
+        }
+      });
+      checkBudgetData(y.budgetData, clientIds, seen, ['years', i], ctx);
+    });
+  });
+export type AllYearsBackupWire = z.infer<typeof allYearsBackupSchema>;
+
+/** Either backup a file may hold: version 2 (every year), or SPEC's one-year shape. */
+export type AnyBackupWire = BackupWire | AllYearsBackupWire;
+
+/** True when a parsed JSON value announces the version 2 format. */
+export function isAllYearsBackup(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && 'version' in raw && raw.version === 2;
+}
+
+/** Any backup file: validated as version 2 when it says so, else as SPEC's one-year shape. */
+export const anyBackupSchema: z.ZodType<AnyBackupWire, unknown> = z.unknown().transform((raw, ctx) => {
+  const parsed = isAllYearsBackup(raw) ? allYearsBackupSchema.safeParse(raw) : backupSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', path: issue.path as (string | number)[], message: issue.message });
+  }
+  return z.NEVER;
+});

@@ -1,36 +1,63 @@
 /**
- * JSON backup (docs/product.md#file-json-backup): `{ clients, budgetData, exportDate, version }`, 2-space indent. The
+ * JSON backup (docs/product.md#file-json-backup), 2-space indent: version 2 holds every year
+ * (`{ version, clients, years, exportDate }`, ADR 021); one year keeps SPEC's shape
+ * (`{ clients, budgetData, exportDate, version: 1, year }`, docs/product.md#budget-years). The
  * server builds the document (GET /api/backup, one snapshot); the browser writes it to the file
  * with `backupFile`, so the file is that document, pretty-printed (ADR 014).
  */
-import { budgetDataToWire, clientsToWire } from '../codec';
-import type { BudgetData, Client } from '../model';
-import type { BudgetDataWire, ClientWire } from '../schemas';
+import { budgetDataToWire, clientsToWire, yearBudgetToWire } from '../codec';
+import type { AllYearsBackup, BudgetData, Client } from '../model';
+import type { BudgetDataWire, ClientIdentityWire, ClientWire, YearBudgetWire } from '../schemas';
 import { JSON_MIME, type ExportFile } from './export-file';
 import { fileDate } from './file-names';
 
-/** Current backup format version, written as an extra top-level field. */
-export const BACKUP_VERSION = 1;
+/** Newest backup format version this tool reads and writes (every year). */
+export const BACKUP_VERSION = 2;
+/** The version written in a one-year backup of SPEC's shape (the first release's format). */
+export const ONE_YEAR_BACKUP_VERSION = 1;
 
-/** The backup document as the file holds it (euros: the wire shapes), keys in the file's order. */
-export interface BackupDocument {
+/** A one-year backup document as the file holds it (euros: the wire shapes), keys in the file's order. */
+export interface OneYearBackupDocument {
   clients: ClientWire[];
   budgetData: BudgetDataWire;
   /** ISO timestamp of the export. */
   exportDate: string;
-  version: number;
+  version: typeof ONE_YEAR_BACKUP_VERSION;
+  year: number;
 }
 
-/** The backup of these clients (by creation) and their budgets (cents), exported at `exportDate`. */
+/** The version 2 backup document: every client once, then each year. */
+export interface AllYearsBackupDocument {
+  version: typeof BACKUP_VERSION;
+  clients: ClientIdentityWire[];
+  years: YearBudgetWire[];
+  exportDate: string;
+}
+
+export type BackupDocument = OneYearBackupDocument | AllYearsBackupDocument;
+
+/** The backup of one year: these clients (by creation) and their budgets (cents), SPEC's shape. */
 export function buildBackup(
   data: { clients: readonly Client[]; budgetData: BudgetData },
+  year: number,
   exportDate: Date,
-): BackupDocument {
+): OneYearBackupDocument {
   return {
     clients: clientsToWire(data.clients),
     budgetData: budgetDataToWire(data.budgetData),
     exportDate: exportDate.toISOString(),
+    version: ONE_YEAR_BACKUP_VERSION,
+    year,
+  };
+}
+
+/** The backup of every year (version 2). */
+export function buildAllYearsBackup(data: AllYearsBackup, exportDate: Date): AllYearsBackupDocument {
+  return {
     version: BACKUP_VERSION,
+    clients: data.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    years: data.years.map(yearBudgetToWire),
+    exportDate: exportDate.toISOString(),
   };
 }
 
