@@ -50,6 +50,7 @@ describe('JSON backup', () => {
   it('is the document with a 2-space indent, byte for byte', () => {
     const doc = buildBackup(
       { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
+      2026,
       new Date('2026-01-05T08:00:00.000Z'),
     );
     const file = backupFile(doc, new Date(2026, 0, 5, 23, 59));
@@ -109,7 +110,8 @@ describe('JSON backup', () => {
         '    ]',
         '  },',
         '  "exportDate": "2026-01-05T08:00:00.000Z",',
-        '  "version": 1',
+        '  "version": 1,',
+        '  "year": 2026',
         '}',
       ].join('\n'),
     );
@@ -118,6 +120,7 @@ describe('JSON backup', () => {
   it('reads its own file back to the same backup', () => {
     const doc = buildBackup(
       { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
+      2026,
       new Date('2026-01-05T08:00:00.000Z'),
     );
     const parsed = parseBackupText(backupFile(doc, new Date()).text);
