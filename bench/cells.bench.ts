@@ -46,6 +46,7 @@ export default {
           ctx.db,
           mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })]),
           currentYear(),
+          { actor: 'local', source: 'saisie' },
         ),
       ctx.repeat,
     );

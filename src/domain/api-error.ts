@@ -20,6 +20,8 @@ export interface ApiErrorBody {
       | 'rate_limited';
     message: string;
     issues?: { path: string; message: string }[];
+    /** A 409 `conflict` of an undo: the cells changed since, what they hold and what was expected (euros). */
+    cells?: { lineId: string; month: number; field: string; current: number | null; expected: number }[];
   };
 }
 

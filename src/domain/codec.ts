@@ -19,6 +19,7 @@ import type {
 } from './model';
 import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
+import type { CellChange } from './history';
 import type {
   AllYearsBackupWire,
   BackupWire,
@@ -32,6 +33,8 @@ import type {
   YearClientWire,
   ForecastTotalsWire,
   RollForwardClientWire,
+  CellChangeWire,
+  HistoryEntryWire,
 } from './schemas';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
@@ -203,4 +206,23 @@ export function rollForwardClientToWire(r: RollForwardClientResult): RollForward
 
 export function rollForwardClientFromWire(r: RollForwardClientWire): RollForwardClientResult {
   return { ...r, before: forecastTotalsFromWire(r.before), after: forecastTotalsFromWire(r.after) };
+}
+
+export function cellChangeToWire(c: CellChange): CellChangeWire {
+  return { lineId: c.lineId, month: c.month, field: c.field, old: centsToEuros(c.old), new: centsToEuros(c.new) };
+}
+
+export function cellChangeFromWire(c: CellChangeWire): CellChange {
+  return { lineId: c.lineId, month: c.month, field: c.field, old: centsFromWire(c.old), new: centsFromWire(c.new) };
+}
+
+/** A history entry, in cents inside (the wire's cells are euros). */
+export type HistoryEntry = Omit<HistoryEntryWire, 'cells'> & { cells: CellChange[] };
+
+export function historyEntryToWire(e: HistoryEntry): HistoryEntryWire {
+  return { ...e, cells: e.cells.map(cellChangeToWire) };
+}
+
+export function historyEntryFromWire(e: HistoryEntryWire): HistoryEntry {
+  return { ...e, cells: e.cells.map(cellChangeFromWire) };
 }

@@ -12,6 +12,7 @@ import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
+import { CELL_SOURCES, type HistorySource } from './history';
 
 z.config(z.locales.fr());
 
@@ -218,6 +219,77 @@ export interface RollForwardClientWire {
 /** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
 export interface RollForwardAnswerWire {
   clients: RollForwardClientWire[];
+  /** The history entry of a real run that changed something (null for a dry run, or nothing done). */
+  historyId: number | null;
+}
+
+// ---- history ----------------------------------------------------------------------------
+
+/** `?source=` of PATCH /api/cells: where the batch came from (docs/product.md#history). */
+export const cellSourceQuery = z.object({
+  source: z.enum(CELL_SOURCES, { error: 'source doit être saisie, collage ou import.' }).default('saisie'),
+});
+
+const positiveInt = (what: string) =>
+  z.coerce
+    .number({ error: `${what} doit être un nombre.` })
+    .int({ error: `${what} doit être un entier.` })
+    .min(1, { error: `${what} doit être au moins 1.` });
+
+/** Most entries one history page holds. */
+export const MAX_HISTORY_LIMIT = 200;
+
+/** `GET /api/history?clientId=&year=&lineId=&month=&field=&limit=&before=`. */
+export const historyQuery = z.object({
+  clientId: idSchema.optional(),
+  year: yearText.optional(),
+  lineId: idSchema.optional(),
+  month: monthSchema.optional(),
+  field: measureSchema.optional(),
+  limit: positiveInt('limit')
+    .max(MAX_HISTORY_LIMIT, { error: `limit ne peut pas dépasser ${MAX_HISTORY_LIMIT}.` })
+    .default(50),
+  before: positiveInt('before').optional(),
+});
+export type HistoryQuery = z.output<typeof historyQuery>;
+
+/** `GET /api/history/stack?clientId=&year=`: the caller's undo and redo targets. */
+export const historyStackQuery = z.object({ clientId: idSchema, year: yearText.optional() });
+
+/** The path of `POST /api/history/:id/undo`. */
+export const historyIdParams = z.object({ id: positiveInt('Identifiant de modification') });
+
+/** One cell's change on the wire (euros). */
+export interface CellChangeWire {
+  lineId: string;
+  month: number;
+  field: (typeof MEASURES)[number];
+  old: number;
+  new: number;
+}
+
+/** One history entry on the wire. */
+export interface HistoryEntryWire {
+  id: number;
+  at: string;
+  actor: string;
+  source: HistorySource;
+  summary: string;
+  clientId: string | null;
+  year: number | null;
+  revertsId: number | null;
+  reverted: boolean;
+  cellCount: number;
+  cells: CellChangeWire[];
+}
+
+/** A cell an undo cannot revert (the 409's `cells`), euros. */
+export interface ConflictCellWire {
+  lineId: string;
+  month: number;
+  field: (typeof MEASURES)[number];
+  current: number | null;
+  expected: number;
 }
 
 // ---- backup --------------------------------------------------------------------------------

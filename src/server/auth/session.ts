@@ -3,6 +3,7 @@
  * an enabled user on every /api route but the public ones (accounts mode).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import '../lib/actor';
 import { errorBody } from '../lib/errors';
 import type { Auth } from './auth';
 
@@ -44,7 +45,10 @@ export function sessionRoute(auth: Auth | undefined) {
 export function requireSession(auth: Auth): MiddlewareHandler {
   return async (c, next) => {
     if (isPublic(c.req.path)) return next();
-    if (!(await currentSession(auth, c))) return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401);
+    const session = await currentSession(auth, c);
+    if (!session) return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401);
+    // The history's actor (lib/actor.ts).
+    c.set('actor', session.user.email);
     return next();
   };
 }

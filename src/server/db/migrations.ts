@@ -142,4 +142,47 @@ export const MIGRATIONS: Migration[] = [
       create index budget_monthly_data_year_idx on budget_monthly_data (year);
     `,
   },
+  {
+    // The change history (ADR 022): one entry per change, written by the repository statement in
+    // the change's own transaction; per cell the old and new value; the structural operations as
+    // JSON, enough to invert them; the data before a restore as a snapshot. No foreign key to the
+    // budget tables: an entry outlives the line or client it names, so undo can bring them back.
+    id: '0004_history',
+    sql: /* sql */ `
+      create table history_entries (
+        id bigint generated always as identity primary key,
+        at timestamptz not null default now(),
+        actor text not null,
+        source text not null check (source in
+          ('saisie', 'collage', 'import', 'report', 'annulation', 'restauration', 'structure', 'clôture')),
+        client_id uuid,
+        year smallint,
+        -- The entry this one undoes (or redoes); an entry is reverted at most once.
+        reverts_id bigint unique references history_entries(id),
+        -- null for an entry of cells only: its summary is written from its source and cell count.
+        summary text,
+        cell_count integer not null default 0,
+        ops jsonb not null default '[{"op":"cells"}]'
+      );
+      create index history_entries_client_idx on history_entries (client_id, year, id desc);
+      create index history_entries_actor_idx on history_entries (actor, client_id, year, id);
+
+      create table history_cells (
+        entry_id bigint not null references history_entries(id) on delete cascade,
+        line_id uuid not null,
+        month smallint not null,
+        -- 0 previsionnel, 1 achat_previsionnel, 2 reel, 3 achat (MEASURES' order)
+        measure smallint not null,
+        old numeric(14,2) not null,
+        new numeric(14,2) not null,
+        primary key (entry_id, line_id, month, measure)
+      );
+      create index history_cells_cell_idx on history_cells (line_id, month, measure, entry_id desc);
+
+      create table history_snapshots (
+        entry_id bigint primary key references history_entries(id) on delete cascade,
+        data jsonb not null
+      );
+    `,
+  },
 ];

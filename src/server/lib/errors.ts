@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly code: Code,
     message: string,
     readonly issues?: { path: string; message: string }[],
+    /** More fields of the error object (a conflict's `cells`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,8 +71,13 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function errorBody(code: Code, message: string, issues?: { path: string; message: string }[]): ApiErrorBody {
-  return { error: issues ? { code, message, issues } : { code, message } };
+export function errorBody(
+  code: Code,
+  message: string,
+  issues?: { path: string; message: string }[],
+  extra?: Record<string, unknown>,
+): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...extra } };
 }
 
 /** PostgreSQL error codes that are the client's fault rather than ours. */
@@ -93,7 +100,7 @@ export function tooLarge(): never {
 /** Hono's onError: known errors to their status, anything else to a logged 500. */
 export function handleError(err: unknown, c: Context) {
   const known = err instanceof ApiError ? err : pgClientError(err);
-  if (known) return c.json(errorBody(known.code, known.message, known.issues), known.status);
+  if (known) return c.json(errorBody(known.code, known.message, known.issues, known.extra), known.status);
   if (err instanceof HTTPException && err.status === 413) {
     return c.json(errorBody('too_large', TOO_LARGE), 413);
   }

@@ -9,15 +9,22 @@ import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.re
 const MONTH_CHUNK = 24_000;
 
 /**
+ * Taken before any row lock: a writer that locks its client first (adding a pole does) waits for
+ * the commit instead of interleaving with the cascading delete, then fails cleanly (404) on a
+ * replaced row. Reads go on, seeing the old data until the commit. A writer that locks in another
+ * order may deadlock with the restore; PostgreSQL then aborts one of the two whole. Taken again in
+ * the same transaction, it is a no-op.
+ */
+export async function lockForRestore(q: Queryable): Promise<void> {
+  await q.query('lock table clients in exclusive mode');
+}
+
+/**
  * Deletes everything and inserts the backup, keeping ids and the order of poles and lines. Must
  * run inside a transaction: the caller's rollback is what makes a failure change nothing.
  */
 export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<void> {
-  // Taken before any row lock: a writer that locks its client first (adding a pole does) waits
-  // for the commit instead of interleaving with the cascading delete, then fails cleanly (404)
-  // on a replaced row. Reads go on, seeing the old data until the commit. A writer that locks
-  // in another order may deadlock with the restore; PostgreSQL then aborts one of the two whole.
-  await q.query('lock table clients in exclusive mode');
+  await lockForRestore(q);
   await q.query('delete from clients');
   const { clients } = backup;
   await q.query(

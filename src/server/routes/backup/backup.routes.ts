@@ -7,11 +7,14 @@
 import { Hono } from 'hono';
 import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/codec';
 import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
+import { SUMMARIES } from '@/domain/history';
 import { anyBackupSchema } from '@/domain/schemas';
 import { analyze, type Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
-import { replaceAll } from './backup.repo';
+import { completeEntry, dataDocument, dataHash, insertEntry, saveSnapshot } from '../history/history.repo';
+import { lockForRestore, replaceAll } from './backup.repo';
 
 export function backupRoutes(db: Db) {
   return new Hono()
@@ -32,7 +35,23 @@ export function backupRoutes(db: Db) {
         (w: typeof wire) => ('years' in w ? allYearsBackupFromWire(w) : oneYearBackup(backupFromWire(w), year)),
         wire,
       );
-      await db.transaction((tx) => replaceAll(tx, backup));
+      await db.transaction(async (tx) => {
+        // The data before the restore goes into its history entry, so undo brings it back
+        // (docs/product.md#history); what it leaves is fingerprinted, so that undo can tell
+        // whether anything changed since.
+        await lockForRestore(tx);
+        const entryId = await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'restauration',
+          clientId: null,
+          year: null,
+          summary: SUMMARIES.restore(backup.clients.length),
+          ops: [],
+        });
+        await saveSnapshot(tx, entryId, await dataDocument(tx));
+        await replaceAll(tx, backup);
+        await completeEntry(tx, entryId, { ops: [{ op: 'replace_all', afterHash: dataHash(await dataDocument(tx)) }] });
+      });
       // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
       await analyze(db);
       return c.json({ clients: backup.clients.length });

@@ -1,15 +1,20 @@
 /**
  * /api/clients: list, create, rename or set the initial forecast, delete, read one budget. The
  * forecasts and the budget are those of `?year=` (docs/product.md#budget-years); clients span years.
+ * Creating, renaming, setting the forecast and deleting are history entries (docs/product.md#history);
+ * a deletion keeps the client's every year in its entry, so undo brings it back.
  */
 import { Hono } from 'hono';
 import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '@/domain/codec';
+import { SUMMARIES, type HistoryOp } from '@/domain/history';
 import { createClientBody, idParams, updateClientBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { loadClientBudget } from '../budget/budget.repo';
-import { deleteClient, findClient, insertClient, listClients, updateClient } from './clients.repo';
+import { insertEntry, snapshotClient } from '../history/history.repo';
+import { deleteClient, findClient, insertClient, listClients, lockClient, updateClient } from './clients.repo';
 
 export function clientsRoutes(db: Db) {
   return new Hono()
@@ -17,19 +22,71 @@ export function clientsRoutes(db: Db) {
     .post('/', async (c) => {
       const year = yearOf(c);
       const body = validate(createClientBody, await readJson(c));
-      return c.json(clientToWire(await db.transaction((tx) => insertClient(tx, body.name, year))), 201);
+      const client = await db.transaction(async (tx) => {
+        const created = await insertClient(tx, body.name, year);
+        const snapshot = (await snapshotClient(tx, created.id))!;
+        await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'structure',
+          clientId: created.id,
+          year: null,
+          summary: SUMMARIES.clientAdded(created.name),
+          ops: [{ op: 'insert_client', client: snapshot }],
+        });
+        return created;
+      });
+      return c.json(clientToWire(client), 201);
     })
     .patch('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
       const year = yearOf(c);
       const changes = decodeAmounts(clientChangesFromWire, validate(updateClientBody, await readJson(c)));
-      const client = await db.transaction((tx) => updateClient(tx, id, changes, year));
-      if (!client) throw notFound(CLIENT_NOT_FOUND);
+      const client = await db.transaction(async (tx) => {
+        if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
+        const before = (await findClient(tx, id, year))!;
+        const after = (await updateClient(tx, id, changes, year))!;
+        const ops: HistoryOp[] = [];
+        const summaries: string[] = [];
+        if (after.name !== before.name) {
+          ops.push({ op: 'rename_client', clientId: id, old: before.name, new: after.name });
+          summaries.push(SUMMARIES.clientRenamed(before.name, after.name));
+        }
+        const [oldDebut, newDebut] = [before.prevision_mb_annuelle_debut, after.prevision_mb_annuelle_debut];
+        if (newDebut !== oldDebut) {
+          ops.push({ op: 'set_debut', clientId: id, year, old: oldDebut, new: newDebut });
+          summaries.push(SUMMARIES.debutSet(year, oldDebut, newDebut));
+        }
+        if (ops.length > 0) {
+          const renameOnly = ops.every((op) => op.op === 'rename_client');
+          await insertEntry(tx, {
+            actor: actorOf(c),
+            source: 'structure',
+            clientId: id,
+            // A name spans years; the initial forecast is the year's.
+            year: renameOnly ? null : year,
+            summary: summaries.join(' ; '),
+            ops,
+          });
+        }
+        return after;
+      });
       return c.json(clientToWire(client));
     })
     .delete('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      if (!(await deleteClient(db, id))) throw notFound(CLIENT_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
+        const snapshot = (await snapshotClient(tx, id))!;
+        await deleteClient(tx, id);
+        await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'structure',
+          clientId: id,
+          year: null,
+          summary: SUMMARIES.clientDeleted(snapshot.name),
+          ops: [{ op: 'delete_client', client: snapshot }],
+        });
+      });
       return c.body(null, 204);
     })
     .get('/:id/budget', async (c) => {

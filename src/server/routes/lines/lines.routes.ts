@@ -1,15 +1,19 @@
 /**
  * The lines of a pole: POST /api/poles/:id/lines (a custom line, 12 zeroed months) and
- * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache).
+ * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache). Both
+ * are history entries; a deletion keeps the line's figures, so undo brings it back.
  */
 import { Hono } from 'hono';
 import { lineToWire } from '@/domain/codec';
+import { SUMMARIES, type LineSnapshot, type PoleSnapshot } from '@/domain/history';
 import { addLineBody, idParams } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { lineAlreadyExists, lineNotFound, poleNotFound } from '@/server/lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
+import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import { lockPole } from '../poles/poles.repo';
 import { deleteLine, insertLines, lineNames, lockLineOwner } from './lines.repo';
 
@@ -20,11 +24,20 @@ export function linesRoutes(db: Db) {
       const year = yearOf(c);
       const body = validate(addLineBody, await readJson(c));
       const line = await db.transaction(async (tx) => {
-        if (!(await lockPole(tx, id, year))) throw notFound(poleNotFound(year));
+        const clientId = await lockPole(tx, id, year);
+        if (!clientId) throw notFound(poleNotFound(year));
         if ((await lineNames(tx, id)).includes(body.name)) throw conflict(lineAlreadyExists(body.name));
         const [lineId] = await insertLines(tx, id, year, [body.name]);
-        const pole = await loadPole(tx, id);
-        return pole?.lines.find((l) => l.id === lineId);
+        const [pole] = (await snapshotPoles(tx, [id])) as [PoleSnapshot];
+        await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'structure',
+          clientId,
+          year,
+          summary: SUMMARIES.lineAdded(pole.name, body.name),
+          ops: [{ op: 'insert_lines', lines: await snapshotLines(tx, [lineId!]) }],
+        });
+        return (await loadPole(tx, id))?.lines.find((l) => l.id === lineId);
       });
       return c.json(line && lineToWire(line), 201);
     })
@@ -36,7 +49,18 @@ export function linesRoutes(db: Db) {
         // waits, and the revised-forecast cache is recomputed from the final figures.
         const clientId = await lockLineOwner(tx, id, year);
         if (!clientId) throw notFound(lineNotFound(year));
+        const [line] = (await snapshotLines(tx, [id])) as [LineSnapshot];
+        const [pole] = (await snapshotPoles(tx, [line.poleId])) as [PoleSnapshot];
         await deleteLine(tx, id);
+        // The line's 48 figures go into the entry: undo brings it back as it was.
+        await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'structure',
+          clientId,
+          year,
+          summary: SUMMARIES.lineDeleted(pole.name, line.name),
+          ops: [{ op: 'delete_lines', lines: [line] }],
+        });
         await refreshRevisedForecast(tx, [clientId], year);
       });
       return c.body(null, 204);

@@ -1,17 +1,22 @@
 /**
  * Poles of a client's year: add one with chosen lines, expand/collapse, invoiced months (custom
- * lines: lines.routes.ts). A pole id of another year than `?year=` is not found.
+ * lines: lines.routes.ts). A pole id of another year than `?year=` is not found. Adding poles and
+ * lines and invoicing a month are history entries; expanding a pole is how a screen shows it, not
+ * a change of data, and is not recorded.
  */
 import { Hono } from 'hono';
 import { poleToWire } from '@/domain/codec';
+import { SUMMARIES, type HistoryOp } from '@/domain/history';
 import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
 import { notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, poleNotFound } from '@/server/lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { lockClient } from '../clients/clients.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';
-import { findPoleByName, insertPole, setExpanded, setFacture } from './poles.repo';
+import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
+import { findPoleByName, insertPole, lockPole, setExpanded, setFacture } from './poles.repo';
 
 export function polesRoutes(db: Db) {
   return new Hono()
@@ -22,10 +27,25 @@ export function polesRoutes(db: Db) {
       const pole = await db.transaction(async (tx) => {
         // The client lock serialises two concurrent adds of the same pole name.
         if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
-        const poleId = (await findPoleByName(tx, id, year, body.name)) ?? (await insertPole(tx, id, year, body.name));
+        const existingPole = await findPoleByName(tx, id, year, body.name);
+        const poleId = existingPole ?? (await insertPole(tx, id, year, body.name));
         const existing = new Set(await lineNames(tx, poleId));
         const fresh = [...new Set(body.lines)].filter((name) => !existing.has(name));
-        await insertLines(tx, poleId, year, fresh);
+        const lineIds = await insertLines(tx, poleId, year, fresh);
+        const ops: HistoryOp[] = existingPole ? [] : [{ op: 'insert_poles', poles: await snapshotPoles(tx, [poleId]) }];
+        if (lineIds.length > 0) ops.push({ op: 'insert_lines', lines: await snapshotLines(tx, lineIds) });
+        if (ops.length > 0) {
+          await insertEntry(tx, {
+            actor: actorOf(c),
+            source: 'structure',
+            clientId: id,
+            year,
+            summary: existingPole
+              ? SUMMARIES.linesAdded(body.name, lineIds.length)
+              : SUMMARIES.poleAdded(body.name, lineIds.length),
+            ops,
+          });
+        }
         return loadPole(tx, poleId);
       });
       return c.json(pole && poleToWire(pole), 201);
@@ -45,7 +65,20 @@ export function polesRoutes(db: Db) {
       const year = yearOf(c);
       const body = validate(setFactureBody, await readJson(c));
       const pole = await db.transaction(async (tx) => {
-        if (!(await setFacture(tx, id, year, month, body.value))) throw notFound(poleNotFound(year));
+        const clientId = await lockPole(tx, id, year);
+        if (!clientId) throw notFound(poleNotFound(year));
+        const [before] = await snapshotPoles(tx, [id]);
+        await setFacture(tx, id, year, month, body.value);
+        if (before && before.facture[month] !== body.value) {
+          await insertEntry(tx, {
+            actor: actorOf(c),
+            source: 'structure',
+            clientId,
+            year,
+            summary: SUMMARIES.facture(before.name, month, body.value),
+            ops: [{ op: 'set_facture', poleId: id, month, old: !body.value, new: body.value }],
+          });
+        }
         return loadPole(tx, id);
       });
       return c.json(pole && poleToWire(pole));

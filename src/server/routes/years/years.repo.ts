@@ -81,18 +81,20 @@ function countBy(rows: readonly { client_id: string }[]): Map<string, number> {
  * line by pole and name; invoiced months are not copied), then, unless figures is 'none', fills
  * each month's forecast sales and purchases from the basis of the same month of `from`, uplifted
  * and rounded to the cent. 'fill-empty' writes only cells at 0; 'overwrite' any cell whose value
- * differs. Actuals are never written. Run inside a transaction.
+ * differs. Actuals are never written. The cells written are recorded in entry `entryId`; the poles
+ * and lines created are returned for the entry's operations. Run inside a transaction.
  */
 export async function rollForward(
   q: Queryable,
   plan: RollForwardPlan,
   clients: readonly { id: string; name: string }[],
-): Promise<RollForwardClientResult[]> {
+  entryId: number,
+): Promise<{ results: RollForwardClientResult[]; poleIds: string[]; lineIds: string[] }> {
   const ids = clients.map((c) => c.id);
   const { from, year } = plan;
   const before = await forecastTotals(q, ids, year);
 
-  const { rows: newPoles } = await q.query<{ client_id: string }>(
+  const { rows: newPoles } = await q.query<{ id: string; client_id: string }>(
     `with ins as (
        insert into expertise_poles (client_id, year, name, is_expanded)
        select s.client_id, $2, s.name, s.is_expanded
@@ -101,8 +103,8 @@ export async function rollForward(
                 order by client_id, name, seq) s
         where not exists (select 1 from expertise_poles t where t.client_id = s.client_id and t.year = $2 and t.name = s.name)
         order by s.seq
-       returning client_id)
-     select client_id from ins`,
+       returning id, client_id)
+     select id, client_id from ins`,
     [ids, year, from],
   );
   await ensureClientYears(
@@ -160,6 +162,7 @@ export async function rollForward(
           order by tp.id, l.name, d.month_index, p.seq, l.seq),
        plan as (
          select d.budget_line_item_id as line_id, d.month_index, src.client_id, src.sales, src.purchases,
+                d.previsionnel as old_sales, d.achat_previsionnel as old_purchases,
                 ${writes('d.previsionnel', 'src.sales')} as write_sales,
                 ${writes('d.achat_previsionnel', 'src.purchases')} as write_purchases,
                 ${fillEmpty} and d.previsionnel <> 0 as skip_sales,
@@ -174,12 +177,19 @@ export async function rollForward(
            from plan
           where d.budget_line_item_id = plan.line_id and d.month_index = plan.month_index
             and (plan.write_sales or plan.write_purchases)
+         returning 1),
+       -- The history of the cells written, in the same statement (docs/product.md#history).
+       recorded as (
+         insert into history_cells (entry_id, line_id, month, measure, old, new)
+         select $6::bigint, line_id, month_index, 0, old_sales, sales from plan where write_sales
+         union all
+         select $6::bigint, line_id, month_index, 1, old_purchases, purchases from plan where write_purchases
          returning 1)
        select client_id,
               sum(write_sales::int + write_purchases::int) as filled,
               sum(skip_sales::int + skip_purchases::int) as skipped
          from plan group by client_id`,
-      [ids, year, from, plan.upliftSales, plan.upliftPurchases],
+      [ids, year, from, plan.upliftSales, plan.upliftPurchases, entryId],
     );
     filled = new Map(rows.map((r) => [r.client_id, Number(r.filled)]));
     skipped = new Map(rows.map((r) => [r.client_id, Number(r.skipped)]));
@@ -190,7 +200,7 @@ export async function rollForward(
   const poleCounts = countBy(newPoles);
   const lineCounts = countBy(newLines);
   const zero: ForecastTotals = { previsionnel: ZERO_CENTS, achat_previsionnel: ZERO_CENTS };
-  return [...clients]
+  const results = [...clients]
     .sort((a, b) => compareFrench(a.name, b.name) || a.id.localeCompare(b.id))
     .map((c) => ({
       id: c.id,
@@ -202,4 +212,5 @@ export async function rollForward(
       before: before.get(c.id) ?? zero,
       after: after.get(c.id) ?? zero,
     }));
+  return { results, poleIds: newPoles.map((p) => p.id), lineIds: newLines.map((l) => l.id) };
 }

@@ -227,7 +227,9 @@ describe('roll forward', () => {
     expect(dry.status).toBe(200);
     expect(await everything()).toEqual(before);
     const real = await rollForward(N1, body);
-    expect(real.json).toEqual(dry.json);
+    expect(real.json.clients).toEqual(dry.json.clients);
+    expect(dry.json.historyId).toBeNull();
+    expect(real.json.historyId).toEqual(expect.any(Number));
     // Revised basis: month 0 has actual sales → 120 × 1,1 and its actual purchases 50,5; month 1 the forecasts.
     const search = lineOf(await budget(client.id, N1), 'Paid', 'Google Ads – Search');
     expect(search.previsionnel.slice(0, 2)).toEqual([132, 220]);

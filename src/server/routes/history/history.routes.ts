@@ -1,0 +1,35 @@
+/**
+ * The change history (docs/product.md#history): GET /api/history (entries newest first, by
+ * client, year, cell, paged), GET /api/history/stack (the caller's undo and redo targets for a
+ * client and year), POST /api/history/:id/undo (reverts an entry as a new entry; undoing that one
+ * redoes; 409 `conflict` with the cells when they changed since, and nothing changes).
+ */
+import { Hono } from 'hono';
+import { historyEntryToWire } from '@/domain/codec';
+import { historyIdParams, historyQuery, historyStackQuery } from '@/domain/schemas';
+import { currentYear } from '@/domain/years';
+import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { validate } from '@/server/lib/errors';
+import { actorStack, listHistory, undoEntry } from './history.repo';
+
+export function historyRoutes(db: Db) {
+  return new Hono()
+    .get('/history', async (c) => {
+      const f = validate(historyQuery, c.req.query());
+      const entries = await listHistory(db, f);
+      return c.json({ entries: entries.map(historyEntryToWire) });
+    })
+    .get('/history/stack', async (c) => {
+      const { clientId, year } = validate(historyStackQuery, c.req.query());
+      return c.json(await actorStack(db, actorOf(c), clientId, year ?? currentYear()));
+    })
+    .post('/history/:id/undo', async (c) => {
+      const { id } = validate(historyIdParams, c.req.param());
+      const entry = await db.transaction(async (tx) => {
+        const newId = await undoEntry(tx, id, actorOf(c));
+        return (await listHistory(tx, { before: newId + 1, limit: 1 }))[0]!;
+      });
+      return c.json({ entry: historyEntryToWire(entry) });
+    });
+}
