@@ -7,7 +7,7 @@
  * the rules (inverse operations, the undo stack, the French summaries). ADR 022.
  */
 import { MEASURES, type Measure } from './measures';
-import { ZERO_CENTS, formatEuros, type Cents } from './money';
+import { ZERO_CENTS, formatEurosExact, type Cents } from './money';
 import { MONTHS, twelve } from './months';
 
 /** Where a change came from (the French words the history shows). */
@@ -182,7 +182,7 @@ export const SUMMARIES = {
   clientDeleted: (name: string) => `Client « ${name} » supprimé`,
   clientRenamed: (old: string, name: string) => `Client « ${old} » renommé en « ${name} »`,
   debutSet: (year: number, old: Cents, next: Cents) =>
-    `Prévision MB annuelle début ${year} : ${formatEuros(old)} → ${formatEuros(next)}`,
+    `Prévision MB annuelle début ${year} : ${formatEurosExact(old)} → ${formatEurosExact(next)}`,
   poleAdded: (pole: string, lines: number) => `Pôle « ${pole} » ajouté (${plural(lines, 'ligne', 'lignes')})`,
   linesAdded: (pole: string, lines: number) =>
     `${plural(lines, 'ligne ajoutée', 'lignes ajoutées')} au pôle « ${pole} »`,

@@ -8,6 +8,7 @@ import {
   eurosToCents,
   formatDecimal,
   formatEuros,
+  formatEurosExact,
   formatPercent,
   isCents,
   parseCellEntry,
@@ -202,6 +203,18 @@ describe('formatEuros (screen: whole euros, fr-FR)', () => {
     [100000000000, `1${NNBSP}000${NNBSP}000${NNBSP}000${NBSP}€`],
   ])('%i cents → %j', (cents, text) => {
     expect(formatEuros(assertCents(cents))).toBe(text);
+  });
+});
+
+describe('formatEurosExact (a value as typed: to the cent, whole euros without decimals)', () => {
+  it.each([
+    [0, `0${NBSP}€`],
+    [150000, `1${NNBSP}500${NBSP}€`],
+    [150025, `1${NNBSP}500,25${NBSP}€`],
+    [-5, `-0,05${NBSP}€`],
+    [10, `0,10${NBSP}€`],
+  ])('%i cents → %j', (cents, text) => {
+    expect(formatEurosExact(assertCents(cents))).toBe(text);
   });
 });
 

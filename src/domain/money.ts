@@ -168,6 +168,18 @@ export function formatEuros(cents: Cents): string {
   return euroFormat.format(cents / 100 + 0);
 }
 
+const exactEuroFormat = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Cents → French euro text to the cent, whole euros without decimals (`1 500 €`, `1 500,25 €`): a value as typed. */
+export function formatEurosExact(cents: Cents): string {
+  return cents % 100 === 0 ? formatEuros(cents) : exactEuroFormat.format(cents / 100);
+}
+
 const percentFormat = new Intl.NumberFormat('fr-FR', {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,

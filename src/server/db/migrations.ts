@@ -179,9 +179,10 @@ export const MIGRATIONS: Migration[] = [
       );
       create index history_cells_cell_idx on history_cells (line_id, month, measure, entry_id desc);
 
+      -- The version 2 backup document of the data a restore replaced, as JSON text (never queried into).
       create table history_snapshots (
         entry_id bigint primary key references history_entries(id) on delete cascade,
-        data jsonb not null
+        data text not null
       );
     `,
   },

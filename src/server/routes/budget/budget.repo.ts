@@ -105,22 +105,26 @@ export async function readAllBudgets(
 }
 
 /**
- * Every client and every year that holds anything (poles, or a client's year fields): the version
- * 2 backup (ADR 021). In each year, the clients that have year fields there and the budgets of
+ * Every client and every year that holds anything (poles, or an initial forecast): the version 2
+ * backup (ADR 021). In each year, the clients that have year fields there and the budgets of
  * those with poles, both by client creation. Run it inside a transaction for one snapshot.
  */
 export async function readAllYears(q: Queryable): Promise<AllYearsBackup> {
   const { rows: clients } = await q.query<{ id: string; name: string; created_at: Date | string }>(
     `select id, name, created_at from clients order by created_at, id`,
   );
+  // A client's year fields at 0 € without poles that year hold nothing: left out (a roll forward
+  // undone, a pole added then removed leave such rows).
   const { rows: yearRows } = await q.query<{ year: number }>(
-    `select year from client_years union select distinct year from expertise_poles order by year`,
+    `select year from client_years where prevision_mb_annuelle_debut <> 0
+      union select distinct year from expertise_poles order by year`,
   );
   const years: YearBudget[] = [];
   for (const { year } of yearRows) {
     const ofYear = await listClientsByCreation(q, year);
     const { rows: withRow } = await q.query<{ client_id: string }>(
-      `select client_id from client_years where year = $1`,
+      `select client_id from client_years y where year = $1
+          and (prevision_mb_annuelle_debut <> 0 or exists (select 1 from expertise_poles p where p.client_id = y.client_id and p.year = y.year))`,
       [year],
     );
     const listed = new Set(withRow.map((r) => r.client_id));
