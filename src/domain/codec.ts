@@ -18,6 +18,7 @@ import type {
   YearClient,
 } from './model';
 import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
+import type { ForecastTotals, RollForwardClientResult } from './rollforward';
 import type {
   AllYearsBackupWire,
   BackupWire,
@@ -29,6 +30,8 @@ import type {
   UpdateClientWire,
   YearBudgetWire,
   YearClientWire,
+  ForecastTotalsWire,
+  RollForwardClientWire,
 } from './schemas';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
@@ -184,4 +187,20 @@ export function oneYearBackup(backup: Backup, year: number): AllYearsBackup {
       },
     ],
   };
+}
+
+function forecastTotalsToWire(t: ForecastTotals): ForecastTotalsWire {
+  return { previsionnel: centsToEuros(t.previsionnel), achat_previsionnel: centsToEuros(t.achat_previsionnel) };
+}
+
+function forecastTotalsFromWire(t: ForecastTotalsWire): ForecastTotals {
+  return { previsionnel: centsFromWire(t.previsionnel), achat_previsionnel: centsFromWire(t.achat_previsionnel) };
+}
+
+export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {
+  return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+}
+
+export function rollForwardClientFromWire(r: RollForwardClientWire): RollForwardClientResult {
+  return { ...r, before: forecastTotalsFromWire(r.before), after: forecastTotalsFromWire(r.after) };
 }

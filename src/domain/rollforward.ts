@@ -77,3 +77,35 @@ export function upliftCents(cents: Cents, hundredths: number): Cents {
   const rounded = twice >= den ? q + (num < 0n ? -1n : 1n) : q;
   return Number(rounded) as Cents;
 }
+
+/** A client's year totals of forecast sales and forecast purchases, in cents. */
+export interface ForecastTotals {
+  previsionnel: Cents;
+  achat_previsionnel: Cents;
+}
+
+/** What a roll forward did (or, in a dry run, would do) to one client. */
+export interface RollForwardClientResult {
+  id: string;
+  name: string;
+  polesCreated: number;
+  linesCreated: number;
+  /** Target cells whose value the roll forward set. */
+  cellsFilled: number;
+  /** Target cells left as they were because they already held a figure (fill-empty). */
+  cellsSkipped: number;
+  before: ForecastTotals;
+  after: ForecastTotals;
+}
+
+/** A roll forward's request, decoded: uplifts in hundredths of a percent. */
+export interface RollForwardPlan {
+  from: number;
+  year: number;
+  /** null = every client. */
+  clientIds: string[] | null;
+  figures: RollForwardFigures;
+  upliftSales: number;
+  upliftPurchases: number;
+  mode: RollForwardMode;
+}
