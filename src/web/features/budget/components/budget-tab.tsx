@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Client } from '@/domain';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useYear } from '@/web/hooks/use-year';
 import { useClients } from '@/web/lib/get-clients';
 import { FAILURE } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
@@ -15,9 +16,13 @@ type BudgetTabProps = {
   clientActions?: (client: Client) => ReactNode;
 };
 
-/** The 'Saisie Budgétaire' tab (docs/product.md#budget-tab): client management, then the selected client's budget. */
+/**
+ * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
+ * selected client's budget.
+ */
 export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
-  const clients = useClients();
+  const [year] = useYear();
+  const clients = useClients(year);
   const [selectedId, setSelectedId] = useSelectedClientId();
   useFailureToast(clients.error, FAILURE.loadClients);
 
@@ -26,17 +31,26 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
 
   return (
     <section aria-labelledby="budget-title" className="flex flex-col gap-6">
-      <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
-        Saisie Budgétaire
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
+          Saisie Budgétaire
+        </h1>
+      </div>
       {clients.isPending ? (
         <Spinner text="Chargement..." />
       ) : (
         <>
-          <ClientCard clients={list} selected={selected} onSelect={setSelectedId} clientActions={clientActions} />
+          <ClientCard
+            year={year}
+            clients={list}
+            selected={selected}
+            onSelect={setSelectedId}
+            clientActions={clientActions}
+          />
           {dataCard}
           {selected ? (
-            <BudgetEditor key={selected.id} clientId={selected.id} />
+            // Keyed by year and client: switching either mounts a fresh editor on that budget.
+            <BudgetEditor key={`${year}:${selected.id}`} year={year} clientId={selected.id} />
           ) : (
             list.length > 0 && (
               <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">
