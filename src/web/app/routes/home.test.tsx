@@ -37,6 +37,7 @@ describe('main screen', () => {
 
     expect(select).toHaveTextContent(String(now + 1));
     expect(readYear()).toBe(now + 1);
+    expect(screen.getByRole('button', { name: `Préparer ${now + 2}` })).toBeVisible();
   });
 
   it('opens on the budget tab', () => {

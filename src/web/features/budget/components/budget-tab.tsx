@@ -8,6 +8,7 @@ import { useFailureToast } from '../hooks/use-failure-toast';
 import { useSelectedClientId } from '../hooks/use-selected-client-id';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './client-card';
+import { RollForwardButton } from './roll-forward-button';
 
 type BudgetTabProps = {
   /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
@@ -18,7 +19,7 @@ type BudgetTabProps = {
 
 /**
  * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
- * selected client's budget.
+ * selected client's budget; 'Préparer {N+1}' opens the roll forward (docs/product.md#budget-years).
  */
 export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
   const [year] = useYear();
@@ -35,6 +36,7 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
         <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
           Saisie Budgétaire
         </h1>
+        <RollForwardButton year={year} />
       </div>
       {clients.isPending ? (
         <Spinner text="Chargement..." />
