@@ -3,6 +3,7 @@
  * driver writing the same rows in the same run.
  */
 import { cellUpdateFromWire } from '../src/domain/codec';
+import { currentYear } from '../src/domain/years';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
 import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import {
@@ -44,11 +45,12 @@ export default {
         writeCells(
           ctx.db,
           mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })]),
+          currentYear(),
         ),
       ctx.repeat,
     );
     const clientId = ctx.data.clients[0]!.id;
-    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId]), ctx.repeat);
+    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId], currentYear()), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
     const cells = Array.from({ length: 100 }, (_, k) => ({

@@ -2,10 +2,11 @@
  * Writes generated demo data into a database, through the same bulk path as a backup restore
  * (replaceAll), in one transaction. Shared by `npm run seed:demo` and the benchmarks.
  */
-import { backupFromWire } from '../src/domain/codec';
+import { backupFromWire, oneYearBackup } from '../src/domain/codec';
 import type { BackupWire as Backup } from '../src/domain/schemas';
 import { analyze, type Db } from '../src/server/db/client';
 import { replaceAll } from '../src/server/routes/backup/backup.repo';
+import { currentYear } from '../src/domain/years';
 import { generateDemoBackup } from './demo-data';
 
 export class DatabaseNotEmptyError extends Error {
@@ -33,7 +34,7 @@ export async function seedDemo(
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from clients');
     const existing = rows[0]?.n ?? 0;
     if (existing > 0 && !options.replace) throw new DatabaseNotEmptyError(existing);
-    await replaceAll(tx, backupFromWire(backup));
+    await replaceAll(tx, oneYearBackup(backupFromWire(backup), currentYear(options.today)));
   });
   // Statistics as a restarted server would have them (migrate analyzes at start).
   await analyze(db);

@@ -20,6 +20,7 @@ import { clientsRoutes } from './routes/clients/clients.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
+import { yearsRoutes } from './routes/years/years.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -55,6 +56,7 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
     .route('/', budgetRoutes(db))
     .route('/', backupRoutes(db))
     .route('/', dashboardRoutes(db))
+    .route('/', yearsRoutes(db))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();

@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { currentYear } from '@/domain/years';
 import { MIGRATIONS } from './migrations';
 
 export interface QueryResult<T> {
@@ -114,18 +115,25 @@ export async function analyze(db: Db): Promise<void> {
   await db.query('analyze');
 }
 
-/** Applies the pending migrations, each in its own transaction; returns the ids applied. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies the pending migrations (the first `upTo` of them when given: tests build a first-release
+ * database), each in its own transaction; returns the ids applied.
+ */
+export async function migrate(
+  db: Db,
+  { currentYear: year = currentYear(), upTo }: { currentYear?: number; upTo?: string } = {},
+): Promise<string[]> {
   await db.query(`create table if not exists schema_migrations (
     id text primary key, applied_at timestamptz not null default now())`);
   const applied: string[] = [];
-  for (const m of MIGRATIONS) {
+  const last = upTo === undefined ? MIGRATIONS.length : MIGRATIONS.findIndex((m) => m.id === upTo) + 1;
+  for (const m of MIGRATIONS.slice(0, last)) {
     const done = await db.transaction(async (tx) => {
       // Serialises concurrent starts on one PostgreSQL database.
       if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(724501)');
       const { rows } = await tx.query('select 1 from schema_migrations where id = $1', [m.id]);
       if (rows.length > 0) return false;
-      await tx.exec(m.sql);
+      await tx.exec(typeof m.sql === 'string' ? m.sql : m.sql({ currentYear: year }));
       await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
       return true;
     });

@@ -4,7 +4,13 @@
  */
 export interface Migration {
   id: string;
-  sql: string;
+  /** The script; a function when it needs what only the server knows (the current year). */
+  sql: string | ((ctx: MigrationContext) => string);
+}
+
+export interface MigrationContext {
+  /** The server's current calendar year: the year the first release's data becomes. */
+  currentYear: number;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -89,6 +95,51 @@ export const MIGRATIONS: Migration[] = [
       create index "auth_verification_identifier_idx" on "auth_verification" ("identifier");
       create index "auth_two_factor_secret_idx" on "auth_two_factor" ("secret");
       create index "auth_two_factor_userId_idx" on "auth_two_factor" ("userId");
+    `,
+  },
+  {
+    // Budget years (ADR 021): each year holds its own copy of poles and lines. The year sits on
+    // poles, lines and monthly rows alike, tied by composite foreign keys, so a line can never sit in
+    // another year than its pole, and a year's rows are read without scanning the others. The
+    // first release's data becomes the current year's; the client's forecasts move to client_years.
+    id: '0003_years',
+    sql: ({ currentYear }) => /* sql */ `
+      create table client_years (
+        client_id uuid not null references clients(id) on delete cascade,
+        year smallint not null check (year between 2000 and 2100),
+        prevision_mb_annuelle_debut numeric(14,2) not null default 0,
+        -- A cache of the year's revised forecast, recomputed in every transaction that changes figures.
+        prevision_mb_annuelle_revue numeric(14,2) not null default 0,
+        primary key (client_id, year)
+      );
+      insert into client_years (client_id, year, prevision_mb_annuelle_debut, prevision_mb_annuelle_revue)
+        select id, ${currentYear}, prevision_mb_annuelle_debut, prevision_mb_annuelle_revue from clients;
+      alter table clients drop column prevision_mb_annuelle_debut, drop column prevision_mb_annuelle_revue;
+
+      alter table expertise_poles add column year smallint;
+      update expertise_poles set year = ${currentYear};
+      alter table expertise_poles alter column year set not null,
+        add constraint expertise_poles_year_check check (year between 2000 and 2100),
+        add constraint expertise_poles_id_year_key unique (id, year);
+      drop index expertise_poles_client_idx;
+      create index expertise_poles_client_idx on expertise_poles (client_id, year, seq);
+      create index expertise_poles_year_idx on expertise_poles (year);
+
+      alter table budget_line_items add column year smallint;
+      update budget_line_items set year = ${currentYear};
+      alter table budget_line_items alter column year set not null,
+        drop constraint budget_line_items_expertise_pole_id_fkey,
+        add constraint budget_line_items_pole_fkey foreign key (expertise_pole_id, year)
+          references expertise_poles (id, year) on delete cascade,
+        add constraint budget_line_items_id_year_key unique (id, year);
+
+      alter table budget_monthly_data add column year smallint;
+      update budget_monthly_data set year = ${currentYear};
+      alter table budget_monthly_data alter column year set not null,
+        drop constraint budget_monthly_data_budget_line_item_id_fkey,
+        add constraint budget_monthly_data_line_fkey foreign key (budget_line_item_id, year)
+          references budget_line_items (id, year) on delete cascade;
+      create index budget_monthly_data_year_idx on budget_monthly_data (year);
     `,
   },
 ];

@@ -3,6 +3,7 @@
  * has a TypeScript twin in the domain, and a test (sql-fragments.test.ts) holds the two equal on
  * both engines.
  */
+import type { RollForwardFigures } from '@/domain/rollforward';
 
 /**
  * The revised-forecast contribution of one monthly row aliased `d` (budget_monthly_data): its
@@ -10,3 +11,30 @@
  * The twin of the domain's `revisedMonthMargin` (src/domain/budget.ts).
  */
 export const REVISED_MONTH_MARGIN = /* sql */ `case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end`;
+
+/**
+ * The forecast sales and purchases a roll-forward basis reads from a source monthly row aliased
+ * `d` (docs/product.md#budget-years). The twin of the domain's `basisOf` (src/domain/rollforward.ts).
+ */
+export function rollForwardBasis(figures: Exclude<RollForwardFigures, 'none'>): { sales: string; purchases: string } {
+  switch (figures) {
+    case 'previsionnel':
+      return { sales: 'd.previsionnel', purchases: 'd.achat_previsionnel' };
+    case 'reel':
+      return { sales: 'd.reel', purchases: 'd.achat' };
+    case 'revue':
+      return {
+        sales: 'case when d.reel > 0 then d.reel else d.previsionnel end',
+        purchases: 'case when d.reel > 0 then d.achat else d.achat_previsionnel end',
+      };
+  }
+}
+
+/**
+ * `amount × (1 + uplift / 100)` rounded half away from zero to the cent, the uplift given in
+ * hundredths of a percent (`hundredths`, an SQL integer expression). Multiplying by 0.0001 keeps
+ * numeric exact where a division could round first. The twin of the domain's `upliftCents`.
+ */
+export function uplifted(amount: string, hundredths: string): string {
+  return `round(${amount} * (10000 + ${hundredths})::numeric * 0.0001, 2)`;
+}

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
+import { yearQuery } from '@/domain/schemas';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -34,6 +35,11 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
     throw new ApiError(400, 'validation', message, issues);
   }
   return parsed.data;
+}
+
+/** The `?year=` of a request (docs/product.md#budget-years): the current year when absent, a 400 when bad. */
+export function yearOf(c: Context): number {
+  return validate(yearQuery, c.req.query()).year;
 }
 
 /**

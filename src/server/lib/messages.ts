@@ -3,11 +3,21 @@
  * missing client or pole, and the UI shows these texts as they are.
  */
 export const CLIENT_NOT_FOUND = 'Client introuvable.';
-export const POLE_NOT_FOUND = 'Pôle introuvable.';
-export const LINE_NOT_FOUND = 'Ligne introuvable.';
 
-/** A cell batch named a line that does not exist: the whole batch was rolled back. */
-export const cellLineNotFound = (lineId: string) => `Ligne introuvable : ${lineId}. Aucune valeur n'a été enregistrée.`;
+/** Pole and line ids belong to one year (ADR 021): an id of another year is not found in this one. */
+export const poleNotFound = (year: number) => `Pôle introuvable dans l'exercice ${year}.`;
+export const lineNotFound = (year: number) => `Ligne introuvable dans l'exercice ${year}.`;
+
+/** A cell batch named a line that does not exist in its year: the whole batch was rolled back. */
+export const cellLineNotFound = (lineId: string, year: number) =>
+  `Ligne introuvable dans l'exercice ${year} : ${lineId}. Aucune valeur n'a été enregistrée.`;
 
 /** A custom line's name is already taken in its pole. */
 export const lineAlreadyExists = (name: string) => `Une ligne « ${name} » existe déjà dans ce pôle.`;
+
+/** Roll forward refusals (docs/product.md#budget-years). */
+export const rollForwardOntoItself = (year: number) =>
+  `Impossible de préparer l'exercice ${year} à partir de lui-même : choisissez un exercice source antérieur.`;
+export const rollForwardBackwards = (from: number, year: number) =>
+  `L'exercice source (${from}) doit précéder l'exercice préparé (${year}).`;
+export const rollForwardUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été préparé.`;

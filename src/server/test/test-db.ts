@@ -13,23 +13,31 @@ import { TEST_DB } from './test-env';
 
 export { TEST_DB };
 
+/** A new database on the throwaway PostgreSQL server, copied from `template` (migrated) or empty. */
+async function freshPostgres(template: string | null): Promise<Db> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = await openPostgres(adminUrl, 1);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.close();
+  // The database is not dropped: the whole throwaway server goes at the end of the run.
+  return openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`));
+}
+
 export async function createTestDb(): Promise<Db> {
-  if (TEST_DB === 'postgres') {
-    const adminUrl = inject('postgresAdminUrl');
-    const name = `t_${randomUUID().replaceAll('-', '')}`;
-    const admin = await openPostgres(adminUrl, 1);
-    await admin.query(`create database ${name} template bm_template`);
-    await admin.close();
-    // The database is not dropped: the whole throwaway server goes at the end of the run.
-    return openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`));
-  }
+  if (TEST_DB === 'postgres') return freshPostgres('bm_template');
   const blob = new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
   return openPglite(undefined, blob);
 }
 
-/** A fresh database and the app on it, plus a JSON request helper. */
-export async function createTestApp() {
-  const db = await createTestDb();
+/** A fresh database without any table (to build a database of an earlier release, then migrate it). */
+export async function createEmptyTestDb(): Promise<Db> {
+  return TEST_DB === 'postgres' ? freshPostgres(null) : openPglite();
+}
+
+/** The app on `db` (a fresh migrated one by default), plus a JSON request helper. */
+export async function createTestApp(existing?: Db) {
+  const db = existing ?? (await createTestDb());
   const app = createApp({ db });
   /** Sends a request; `T` is the JSON the test expects back (tests check it, it is not trusted). */
   async function request<T = ApiErrorBody>(method: string, path: string, body?: unknown) {

@@ -1,9 +1,9 @@
-/** Restore: replaces every client, pole, line and month with a validated backup, in bulk. */
+/** Restore: replaces every client and every year with a validated backup, in bulk. */
 import { MEASURES } from '@/domain/measures';
-import type { Backup } from '@/domain/model';
+import type { AllYearsBackup } from '@/domain/model';
 import { centsToDecimal as money } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
-import { refreshRevisedForecast } from '../clients/clients.repo';
+import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */
 const MONTH_CHUNK = 24_000;
@@ -12,7 +12,7 @@ const MONTH_CHUNK = 24_000;
  * Deletes everything and inserts the backup, keeping ids and the order of poles and lines. Must
  * run inside a transaction: the caller's rollback is what makes a failure change nothing.
  */
-export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
+export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<void> {
   // Taken before any row lock: a writer that locks its client first (adding a pole does) waits
   // for the commit instead of interleaving with the cascading delete, then fails cleanly (404)
   // on a replaced row. Reads go on, seeing the old data until the commit. A writer that locks
@@ -22,20 +22,27 @@ export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
   const { clients } = backup;
   await q.query(
     // created_at as ISO text: the file may hold any date JavaScript reads, PostgreSQL reads ISO.
-    `insert into clients (id, name, prevision_mb_annuelle_debut, created_at)
-     select * from unnest($1::uuid[], $2::text[], $3::numeric[], $4::timestamptz[])`,
-    [
-      clients.map((c) => c.id),
-      clients.map((c) => c.name),
-      clients.map((c) => money(c.prevision_mb_annuelle_debut)),
-      clients.map((c) => new Date(c.created_at).toISOString()),
-    ],
+    `insert into clients (id, name, created_at)
+     select * from unnest($1::uuid[], $2::text[], $3::timestamptz[])`,
+    [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => new Date(c.created_at).toISOString())],
   );
+  for (const year of backup.years) await insertYear(q, year);
+}
+
+/** One year of a backup: the clients' year fields, then poles, lines and months in file order. */
+async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsBackup['years'][number]) {
+  await q.query(
+    `insert into client_years (client_id, year, prevision_mb_annuelle_debut)
+     select id, $1, debut from unnest($2::uuid[], $3::numeric[]) as c(id, debut)`,
+    [year, clients.map((c) => c.id), clients.map((c) => money(c.prevision_mb_annuelle_debut))],
+  );
+  // A client with poles but no year fields in the file gets them at 0 € (a hand-made file).
+  await ensureClientYears(q, Object.keys(budgetData), year);
 
   const poles: { id: string; clientId: string; name: string; isExpanded: boolean; facture: string }[] = [];
   const lines: { id: string; poleId: string; name: string }[] = [];
   const months: string[][] = [[], [], [], [], [], []];
-  for (const [clientId, clientPoles] of Object.entries(backup.budgetData)) {
+  for (const [clientId, clientPoles] of Object.entries(budgetData)) {
     for (const pole of clientPoles) {
       poles.push({
         id: pole.id,
@@ -55,8 +62,8 @@ export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
     }
   }
   await q.query(
-    `insert into expertise_poles (id, client_id, name, is_expanded, facture)
-     select id, client_id, name, is_expanded, facture::boolean[]
+    `insert into expertise_poles (id, client_id, year, name, is_expanded, facture)
+     select id, client_id, $6, name, is_expanded, facture::boolean[]
        from unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::text[]) with ordinality
             as p(id, client_id, name, is_expanded, facture, ord)
       order by ord`,
@@ -66,20 +73,21 @@ export async function replaceAll(q: Queryable, backup: Backup): Promise<void> {
       poles.map((p) => p.name),
       poles.map((p) => p.isExpanded),
       poles.map((p) => p.facture),
+      year,
     ],
   );
   await q.query(
-    `insert into budget_line_items (id, expertise_pole_id, name)
-     select id, pole_id, name from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as l(id, pole_id, name, ord)
+    `insert into budget_line_items (id, expertise_pole_id, year, name)
+     select id, pole_id, $4, name from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as l(id, pole_id, name, ord)
       order by ord`,
-    [lines.map((l) => l.id), lines.map((l) => l.poleId), lines.map((l) => l.name)],
+    [lines.map((l) => l.id), lines.map((l) => l.poleId), lines.map((l) => l.name), year],
   );
   for (let start = 0; start < months[0]!.length; start += MONTH_CHUNK) {
     await q.query(
-      `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, achat_previsionnel, reel, achat)
-       select * from unnest($1::uuid[], $2::smallint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])`,
-      months.map((column) => column.slice(start, start + MONTH_CHUNK)),
+      `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, achat_previsionnel, reel, achat, year)
+       select *, $7::smallint from unnest($1::uuid[], $2::smallint[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])`,
+      [...months.map((column) => column.slice(start, start + MONTH_CHUNK)), year],
     );
   }
-  await refreshRevisedForecast(q, null);
+  await refreshRevisedForecast(q, null, year);
 }

@@ -1,23 +1,37 @@
-/** GET /api/backup (the JSON backup of docs/product.md#file-json-backup) and POST /api/backup (restore, all or nothing). */
+/**
+ * GET /api/backup — every year (version 2, ADR 021); GET /api/backup?year= — one year in SPEC's
+ * shape (docs/product.md#budget-years). POST /api/backup — restore, all or nothing: a version 2
+ * file replaces everything; a one-year file becomes `?year=` (default the current year), the other
+ * years emptied.
+ */
 import { Hono } from 'hono';
-import { backupFromWire } from '@/domain/codec';
-import { buildBackup } from '@/domain/files/backup-json';
-import { backupSchema } from '@/domain/schemas';
+import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/codec';
+import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
+import { anyBackupSchema } from '@/domain/schemas';
 import { analyze, type Db } from '@/server/db/client';
-import { decodeAmounts, readJson, validate } from '@/server/lib/errors';
-import { readAllBudgets } from '../budget/budget.repo';
+import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
+import { readAllBudgets, readAllYears } from '../budget/budget.repo';
 import { replaceAll } from './backup.repo';
 
 export function backupRoutes(db: Db) {
   return new Hono()
     .get('/backup', async (c) => {
-      // One snapshot; buildBackup writes euros (the file's format). The browser writes this
+      // One snapshot; the builders write euros (the file's format). The browser writes this
       // document to the file as it is (backupJsonText).
-      return c.json(buildBackup(await db.transaction(readAllBudgets), new Date()));
+      if (c.req.query('year') === undefined) {
+        return c.json(buildAllYearsBackup(await db.transaction(readAllYears), new Date()));
+      }
+      const year = yearOf(c);
+      return c.json(buildBackup(await db.transaction((tx) => readAllBudgets(tx, year)), year, new Date()));
     })
     .post('/backup', async (c) => {
+      const year = yearOf(c);
       // Validated completely before anything is written.
-      const backup = decodeAmounts(backupFromWire, validate(backupSchema, await readJson(c)));
+      const wire = validate(anyBackupSchema, await readJson(c));
+      const backup = decodeAmounts(
+        (w: typeof wire) => ('years' in w ? allYearsBackupFromWire(w) : oneYearBackup(backupFromWire(w), year)),
+        wire,
+      );
       await db.transaction((tx) => replaceAll(tx, backup));
       // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
       await analyze(db);

@@ -1,7 +1,7 @@
 /** SQL that reads budgets as the model of docs/product.md#client-side-views (Pole with lines of 12 months, in cents). */
 import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
 import { MONTH_COUNT, twelve } from '@/domain/months';
-import type { BudgetData, Client, Pole } from '@/domain/model';
+import type { AllYearsBackup, BudgetData, Client, Pole, YearBudget } from '@/domain/model';
 import type { Queryable } from '@/server/db/client';
 import { listClientsByCreation } from '../clients/clients.repo';
 
@@ -77,9 +77,9 @@ async function loadPoles(q: Queryable, where: string, params: unknown[]): Promis
   return byClient;
 }
 
-/** The poles of one client, in creation order. */
-export async function loadClientBudget(q: Queryable, clientId: string): Promise<Pole[]> {
-  return (await loadPoles(q, 'p.client_id = $1', [clientId])).get(clientId) ?? [];
+/** The poles of one client in `year`, in creation order. */
+export async function loadClientBudget(q: Queryable, clientId: string, year: number): Promise<Pole[]> {
+  return (await loadPoles(q, 'p.client_id = $1 and p.year = $2', [clientId, year])).get(clientId) ?? [];
 }
 
 /** One pole with its lines, or undefined. */
@@ -89,13 +89,61 @@ export async function loadPole(q: Queryable, poleId: string): Promise<Pole | und
 }
 
 /**
- * Every client by creation and every client's poles (a client without poles has an empty list):
- * the all-clients load of docs/product.md#api-routes and the backup. Run it inside a transaction for one snapshot.
+ * Every client by creation with its fields of `year`, and every client's poles of that year (a
+ * client without poles has an empty list): the all-clients load of docs/product.md#api-routes and
+ * the one-year backup. Run it inside a transaction for one snapshot.
  */
-export async function readAllBudgets(q: Queryable): Promise<{ clients: Client[]; budgetData: BudgetData }> {
-  const clients = await listClientsByCreation(q);
-  const all = await loadPoles(q, 'true', []);
+export async function readAllBudgets(
+  q: Queryable,
+  year: number,
+): Promise<{ clients: Client[]; budgetData: BudgetData }> {
+  const clients = await listClientsByCreation(q, year);
+  const all = await loadPoles(q, 'p.year = $1', [year]);
   const budgetData: BudgetData = {};
   for (const client of clients) budgetData[client.id] = all.get(client.id) ?? [];
   return { clients, budgetData };
+}
+
+/**
+ * Every client and every year that holds anything (poles, or a client's year fields): the version
+ * 2 backup (ADR 021). In each year, the clients that have year fields there and the budgets of
+ * those with poles, both by client creation. Run it inside a transaction for one snapshot.
+ */
+export async function readAllYears(q: Queryable): Promise<AllYearsBackup> {
+  const { rows: clients } = await q.query<{ id: string; name: string; created_at: Date | string }>(
+    `select id, name, created_at from clients order by created_at, id`,
+  );
+  const { rows: yearRows } = await q.query<{ year: number }>(
+    `select year from client_years union select distinct year from expertise_poles order by year`,
+  );
+  const years: YearBudget[] = [];
+  for (const { year } of yearRows) {
+    const ofYear = await listClientsByCreation(q, year);
+    const { rows: withRow } = await q.query<{ client_id: string }>(
+      `select client_id from client_years where year = $1`,
+      [year],
+    );
+    const listed = new Set(withRow.map((r) => r.client_id));
+    const poles = await loadPoles(q, 'p.year = $1', [year]);
+    const budgetData: BudgetData = {};
+    for (const client of ofYear) {
+      const clientPoles = poles.get(client.id);
+      if (clientPoles) budgetData[client.id] = clientPoles;
+    }
+    years.push({
+      year,
+      clients: ofYear
+        .filter((c) => listed.has(c.id))
+        .map(({ id, prevision_mb_annuelle_debut, prevision_mb_annuelle_revue }) => ({
+          id,
+          prevision_mb_annuelle_debut,
+          prevision_mb_annuelle_revue,
+        })),
+      budgetData,
+    });
+  }
+  return {
+    clients: clients.map((c) => ({ id: c.id, name: c.name, created_at: new Date(c.created_at).toISOString() })),
+    years,
+  };
 }

@@ -1,12 +1,14 @@
-/** GET /api/budget — every client with its poles (the all-clients load of docs/product.md#api-routes). */
+/** GET /api/budget?year= — every client with its poles of that year (the all-clients load of docs/product.md#api-routes). */
 import { Hono } from 'hono';
 import { budgetDataToWire, clientsToWire } from '@/domain/codec';
 import type { Db } from '@/server/db/client';
+import { yearOf } from '@/server/lib/errors';
 import { readAllBudgets } from './budget.repo';
 
 export function budgetRoutes(db: Db) {
   return new Hono().get('/budget', async (c) => {
-    const { clients, budgetData } = await db.transaction(readAllBudgets);
+    const year = yearOf(c);
+    const { clients, budgetData } = await db.transaction((tx) => readAllBudgets(tx, year));
     return c.json({ clients: clientsToWire(clients), budgetData: budgetDataToWire(budgetData) });
   });
 }

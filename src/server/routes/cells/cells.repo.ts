@@ -22,8 +22,8 @@ export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
 }
 
 /**
- * Writes the merged cells in one statement (one round trip); returns the ids of lines that do not
- * exist (nothing is written for them — the caller rolls back) and the clients whose figures
+ * Writes the merged cells of lines of `year` in one statement (one round trip); returns the ids of
+ * lines that do not exist in that year (nothing is written for them — the caller rolls back) and the clients whose figures
  * changed.
  *
  * The statement first locks the owning clients' rows, before any monthly row: concurrent saves on
@@ -35,6 +35,7 @@ export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
 export async function writeCells(
   q: Queryable,
   cells: readonly Merged[],
+  year: number,
 ): Promise<{ missingLineIds: string[]; clientIds: string[] }> {
   const column = (f: Measure) => cells.map((c) => c[f] ?? null);
   const { rows } = await q.query<{ line_ids: string[]; client_ids: string[] }>(
@@ -45,7 +46,7 @@ export async function writeCells(
         select c.id from clients c
          where c.id in (select p.client_id from budget_line_items l
                           join expertise_poles p on p.id = l.expertise_pole_id
-                         where l.id in (select line_id from v))
+                         where l.id in (select line_id from v) and l.year = $7)
          order by c.id
            for update of c),
       -- One row, available only once every owner is locked: the update below joins it.
@@ -57,7 +58,7 @@ export async function writeCells(
             reel = coalesce(v.r, d.reel),
             achat = coalesce(v.a, d.achat)
           from locked, v
-         where d.budget_line_item_id = v.line_id and d.month_index = v.month_index
+         where d.budget_line_item_id = v.line_id and d.month_index = v.month_index and d.year = $7
         returning d.budget_line_item_id as line_id)
     select array(select distinct line_id from written) as line_ids, array(select id from owners) as client_ids`,
     [
@@ -67,6 +68,7 @@ export async function writeCells(
       column('achat_previsionnel'),
       column('reel'),
       column('achat'),
+      year,
     ],
   );
   const written = new Set((rows[0]?.line_ids ?? []).map((id) => id.toLowerCase()));

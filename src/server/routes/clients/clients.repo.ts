@@ -1,4 +1,8 @@
-/** SQL for clients, and the revised-forecast cache kept on each client row. */
+/**
+ * SQL for clients and their year fields (client_years: the initial MB forecast and the cache of
+ * the revised forecast, per year — ADR 021). A client is listed in every year; a year it has no
+ * row for reads 0 € for both forecasts.
+ */
 import { compareFrench } from '@/domain/catalogue';
 import type { Client, ClientChanges } from '@/domain/model';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
@@ -13,7 +17,12 @@ interface ClientRow {
   created_at: Date | string;
 }
 
-const COLUMNS = `id, name, prevision_mb_annuelle_debut::text as debut, prevision_mb_annuelle_revue::text as revue, created_at`;
+/** The client `c` with its year fields of year `$n` (0 when it has none that year). */
+const clientOfYear = (n: number) => /* sql */ `
+  select c.id, c.name, c.created_at,
+         coalesce(y.prevision_mb_annuelle_debut, 0)::text as debut, coalesce(y.prevision_mb_annuelle_revue, 0)::text as revue
+    from clients c
+    left join client_years y on y.client_id = c.id and y.year = $${n}`;
 
 function toClient(r: ClientRow): Client {
   return {
@@ -25,39 +34,59 @@ function toClient(r: ClientRow): Client {
   };
 }
 
-/** Every client, by name (French collation). */
-export async function listClients(q: Queryable): Promise<Client[]> {
-  const { rows } = await q.query<ClientRow>(`select ${COLUMNS} from clients`);
+/** Every client with its fields of `year`, by name (French collation). */
+export async function listClients(q: Queryable, year: number): Promise<Client[]> {
+  const { rows } = await q.query<ClientRow>(clientOfYear(1), [year]);
   return rows.map(toClient).sort((a, b) => compareFrench(a.name, b.name) || a.created_at.localeCompare(b.created_at));
 }
 
-/** Every client, by creation (the all-clients load of docs/product.md#api-routes). */
-export async function listClientsByCreation(q: Queryable): Promise<Client[]> {
-  const { rows } = await q.query<ClientRow>(`select ${COLUMNS} from clients order by created_at, id`);
+/** Every client with its fields of `year`, by creation (the all-clients load of docs/product.md#api-routes). */
+export async function listClientsByCreation(q: Queryable, year: number): Promise<Client[]> {
+  const { rows } = await q.query<ClientRow>(`${clientOfYear(1)} order by c.created_at, c.id`, [year]);
   return rows.map(toClient);
 }
 
-export async function findClient(q: Queryable, id: string): Promise<Client | undefined> {
-  const { rows } = await q.query<ClientRow>(`select ${COLUMNS} from clients where id = $1`, [id]);
+export async function findClient(q: Queryable, id: string, year: number): Promise<Client | undefined> {
+  const { rows } = await q.query<ClientRow>(`${clientOfYear(2)} where c.id = $1`, [id, year]);
   return rows[0] && toClient(rows[0]);
 }
 
-export async function insertClient(q: Queryable, name: string): Promise<Client> {
-  const { rows } = await q.query<ClientRow>(`insert into clients (name) values ($1) returning ${COLUMNS}`, [name]);
-  return toClient(rows[0]!);
+export async function insertClient(q: Queryable, name: string, year: number): Promise<Client> {
+  const { rows } = await q.query<{ id: string }>(`insert into clients (name) values ($1) returning id`, [name]);
+  return (await findClient(q, rows[0]!.id, year))!;
 }
 
-/** Applies a partial update; undefined when the client does not exist. */
-export async function updateClient(q: Queryable, id: string, patch: ClientChanges): Promise<Client | undefined> {
-  const debut =
-    patch.prevision_mb_annuelle_debut === undefined ? null : centsToDecimal(patch.prevision_mb_annuelle_debut);
-  const { rows } = await q.query<ClientRow>(
-    `update clients set name = coalesce($2, name),
-            prevision_mb_annuelle_debut = coalesce($3::numeric, prevision_mb_annuelle_debut)
-      where id = $1 returning ${COLUMNS}`,
-    [id, patch.name ?? null, debut],
+/** Gives the clients a row of year fields in `year` when they have none (0 € forecasts). */
+export async function ensureClientYears(q: Queryable, ids: readonly string[], year: number): Promise<void> {
+  await q.query(
+    `insert into client_years (client_id, year) select unnest($1::uuid[]), $2 on conflict (client_id, year) do nothing`,
+    [ids, year],
   );
-  return rows[0] && toClient(rows[0]);
+}
+
+/**
+ * Applies a partial update (the name; the initial forecast of `year`); undefined when the client
+ * does not exist.
+ */
+export async function updateClient(
+  q: Queryable,
+  id: string,
+  patch: ClientChanges,
+  year: number,
+): Promise<Client | undefined> {
+  const { rowCount } = await q.query(`update clients set name = coalesce($2, name) where id = $1`, [
+    id,
+    patch.name ?? null,
+  ]);
+  if (rowCount === 0) return undefined;
+  if (patch.prevision_mb_annuelle_debut !== undefined) {
+    await q.query(
+      `insert into client_years (client_id, year, prevision_mb_annuelle_debut) values ($1, $2, $3)
+       on conflict (client_id, year) do update set prevision_mb_annuelle_debut = excluded.prevision_mb_annuelle_debut`,
+      [id, year, centsToDecimal(patch.prevision_mb_annuelle_debut)],
+    );
+  }
+  return findClient(q, id, year);
 }
 
 /** Deletes a client and (by cascade) its poles, lines and months; false when absent. */
@@ -73,18 +102,19 @@ export async function lockClient(q: Queryable, id: string): Promise<boolean> {
 }
 
 /**
- * Recomputes the revised-forecast cache (docs/product.md#formulas-revised-forecast: Σ of réel − achat where réel > 0, else
- * prévisionnel − achat prévisionnel) of the given clients, or of every client when ids is null.
+ * Recomputes the revised-forecast cache of `year` (docs/product.md#formulas-revised-forecast: Σ of réel − achat where
+ * réel > 0, else prévisionnel − achat prévisionnel) of the given clients, or of every client when
+ * ids is null. A client with poles in a year always has its row there (insertPole, restore).
  */
-export async function refreshRevisedForecast(q: Queryable, ids: readonly string[] | null): Promise<void> {
+export async function refreshRevisedForecast(q: Queryable, ids: readonly string[] | null, year: number): Promise<void> {
   await q.query(
-    `update clients c set prevision_mb_annuelle_revue = coalesce((
+    `update client_years cy set prevision_mb_annuelle_revue = coalesce((
         select sum(${REVISED_MONTH_MARGIN})
           from expertise_poles p
           join budget_line_items l on l.expertise_pole_id = p.id
           join budget_monthly_data d on d.budget_line_item_id = l.id
-         where p.client_id = c.id), 0)
-      where $1::uuid[] is null or c.id = any($1::uuid[])`,
-    [ids],
+         where p.client_id = cy.client_id and p.year = cy.year), 0)
+      where cy.year = $2 and ($1::uuid[] is null or cy.client_id = any($1::uuid[]))`,
+    [ids, year],
   );
 }

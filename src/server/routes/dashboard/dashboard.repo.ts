@@ -9,10 +9,15 @@ import { decimalToCents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
-/** The selected clients (null = every client), ranked by creation: the order of `aggregateBudgets`. */
+/**
+ * The selected clients (null = every client) with their initial forecast of year $2, ranked by
+ * creation: the order of `aggregateBudgets`.
+ */
 const SELECTION = /* sql */ `
-  select c.id, c.name, c.prevision_mb_annuelle_debut, row_number() over (order by c.created_at, c.id) as rank
+  select c.id, c.name, coalesce(y.prevision_mb_annuelle_debut, 0) as prevision_mb_annuelle_debut,
+         row_number() over (order by c.created_at, c.id) as rank
     from clients c
+    left join client_years y on y.client_id = c.id and y.year = $2
    where $1::uuid[] is null or c.id = any($1::uuid[])`;
 
 /** One grouping set's row; sums as numeric text (exact). */
@@ -64,13 +69,14 @@ export const DASHBOARD_SUMS_SQL = /* sql */ `
       join budget_line_items l on l.id = d.budget_line_item_id
       join expertise_poles p on p.id = l.expertise_pole_id
       join sel s on s.id = p.client_id
+     where d.year = $2
      group by grouping sets ((d.budget_line_item_id), (d.month_index))
   ),
   f as (
     select s.rank, s.id as client_id, p.name as pole, p.seq as pole_seq, l.name as line, l.seq as line_seq,
            ls.previsionnel, ls.achat_previsionnel, ls.reel, ls.achat, ls.revue, ls.ecart_realise, ls.prev_realise
       from sel s
-      left join expertise_poles p on p.client_id = s.id
+      left join expertise_poles p on p.client_id = s.id and p.year = $2
       left join budget_line_items l on l.expertise_pole_id = p.id
       left join ls on ls.line_id = l.id
   ),
@@ -112,11 +118,15 @@ function toSums(r: SumsRow): Sums {
 }
 
 /**
- * The dashboards' data for these clients (null = every client), from one statement. Returns null
+ * The dashboards' data of `year` for these clients (null = every client), from one statement. Returns null
  * when an id is unknown.
  */
-export async function loadDashboardData(q: Queryable, ids: readonly string[] | null): Promise<DashboardData | null> {
-  const { rows } = await q.query<SumsRow>(DASHBOARD_SUMS_SQL, [ids]);
+export async function loadDashboardData(
+  q: Queryable,
+  ids: readonly string[] | null,
+  year: number,
+): Promise<DashboardData | null> {
+  const { rows } = await q.query<SumsRow>(DASHBOARD_SUMS_SQL, [ids, year]);
   const clients = new Map<string, ClientPoleSums & { poles: { name: string; sums: Sums }[] }>();
   const linesByPole = new Map<string, LineAggregate[]>();
   const months: MonthSums[] = [];

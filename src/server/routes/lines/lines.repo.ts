@@ -9,36 +9,46 @@ export async function lineNames(q: Queryable, poleId: string): Promise<string[]>
   return rows.map((r) => r.name);
 }
 
-/** Inserts lines in the given order, each with 12 zeroed months; returns their ids in order. */
-export async function insertLines(q: Queryable, poleId: string, names: readonly string[]): Promise<string[]> {
+/** Inserts lines in the given order into a pole of `year`, each with 12 zeroed months; returns their ids in order. */
+export async function insertLines(
+  q: Queryable,
+  poleId: string,
+  year: number,
+  names: readonly string[],
+): Promise<string[]> {
   if (names.length === 0) return [];
   const { rows } = await q.query<{ id: string; name: string }>(
-    `insert into budget_line_items (expertise_pole_id, name)
-     select $1, n.name from unnest($2::text[]) with ordinality as n(name, ord) order by n.ord
+    `insert into budget_line_items (expertise_pole_id, year, name)
+     select $1, $2, n.name from unnest($3::text[]) with ordinality as n(name, ord) order by n.ord
      returning id, name`,
-    [poleId, names],
+    [poleId, year, names],
   );
   const ids = rows.map((r) => r.id);
-  await q.query(
-    `insert into budget_monthly_data (budget_line_item_id, month_index)
-     select l.id, m from unnest($1::uuid[]) as l(id) cross join generate_series(0, 11) as m`,
-    [ids],
-  );
+  await insertZeroMonths(q, ids, year);
   return ids;
+}
+
+/** The 12 zeroed months of new lines of `year`. */
+export async function insertZeroMonths(q: Queryable, lineIds: readonly string[], year: number): Promise<void> {
+  await q.query(
+    `insert into budget_monthly_data (budget_line_item_id, year, month_index)
+     select l.id, $2, m from unnest($1::uuid[]) as l(id) cross join generate_series(0, 11) as m`,
+    [lineIds, year],
+  );
 }
 
 /**
  * Locks the client owning a line (as cell saves do) and returns its id, or undefined when the
- * line does not exist.
+ * line does not exist in `year`.
  */
-export async function lockLineOwner(q: Queryable, lineId: string): Promise<string | undefined> {
+export async function lockLineOwner(q: Queryable, lineId: string, year: number): Promise<string | undefined> {
   const { rows } = await q.query<{ client_id: string }>(
     `select c.id as client_id from clients c
        join expertise_poles p on p.client_id = c.id
        join budget_line_items l on l.expertise_pole_id = p.id
-      where l.id = $1
+      where l.id = $1 and l.year = $2
       for update of c`,
-    [lineId],
+    [lineId, year],
   );
   return rows[0]?.client_id;
 }

@@ -6,8 +6,8 @@ import { Hono } from 'hono';
 import { lineToWire } from '@/domain/codec';
 import { addLineBody, idParams } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
-import { conflict, notFound, readJson, validate } from '@/server/lib/errors';
-import { LINE_NOT_FOUND, POLE_NOT_FOUND, lineAlreadyExists } from '@/server/lib/messages';
+import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
+import { lineAlreadyExists, lineNotFound, poleNotFound } from '@/server/lib/messages';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { lockPole } from '../poles/poles.repo';
@@ -17,11 +17,12 @@ export function linesRoutes(db: Db) {
   return new Hono()
     .post('/poles/:id/lines', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      const year = yearOf(c);
       const body = validate(addLineBody, await readJson(c));
       const line = await db.transaction(async (tx) => {
-        if (!(await lockPole(tx, id))) throw notFound(POLE_NOT_FOUND);
+        if (!(await lockPole(tx, id, year))) throw notFound(poleNotFound(year));
         if ((await lineNames(tx, id)).includes(body.name)) throw conflict(lineAlreadyExists(body.name));
-        const [lineId] = await insertLines(tx, id, [body.name]);
+        const [lineId] = await insertLines(tx, id, year, [body.name]);
         const pole = await loadPole(tx, id);
         return pole?.lines.find((l) => l.id === lineId);
       });
@@ -29,13 +30,14 @@ export function linesRoutes(db: Db) {
     })
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      const year = yearOf(c);
       await db.transaction(async (tx) => {
         // Lock the owning client first, as cell saves do: a save running beside this delete then
         // waits, and the revised-forecast cache is recomputed from the final figures.
-        const clientId = await lockLineOwner(tx, id);
-        if (!clientId) throw notFound(LINE_NOT_FOUND);
+        const clientId = await lockLineOwner(tx, id, year);
+        if (!clientId) throw notFound(lineNotFound(year));
         await deleteLine(tx, id);
-        await refreshRevisedForecast(tx, [clientId]);
+        await refreshRevisedForecast(tx, [clientId], year);
       });
       return c.body(null, 204);
     });

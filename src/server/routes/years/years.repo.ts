@@ -1,0 +1,205 @@
+/**
+ * SQL of budget years (docs/product.md#budget-years, ADR 021): the years that hold data, and the
+ * roll forward that prepares a year from another — its poles and lines, and its forecasts from a
+ * basis of the source year — in a few set-based statements of one transaction.
+ */
+import { compareFrench } from '@/domain/catalogue';
+import { decimalToCents, ZERO_CENTS } from '@/domain/money';
+import type { ForecastTotals, RollForwardClientResult, RollForwardPlan } from '@/domain/rollforward';
+import type { YearSummary } from '@/domain/years';
+import type { Queryable } from '@/server/db/client';
+import { rollForwardBasis, uplifted } from '@/server/db/sql-fragments';
+import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';
+import { insertZeroMonths } from '../lines/lines.repo';
+
+/** Every year that holds poles or a client's year fields, with the clients that have a line in it. */
+export async function listYears(q: Queryable): Promise<YearSummary[]> {
+  const { rows } = await q.query<{ year: number; clients: string }>(
+    `select y.year, (select count(distinct p.client_id) from expertise_poles p
+                      where p.year = y.year and exists (select 1 from budget_line_items l where l.expertise_pole_id = p.id)
+                    )::text as clients
+       from (select year from client_years union select year from expertise_poles) y
+      order by y.year`,
+  );
+  return rows.map((r) => ({ year: Number(r.year), clients: Number(r.clients) }));
+}
+
+/**
+ * Locks the chosen clients (every client when ids is null) in id order, as cell saves do, and
+ * returns them; the caller compares with the ids asked for.
+ */
+export async function lockClients(
+  q: Queryable,
+  ids: readonly string[] | null,
+): Promise<{ id: string; name: string }[]> {
+  const { rows } = await q.query<{ id: string; name: string }>(
+    `select id, name from clients where $1::uuid[] is null or id = any($1::uuid[]) order by id for update`,
+    [ids],
+  );
+  return rows;
+}
+
+/** Each client's totals of forecast sales and purchases in `year`. */
+async function forecastTotals(
+  q: Queryable,
+  ids: readonly string[],
+  year: number,
+): Promise<Map<string, ForecastTotals>> {
+  const { rows } = await q.query<{ client_id: string; previsionnel: string; achat_previsionnel: string }>(
+    `select p.client_id, sum(d.previsionnel)::text as previsionnel, sum(d.achat_previsionnel)::text as achat_previsionnel
+       from expertise_poles p
+       join budget_line_items l on l.expertise_pole_id = p.id
+       join budget_monthly_data d on d.budget_line_item_id = l.id
+      where p.year = $2 and d.year = $2 and p.client_id = any($1::uuid[])
+      group by p.client_id`,
+    [ids, year],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.client_id,
+      { previsionnel: decimalToCents(r.previsionnel), achat_previsionnel: decimalToCents(r.achat_previsionnel) },
+    ]),
+  );
+}
+
+/** The target year's pole of each (client, name): the first by creation. Parameters $1 ids, $2 year. */
+const TARGET_POLES = /* sql */ `
+  select distinct on (client_id, name) id, client_id, name
+    from expertise_poles where year = $2 and client_id = any($1::uuid[])
+   order by client_id, name, seq`;
+
+/** How many rows each client id has. */
+function countBy(rows: readonly { client_id: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.client_id, (counts.get(r.client_id) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Rolls `plan.from` forward into `plan.year` for the given (locked, existing) clients: creates the
+ * poles and lines of `from` missing in `year` (matched by name: the pole by client and name, the
+ * line by pole and name; invoiced months are not copied), then, unless figures is 'none', fills
+ * each month's forecast sales and purchases from the basis of the same month of `from`, uplifted
+ * and rounded to the cent. 'fill-empty' writes only cells at 0; 'overwrite' any cell whose value
+ * differs. Actuals are never written. Run inside a transaction.
+ */
+export async function rollForward(
+  q: Queryable,
+  plan: RollForwardPlan,
+  clients: readonly { id: string; name: string }[],
+): Promise<RollForwardClientResult[]> {
+  const ids = clients.map((c) => c.id);
+  const { from, year } = plan;
+  const before = await forecastTotals(q, ids, year);
+
+  const { rows: newPoles } = await q.query<{ client_id: string }>(
+    `with ins as (
+       insert into expertise_poles (client_id, year, name, is_expanded)
+       select s.client_id, $2, s.name, s.is_expanded
+         from (select distinct on (client_id, name) client_id, name, is_expanded, seq
+                 from expertise_poles where year = $3 and client_id = any($1::uuid[])
+                order by client_id, name, seq) s
+        where not exists (select 1 from expertise_poles t where t.client_id = s.client_id and t.year = $2 and t.name = s.name)
+        order by s.seq
+       returning client_id)
+     select client_id from ins`,
+    [ids, year, from],
+  );
+  await ensureClientYears(
+    q,
+    newPoles.map((p) => p.client_id),
+    year,
+  );
+
+  const { rows: newLines } = await q.query<{ id: string; client_id: string }>(
+    `with tp as (${TARGET_POLES}),
+     sl as (
+       select distinct on (tp.id, l.name) tp.id as pole_id, tp.client_id, l.name, p.seq as pole_seq, l.seq as line_seq
+         from expertise_poles p
+         join budget_line_items l on l.expertise_pole_id = p.id
+         join tp on tp.client_id = p.client_id and tp.name = p.name
+        where p.year = $3 and p.client_id = any($1::uuid[])
+        order by tp.id, l.name, p.seq, l.seq),
+     ins as (
+       insert into budget_line_items (expertise_pole_id, year, name)
+       select sl.pole_id, $2, sl.name from sl
+        where not exists (select 1 from budget_line_items t where t.expertise_pole_id = sl.pole_id and t.name = sl.name)
+        order by sl.pole_seq, sl.line_seq
+       returning id, expertise_pole_id)
+     select ins.id, tp.client_id from ins join tp on tp.id = ins.expertise_pole_id`,
+    [ids, year, from],
+  );
+  await insertZeroMonths(
+    q,
+    newLines.map((l) => l.id),
+    year,
+  );
+
+  let filled = new Map<string, number>();
+  let skipped = new Map<string, number>();
+  if (plan.figures !== 'none') {
+    const basis = rollForwardBasis(plan.figures);
+    const fillEmpty = plan.mode === 'fill-empty';
+    // Whether the roll forward writes a target cell: an empty one (fill-empty), or one that differs.
+    const writes = (old: string, next: string) => (fillEmpty ? `(${old} = 0 and ${next} <> 0)` : `(${old} <> ${next})`);
+    const { rows } = await q.query<{ client_id: string; filled: string; skipped: string }>(
+      `with tp as (${TARGET_POLES}),
+       tl as (
+         select distinct on (l.expertise_pole_id, l.name) l.id, l.expertise_pole_id, l.name
+           from budget_line_items l join tp on tp.id = l.expertise_pole_id
+          order by l.expertise_pole_id, l.name, l.seq),
+       src as (
+         select distinct on (tp.id, l.name, d.month_index)
+                tp.id as pole_id, tp.client_id, l.name, d.month_index,
+                ${uplifted(basis.sales, '$4::int')} as sales, ${uplifted(basis.purchases, '$5::int')} as purchases
+           from expertise_poles p
+           join budget_line_items l on l.expertise_pole_id = p.id
+           join budget_monthly_data d on d.budget_line_item_id = l.id
+           join tp on tp.client_id = p.client_id and tp.name = p.name
+          where p.year = $3 and d.year = $3 and p.client_id = any($1::uuid[])
+          order by tp.id, l.name, d.month_index, p.seq, l.seq),
+       plan as (
+         select d.budget_line_item_id as line_id, d.month_index, src.client_id, src.sales, src.purchases,
+                ${writes('d.previsionnel', 'src.sales')} as write_sales,
+                ${writes('d.achat_previsionnel', 'src.purchases')} as write_purchases,
+                ${fillEmpty} and d.previsionnel <> 0 as skip_sales,
+                ${fillEmpty} and d.achat_previsionnel <> 0 as skip_purchases
+           from src
+           join tl on tl.expertise_pole_id = src.pole_id and tl.name = src.name
+           join budget_monthly_data d on d.budget_line_item_id = tl.id and d.month_index = src.month_index),
+       written as (
+         update budget_monthly_data d set
+             previsionnel = case when plan.write_sales then plan.sales else d.previsionnel end,
+             achat_previsionnel = case when plan.write_purchases then plan.purchases else d.achat_previsionnel end
+           from plan
+          where d.budget_line_item_id = plan.line_id and d.month_index = plan.month_index
+            and (plan.write_sales or plan.write_purchases)
+         returning 1)
+       select client_id,
+              sum(write_sales::int + write_purchases::int) as filled,
+              sum(skip_sales::int + skip_purchases::int) as skipped
+         from plan group by client_id`,
+      [ids, year, from, plan.upliftSales, plan.upliftPurchases],
+    );
+    filled = new Map(rows.map((r) => [r.client_id, Number(r.filled)]));
+    skipped = new Map(rows.map((r) => [r.client_id, Number(r.skipped)]));
+  }
+  await refreshRevisedForecast(q, ids, year);
+  const after = await forecastTotals(q, ids, year);
+
+  const poleCounts = countBy(newPoles);
+  const lineCounts = countBy(newLines);
+  const zero: ForecastTotals = { previsionnel: ZERO_CENTS, achat_previsionnel: ZERO_CENTS };
+  return [...clients]
+    .sort((a, b) => compareFrench(a.name, b.name) || a.id.localeCompare(b.id))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      polesCreated: poleCounts.get(c.id) ?? 0,
+      linesCreated: lineCounts.get(c.id) ?? 0,
+      cellsFilled: filled.get(c.id) ?? 0,
+      cellsSkipped: skipped.get(c.id) ?? 0,
+      before: before.get(c.id) ?? zero,
+      after: after.get(c.id) ?? zero,
+    }));
+}
