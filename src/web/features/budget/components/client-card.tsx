@@ -122,7 +122,7 @@ function SelectedClientRow({
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <ClientSelect clients={clients} selected={selected} onSelect={onSelect} />
       <Button size="icon" variant="outline" aria-label="Renommer le client" onClick={() => setDraft(selected.name)}>
         <Pencil aria-hidden="true" />

@@ -116,7 +116,7 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
 
   return (
     <Dialog open onOpenChange={(open) => !open && !run.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-4xl overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-5xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{`Préparer ${target}`}</DialogTitle>
           <DialogDescription>
@@ -136,7 +136,7 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
                 value={figures}
                 onValueChange={(v) => setFigures(ROLL_FORWARD_FIGURES.find((f) => f === v) ?? 'none')}
               >
-                <SelectTrigger aria-labelledby={`${ids}-figures`} className="w-80 max-w-full">
+                <SelectTrigger aria-labelledby={`${ids}-figures`} className="w-auto min-w-72 max-w-full">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -256,12 +256,14 @@ function PreviewTable({ target, clients }: { target: number; clients: readonly R
         <Table aria-label={`Aperçu de la préparation de ${target}`}>
           <TableHeader>
             <TableRow>
-              <TableHead>Client</TableHead>
-              <TableHead className="text-right">Lignes créées</TableHead>
-              <TableHead className="text-right">Cellules remplies</TableHead>
-              <TableHead className="text-right">Cellules ignorées</TableHead>
-              <TableHead className="text-right">Prévisionnel</TableHead>
-              <TableHead className="text-right">Achat prévisionnel</TableHead>
+              <TableHead className="min-w-48">Client</TableHead>
+              {['Lignes créées', 'Cellules remplies', 'Cellules ignorées', 'Prévisionnel', 'Achat prévisionnel'].map(
+                (title) => (
+                  <TableHead key={title} className="whitespace-nowrap text-right">
+                    {title}
+                  </TableHead>
+                ),
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -277,7 +279,7 @@ function PreviewTable({ target, clients }: { target: number; clients: readonly R
 }
 
 function PreviewRow({ name, row, isTotal = false }: { name: string; row: RollForwardTotals; isTotal?: boolean }) {
-  const cell = 'text-right tabular-nums';
+  const cell = 'whitespace-nowrap text-right tabular-nums';
   return (
     <TableRow className={isTotal ? 'bg-muted/50 font-semibold' : undefined}>
       <TableCell className="font-medium">{name}</TableCell>
