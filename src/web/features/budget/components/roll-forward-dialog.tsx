@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
-import { Input } from '@/web/components/ui/input';
+import { Field } from '@/web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
@@ -148,22 +148,26 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
                 </SelectContent>
               </Select>
             </div>
-            <UpliftField
-              id={`${ids}-sales`}
-              label="Hausse des ventes (%)"
-              value={sales}
-              onChange={setSales}
-              disabled={!hasFigures}
-              issue={issueOf('upliftSales')}
-            />
-            <UpliftField
-              id={`${ids}-purchases`}
-              label="Hausse des achats (%)"
-              value={purchases}
-              onChange={setPurchases}
-              disabled={!hasFigures}
-              issue={issueOf('upliftPurchases')}
-            />
+            {(
+              [
+                ['Hausse des ventes (%)', sales, setSales, 'upliftSales'],
+                ['Hausse des achats (%)', purchases, setPurchases, 'upliftPurchases'],
+              ] as const
+            ).map(([label, value, setValue, field]) => (
+              // A percentage typed the French way (`3,5`), checked as the user types.
+              <div key={field} className="w-44">
+                <Field
+                  label={label}
+                  inputMode="decimal"
+                  className="text-right"
+                  value={value}
+                  disabled={!hasFigures}
+                  issue={issueOf(field)}
+                  onFocus={(e) => e.currentTarget.select()}
+                  onChange={(e) => setValue(e.target.value)}
+                />
+              </div>
+            ))}
           </div>
 
           <div className="flex flex-col gap-1">
@@ -200,43 +204,6 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-type UpliftFieldProps = {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  /** The schema's French message when the value is refused. */
-  issue: string | undefined;
-};
-
-/** A percentage typed the French way (`3,5`), checked as the user types. */
-function UpliftField({ id, label, value, onChange, disabled, issue }: UpliftFieldProps) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input
-        id={id}
-        inputMode="decimal"
-        className="w-40 text-right"
-        value={value}
-        disabled={disabled}
-        aria-invalid={issue !== undefined}
-        aria-describedby={issue ? `${id}-issue` : undefined}
-        onFocus={(e) => e.currentTarget.select()}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {issue && (
-        <p id={`${id}-issue`} className="max-w-40 text-xs text-destructive">
-          {issue}
-        </p>
-      )}
-    </div>
   );
 }
 
