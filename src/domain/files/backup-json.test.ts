@@ -140,6 +140,41 @@ describe('JSON backup', () => {
     expect(parsed).toEqual({ ok: true, backup: doc, raw: doc });
   });
 
+  it('of every year is the version 2 document with a 2-space indent, byte for byte', () => {
+    const doc = buildAllYearsBackup(
+      { clients: [client], years: [{ year: 2027, clients: [client], budgetData: {} }] },
+      new Date('2026-01-05T08:00:00.000Z'),
+    );
+    expect(backupFile(doc, new Date(2026, 0, 5, 23, 59)).text).toBe(
+      [
+        '{',
+        '  "version": 2,',
+        '  "clients": [',
+        '    {',
+        `      "id": "${CLIENT_ID}",`,
+        '      "name": "=Dupont \\"père\\"; fils",',
+        '      "created_at": "2025-01-02T10:00:00.000Z"',
+        '    }',
+        '  ],',
+        '  "years": [',
+        '    {',
+        '      "year": 2027,',
+        '      "clients": [',
+        '        {',
+        `          "id": "${CLIENT_ID}",`,
+        '          "prevision_mb_annuelle_debut": 1000.5,',
+        '          "prevision_mb_annuelle_revue": -0.05',
+        '        }',
+        '      ],',
+        '      "budgetData": {}',
+        '    }',
+        '  ],',
+        '  "exportDate": "2026-01-05T08:00:00.000Z"',
+        '}',
+      ].join('\n'),
+    );
+  });
+
   it('reads its own version 2 file (every year) back to the same backup', () => {
     const doc = allYears();
     const file = backupFile(doc, new Date(2026, 0, 5));
