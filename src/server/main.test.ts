@@ -6,7 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MEASURES } from '@/domain/measures';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
 import { childEnv } from './test/test-env';
@@ -16,7 +18,10 @@ const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   children.forEach((c) => c.kill('SIGTERM'));
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  // A child killed by a signal has no exit code but a signal code: it has exited too.
+  await Promise.all(
+    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
   for (const clean of cleanups) await clean();
 });
 
@@ -109,4 +114,126 @@ describe('the two modes as processes', () => {
     expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
     expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');
   }, 60_000); // a process start on a new data directory: slow on a busy machine, not a speed test
+});
+
+/** A one-year backup of `n` clients, each with two poles of three lines and a forecast in every month. */
+function backupOf(n: number) {
+  const id = (kind: number, i: number) => `${String(kind).repeat(8)}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  const clients = Array.from({ length: n }, (_, i) => ({
+    id: id(1, i),
+    name: `Client ${i}`,
+    prevision_mb_annuelle_debut: 0,
+    prevision_mb_annuelle_revue: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+  }));
+  let line = 0;
+  const budgetData = Object.fromEntries(
+    clients.map((c, i) => [
+      c.id,
+      [0, 1].map((p) => ({
+        id: id(2, i * 2 + p),
+        name: p === 0 ? 'Paid' : 'SEO/GEO',
+        isExpanded: true,
+        facture: Array.from({ length: 12 }, () => false),
+        lines: [0, 1, 2].map((l) => ({
+          id: id(3, (line += 1)),
+          name: `Ligne ${l}`,
+          ...Object.fromEntries(MEASURES.map((m) => [m, Array.from({ length: 12 }, () => 100 + l)])),
+        })),
+      })),
+    ]),
+  );
+  return { clients, budgetData };
+}
+
+describe(`a roll forward killed halfway on ${TEST_DB}`, () => {
+  const FROM = 2030;
+  const TO = 2031;
+  const post = (base: string, route: string, body: unknown) =>
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const rollForward = { from: FROM, clients: 'all', figures: 'previsionnel', upliftSales: 5 };
+
+  it('leaves the target year as it was', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1' };
+    if (TEST_DB === 'postgres') env.DATABASE_URL = await freshPostgresUrl('kill');
+    else {
+      env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-kill-'));
+      cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+    }
+    const server = startServer(env);
+    await waitForHealth(base, server.exited, server.output);
+    const backup = backupOf(TEST_DB === 'postgres' ? 5 : 150);
+    expect((await post(base, `/api/backup?year=${FROM}`, backup)).status).toBe(200);
+
+    let answered = false;
+    if (TEST_DB === 'postgres') {
+      // Deterministic: hold a lock on a row the roll forward's last statement updates (a client's
+      // year fields in TO), so it stops there with every pole, line and figure of TO written but
+      // not committed; then kill the server.
+      const client = backup.clients[4]!.id;
+      const patched = await fetch(`${base}/api/clients/${client}?year=${TO}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prevision_mb_annuelle_debut: 1 }),
+      });
+      expect(patched.status).toBe(200);
+      const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('select 1 from client_years where client_id = $1 and year = $2 for update', [client, TO]);
+        void post(base, `/api/years/${TO}/rollforward`, rollForward).then(
+          () => (answered = true),
+          () => undefined,
+        );
+        for (let i = 0; i < 200; i += 1) {
+          const { rows } = await blocker.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like 'update client_years%'`,
+          );
+          if (rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const { rows: written } = await blocker.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(written[0]!.n, 'the roll forward waits on the held row').toBe(1);
+        server.child.kill('SIGKILL');
+        await server.exited;
+      } finally {
+        await blocker.query('rollback');
+        await blocker.end();
+      }
+    } else {
+      // PGlite runs in the server's process: kill it while the roll forward of 150 clients runs.
+      void post(base, `/api/years/${TO}/rollforward`, rollForward).then(
+        () => (answered = true),
+        () => undefined,
+      );
+      await new Promise((r) => setTimeout(r, 150));
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+
+    const again = startServer(env);
+    await waitForHealth(base, again.exited, again.output);
+    const years = (await (await fetch(`${base}/api/years`)).json()) as { year: number; clients: number }[];
+    if (answered) {
+      // It committed before the kill (a fast machine): then all of it, never a part.
+      expect(years).toEqual([
+        { year: FROM, clients: backup.clients.length },
+        { year: TO, clients: backup.clients.length },
+      ]);
+    } else {
+      expect(years.filter((y) => y.year === TO && y.clients > 0)).toEqual([]);
+      const budget = await (await fetch(`${base}/api/budget?year=${TO}`)).json();
+      expect(Object.values((budget as { budgetData: Record<string, unknown[]> }).budgetData).flat()).toEqual([]);
+    }
+  }, 120_000);
 });
