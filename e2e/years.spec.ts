@@ -139,11 +139,11 @@ test('Préparer {N+1}: the preview counts, Appliquer, then next year shows the l
 
   await dialog.getByRole('button', { name: 'Aperçu' }).click();
 
-  // Lines created: Audit technique; filled: Netlinking's March sales and January purchases, Audit's
+  // Poles created: none (SEO/GEO is there); lines created: Audit technique; filled: Netlinking's March sales and January purchases, Audit's
   // January sales; skipped: Netlinking's January sales (5 € typed in N+1). Actuals are not copied.
   const preview = dialog.getByRole('table', { name: `Aperçu de la préparation de ${N + 1}` });
   const row = preview.getByRole('row').filter({ hasText: 'India Report' }).getByRole('cell');
-  await expect(row).toHaveText(['India Report', '1', '3', '1', /^5\s€ → 555\s€$/, /^0\s€ → 410\s€$/]);
+  await expect(row).toHaveText(['India Report', '0', '1', '3', '1', /^5\s€ → 555\s€$/, /^0\s€ → 410\s€$/]);
   const shot = testInfo.outputPath('preparer-apercu.png');
   await app.page.screenshot({ path: shot });
   await testInfo.attach('preparer-apercu', { path: shot, contentType: 'image/png' });

@@ -224,13 +224,18 @@ function PreviewTable({ target, clients }: { target: number; clients: readonly R
           <TableHeader>
             <TableRow>
               <TableHead className="min-w-48">Client</TableHead>
-              {['Lignes créées', 'Cellules remplies', 'Cellules ignorées', 'Prévisionnel', 'Achat prévisionnel'].map(
-                (title) => (
-                  <TableHead key={title} className="whitespace-nowrap text-right">
-                    {title}
-                  </TableHead>
-                ),
-              )}
+              {[
+                'Pôles créés',
+                'Lignes créées',
+                'Cellules remplies',
+                'Cellules ignorées',
+                'Prévisionnel',
+                'Achat prévisionnel',
+              ].map((title) => (
+                <TableHead key={title} className="whitespace-nowrap text-right">
+                  {title}
+                </TableHead>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -250,6 +255,7 @@ function PreviewRow({ name, row, isTotal = false }: { name: string; row: RollFor
   return (
     <TableRow className={isTotal ? 'bg-muted/50 font-semibold' : undefined}>
       <TableCell className="font-medium">{name}</TableCell>
+      <TableCell className={cell}>{row.polesCreated.toLocaleString('fr-FR')}</TableCell>
       <TableCell className={cell}>{row.linesCreated.toLocaleString('fr-FR')}</TableCell>
       <TableCell className={cell}>{row.cellsFilled.toLocaleString('fr-FR')}</TableCell>
       <TableCell className={cell}>{row.cellsSkipped.toLocaleString('fr-FR')}</TableCell>
