@@ -201,6 +201,11 @@ describe('JSON backup', () => {
     ['an array', '[]', "Le fichier n'est pas valide. "],
     ['missing budgetData', JSON.stringify({ clients: [] }), "Le fichier n'est pas valide. budgetData : "],
     [
+      'of a newer version, whatever its shape',
+      JSON.stringify({ version: 3, exercices: [] }),
+      "version : Sauvegarde d'une version plus récente (3) que celle que cet outil sait lire (2).",
+    ],
+    [
       '11 monthly values',
       JSON.stringify({
         ...valid(),
