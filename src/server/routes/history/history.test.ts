@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '@/domain/api-error';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
 import type { ClientWire as Client, HistoryEntryWire, PoleWire as Pole } from '@/domain/schemas';
 import { createAccountsTestApp } from '@/server/test/test-accounts';
@@ -35,7 +36,8 @@ async function latest(clientId: string): Promise<HistoryEntryWire> {
   return (await history(`clientId=${clientId}&year=${Y}&limit=1`))[0]!;
 }
 async function undo(id: number) {
-  return t.request<{ entry: HistoryEntryWire }>('POST', `/api/history/${id}/undo`);
+  // Either answer: the new entry, or the error (typed together: each test checks the status first).
+  return t.request<{ entry: HistoryEntryWire } & ApiErrorBody>('POST', `/api/history/${id}/undo`);
 }
 async function setCells(cells: unknown[], source?: string) {
   const res = await t.request<{ historyId: number | null }>(

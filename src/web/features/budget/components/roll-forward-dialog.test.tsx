@@ -36,7 +36,7 @@ function answer(clients: 'all' | string[]): RollForwardAnswerWire {
       after: { previsionnel: 250000, achat_previsionnel: 0 },
     },
   ];
-  return { clients: clients === 'all' ? rows : rows.filter((r) => clients.includes(r.id)) };
+  return { clients: clients === 'all' ? rows : rows.filter((r) => clients.includes(r.id)), historyId: null };
 }
 
 const json = (body: unknown, status = 200) =>
