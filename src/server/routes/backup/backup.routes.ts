@@ -35,7 +35,7 @@ export function backupRoutes(db: Db) {
         (w: typeof wire) => ('years' in w ? allYearsBackupFromWire(w) : oneYearBackup(backupFromWire(w), year)),
         wire,
       );
-      await db.transaction(async (tx) => {
+      const historyId = await db.transaction(async (tx) => {
         // The data before the restore goes into its history entry, so undo brings it back
         // (docs/product.md#history); what it leaves is fingerprinted, so that undo can tell
         // whether anything changed since.
@@ -51,9 +51,10 @@ export function backupRoutes(db: Db) {
         await saveSnapshot(tx, entryId, await dataDocument(tx));
         await replaceAll(tx, backup);
         await completeEntry(tx, entryId, { ops: [{ op: 'replace_all', afterHash: dataHash(await dataDocument(tx)) }] });
+        return entryId;
       });
       // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
       await analyze(db);
-      return c.json({ clients: backup.clients.length });
+      return c.json({ clients: backup.clients.length, historyId });
     });
 }

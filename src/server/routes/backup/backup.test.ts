@@ -92,7 +92,7 @@ describe('backup API', () => {
     await t.request('POST', '/api/clients', { name: 'Remplacé' });
     const res = await t.request<{ clients: number }>('POST', '/api/backup', originalBackup());
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ clients: 2 });
+    expect(res.json).toEqual({ clients: 2, historyId: expect.any(Number) });
     const clients = (await t.request<Client[]>('GET', '/api/clients')).json;
     expect(clients.map((c) => c.name)).toEqual(['Alpha', 'Zèbre & Cie']);
     const poles = (await t.request<Pole[]>('GET', `/api/clients/${ids.a}/budget`)).json;
