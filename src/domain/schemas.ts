@@ -10,7 +10,15 @@ import { BACKUP_VERSION } from './files/backup-json';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
-import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
+import {
+  MAX_UPLIFT,
+  MIN_UPLIFT,
+  ROLL_FORWARD_FIGURES,
+  ROLL_FORWARD_MODES,
+  upliftHundredths,
+  type ForecastTotals,
+  type RollForwardClientResult,
+} from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
 import { CELL_SOURCES, type HistorySource } from './history';
 
