@@ -192,9 +192,13 @@ test('Exporter CSV downloads the dashboard as the builder writes it', async ({ a
     app.page.getByText('Les données du dashboard (Tous les clients) ont été exportées en CSV.'),
   ).toBeVisible();
 
-  const match = /^dashboard-export-tous-clients-(\d{4})-(\d{2})-(\d{2})\.csv$/.exec(download.suggestedFilename());
+  // The exercice on screen (the current year, where the backup went), then the local date.
+  const match = /^dashboard-export-tous-clients-(\d{4})-(\d{4})-(\d{2})-(\d{2})\.csv$/.exec(
+    download.suggestedFilename(),
+  );
   expect(match, download.suggestedFilename()).not.toBeNull();
-  const [, y, m, d] = match!;
+  const [, year, y, m, d] = match!;
+  expect(year).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
   const expected = dashboardCsv(
     buildDashboard(
       aggregateBudgets(

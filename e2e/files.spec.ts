@@ -1,12 +1,14 @@
 /**
- * Files (issue 6): each downloaded file is compared byte for byte with what the domain builder
- * produces from the data the server holds; a restore is confirmed and shows its data; a broken
- * file is refused with the first problem and changes nothing.
+ * Files (issue 6, years: issue 11): each downloaded file is compared byte for byte with what the
+ * domain builder produces from the data the server holds; a restore is confirmed and shows its
+ * data; a broken file is refused with the first problem and changes nothing. The page opens on
+ * the current exercice, the one the seed writes (no `?year=`): the CSV names carry it, the JSON
+ * backup holds every year (version 2).
  */
 import { budgetDataFromWire, clientsFromWire, polesFromWire } from '../src/domain/codec';
 import fs from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { backupFileName, backupJsonText, type BackupDocument } from '../src/domain/files/backup-json';
+import { backupFileName, backupJsonText, type AllYearsBackupDocument } from '../src/domain/files/backup-json';
 import { clientCsvFile } from '../src/domain/files/client-csv';
 import { invoicingCsvFile } from '../src/domain/files/invoicing-csv';
 import type {
@@ -26,7 +28,10 @@ async function json<T>(response: Promise<{ ok(): boolean; json(): Promise<unknow
   return (await r.json()) as T;
 }
 
-/** Empties the database (a restore of an empty backup), then creates three clients through the API. */
+/**
+ * Empties the database (a restore of an empty one-year backup empties the other years too), then
+ * creates three clients through the API, in the current year.
+ */
 async function seed(request: APIRequestContext) {
   await json(request.post('/api/backup', { data: { clients: [], budgetData: {} } }));
   const dupont = await json<Client>(request.post('/api/clients', { data: { name: DUPONT } }));
@@ -76,6 +81,10 @@ function fileNameDate(name: string): Date {
   return new Date(Number(y), Number(m) - 1, Number(d), 12);
 }
 
+/** The exercice the page opens on: the current year where the browser runs (Europe/Paris). */
+const openYear = () =>
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric' }).format(new Date()));
+
 /** The names the client drop-down of 'Gestion des Clients' offers (opens and closes it). */
 async function clientNames(page: Page): Promise<string[]> {
   await budgetTab(page).clientSelect.click();
@@ -103,13 +112,15 @@ test('the client CSV downloaded is the builder’s file for that client, byte fo
 
   const clients = await json<Client[]>(request.get('/api/clients'));
   const dupont = clients.find((c) => c.name === DUPONT)!;
+  const year = openYear();
   const expected = clientCsvFile(
     DUPONT,
-    polesFromWire(await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget`))),
+    year,
+    polesFromWire(await json<Pole[]>(request.get(`/api/clients/${dupont.id}/budget?year=${year}`))),
     fileNameDate(name),
   )!;
   expect(name).toBe(expected.fileName);
-  expect(name).toMatch(/^budget-Dupont-père-fils-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(name).toMatch(new RegExp(`^budget-Dupont-père-fils-${year}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   expect(text).toBe(expected.text);
   // And a few bytes checked by eye: BOM, quoting, decimal comma, negative cents.
   expect(text.startsWith('\uFEFF"Pôle";"Ligne Budgétaire";"Janvier Prévisionnel"')).toBe(true);
@@ -130,9 +141,18 @@ test('the invoicing CSV downloaded is the builder’s file for every client, byt
     backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click(),
   );
 
-  const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(request.get('/api/budget'));
-  const expected = invoicingCsvFile(clientsFromWire(clients), budgetDataFromWire(budgetData), fileNameDate(name))!;
+  const year = openYear();
+  const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(
+    request.get(`/api/budget?year=${year}`),
+  );
+  const expected = invoicingCsvFile(
+    clientsFromWire(clients),
+    budgetDataFromWire(budgetData),
+    year,
+    fileNameDate(name),
+  )!;
   expect(name).toBe(expected.fileName);
+  expect(name).toMatch(new RegExp(`^facturation-${year}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   expect(text).toBe(expected.text);
   expect(text).toContain(`\r\n"'=Dupont ""père""; fils",Paid,Google Ads – Search,Janvier,1234.50,-0.05\r\n`);
   expect(text).toContain('\r\nÉté,"Pôle, ""maison""",Conseil,Juin,-250,0\r\n');
@@ -151,17 +171,18 @@ test('the invoicing export says so when no pole is invoiced', async ({ app, requ
   await expect(toast(app.page, "Aucun pôle n'est marqué comme facturé.")).toBeVisible();
 });
 
-test('the JSON backup downloaded is GET /api/backup with a 2-space indent', async ({ app, request }) => {
+test('the JSON backup downloaded is GET /api/backup (every year) with a 2-space indent', async ({ app, request }) => {
   await app.goto('/');
   const { name, text } = await download(app.page, () =>
     backupCard(app.page).getByRole('button', { name: 'Exporter les données' }).click(),
   );
 
-  const fromFile = JSON.parse(text) as BackupDocument;
-  const fromApi = await json<BackupDocument>(request.get('/api/backup'));
+  const fromFile = JSON.parse(text) as AllYearsBackupDocument;
+  const fromApi = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect(name).toBe(backupFileName(fileNameDate(name)));
   expect(text).toBe(backupJsonText({ ...fromApi, exportDate: fromFile.exportDate }));
-  expect(text.startsWith('{\n  "clients": [\n    {\n')).toBe(true);
+  expect(text.startsWith('{\n  "version": 2,\n  "clients": [\n    {\n')).toBe(true);
+  expect(fromFile.years.map((y) => y.year)).toEqual([openYear()]);
   await expect(toast(app.page, 'Export réussi')).toBeVisible();
 });
 
@@ -169,17 +190,14 @@ test('importing a backup asks first, then replaces everything and every view sho
   app,
   request,
 }, testInfo) => {
-  // The file: this data set's own backup, renamed, plus a fourth client.
-  const doc = await json<BackupDocument>(request.get('/api/backup'));
+  // The file: this data set's own backup (every year), renamed, plus a fourth client.
+  const doc = await json<AllYearsBackupDocument>(request.get('/api/backup'));
+  const newId = '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f';
   doc.clients = doc.clients.map((c) => ({ ...c, name: `Importé ${c.name}` }));
-  doc.clients.push({
-    id: '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f',
-    name: 'Nouveau client',
-    prevision_mb_annuelle_debut: 10,
-    prevision_mb_annuelle_revue: 0,
-    created_at: new Date(Date.now() + 60_000).toISOString(),
-  });
-  doc.budgetData['9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f'] = [];
+  doc.clients.push({ id: newId, name: 'Nouveau client', created_at: new Date(Date.now() + 60_000).toISOString() });
+  const year = doc.years[0]!;
+  // Its forecast of that year; no budget (the server's own backup lists no empty budget either).
+  year.clients.push({ id: newId, prevision_mb_annuelle_debut: 10, prevision_mb_annuelle_revue: 0 });
   const path = testInfo.outputPath('sauvegarde.json');
   fs.writeFileSync(path, JSON.stringify(doc, null, 2));
 
@@ -193,6 +211,9 @@ test('importing a backup asks first, then replaces everything and every view sho
 
   const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
   await expect(dialog).toContainText('contient 4 clients');
+  await expect(dialog).toContainText(
+    `Sauvegarde de tous les exercices (${year.year}) : elle remplace les données de chaque exercice.`,
+  );
   await expect(dialog).toContainText('3 clients actuels seront remplacés');
   const shot = testInfo.outputPath('import-confirmation.png');
   await app.page.screenshot({ path: shot });
@@ -202,7 +223,7 @@ test('importing a backup asks first, then replaces everything and every view sho
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await clientNames(app.page)).sort()).toEqual(doc.clients.map((c) => c.name).sort());
-  const after = await json<BackupDocument>(request.get('/api/backup'));
+  const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect({ ...after, exportDate: '' }).toEqual({ ...doc, exportDate: '' });
 });
 
@@ -224,14 +245,14 @@ test('a backup downloaded from the card imports back to the very same data', asy
 
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
   await expect.poll(() => clientNames(app.page)).not.toContain('Créé après la sauvegarde');
-  const after = await json<BackupDocument>(request.get('/api/backup'));
+  const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect(backupJsonText({ ...after, exportDate: '' })).toBe(
-    backupJsonText({ ...(JSON.parse(text) as BackupDocument), exportDate: '' }),
+    backupJsonText({ ...(JSON.parse(text) as AllYearsBackupDocument), exportDate: '' }),
   );
 });
 
 test('cancelling the confirmation changes nothing', async ({ app, request }, testInfo) => {
-  const before = await json<BackupDocument>(request.get('/api/backup'));
+  const before = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   const path = testInfo.outputPath('vide.json');
   fs.writeFileSync(path, JSON.stringify({ clients: [], budgetData: {} }));
 
@@ -239,30 +260,43 @@ test('cancelling the confirmation changes nothing', async ({ app, request }, tes
   await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
   const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
   await expect(dialog).toContainText('contient 0 client.');
+  // A file of SPEC's shape is one year: it goes into the exercice on screen.
+  await expect(dialog).toContainText(
+    `Sauvegarde d'un seul exercice : elle sera restaurée dans l'exercice ${openYear()}, et les autres exercices seront vidés.`,
+  );
   await dialog.getByRole('button', { name: 'Annuler' }).click();
 
   await expect(dialog).toBeHidden();
-  const after = await json<BackupDocument>(request.get('/api/backup'));
+  const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
 });
 
 test.describe('a broken file is refused with its first problem, and nothing changes', () => {
-  const cases: [string, (doc: BackupDocument) => string, string][] = [
+  const cases: [string, (doc: AllYearsBackupDocument) => string, string][] = [
     ['not JSON', () => '{"clients": [', "Le fichier n'est pas valide."],
     [
       '11 monthly values',
       (doc) => {
-        const line = Object.values(doc.budgetData).flat()[0]!.lines[0]!;
+        const line = Object.values(doc.years[0]!.budgetData).flat()[0]!.lines[0]!;
         line.reel = line.reel.slice(1);
         return JSON.stringify(doc);
       },
-      'pôle « Paid », ligne « Google Ads – Search », reel : Il faut exactement 12 valeurs mensuelles.',
+      `exercice ${openYear()}, client « ${DUPONT} », pôle « Paid », ligne « Google Ads – Search », reel : Il faut exactement 12 valeurs mensuelles.`,
     ],
-    ['no budgetData', (doc) => JSON.stringify({ clients: doc.clients }), "Le fichier n'est pas valide. budgetData : "],
+    [
+      'version 2 without years',
+      (doc) => JSON.stringify({ version: 2, clients: doc.clients }),
+      "Le fichier n'est pas valide. years : ",
+    ],
+    [
+      'one year without budgetData',
+      () => JSON.stringify({ clients: [] }),
+      "Le fichier n'est pas valide. budgetData : ",
+    ],
   ];
   for (const [label, spoil, message] of cases) {
     test(label, async ({ app, request }, testInfo) => {
-      const before = await json<BackupDocument>(request.get('/api/backup'));
+      const before = await json<AllYearsBackupDocument>(request.get('/api/backup'));
       const path = testInfo.outputPath('casse.json');
       fs.writeFileSync(path, spoil(structuredClone(before)));
 
@@ -275,7 +309,7 @@ test.describe('a broken file is refused with its first problem, and nothing chan
       await app.page.screenshot({ path: shot });
       await testInfo.attach('erreur-import', { path: shot, contentType: 'image/png' });
       await expect(app.page.getByRole('dialog')).toHaveCount(0);
-      const after = await json<BackupDocument>(request.get('/api/backup'));
+      const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
       expect({ ...after, exportDate: '' }).toEqual({ ...before, exportDate: '' });
     });
   }

@@ -360,6 +360,16 @@ export function isAllYearsBackup(raw: unknown): boolean {
 
 /** Any backup file: validated as version 2 when it says so, else as SPEC's one-year shape. */
 export const anyBackupSchema: z.ZodType<AnyBackupWire, unknown> = z.unknown().transform((raw, ctx) => {
+  // A newer version is said as such, before its shape (unknown to this tool) is judged.
+  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? raw.version : undefined;
+  if (typeof version === 'number' && version > BACKUP_VERSION) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['version'],
+      message: `Sauvegarde d'une version plus récente (${version}) que celle que cet outil sait lire (${BACKUP_VERSION}).`,
+    });
+    return z.NEVER;
+  }
   const parsed = isAllYearsBackup(raw) ? allYearsBackupSchema.safeParse(raw) : backupSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientToWire, poleToWire } from '../codec';
 import type { Client, Pole } from '../model';
 import { assertCents as cents } from '../money';
-import { backupFile, buildBackup } from './backup-json';
+import { backupFile, buildAllYearsBackup, buildBackup } from './backup-json';
 import { locateBackupIssue, parseBackupText } from './backup-parse';
 
 const CLIENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -38,6 +38,19 @@ const pole: Pole = {
 const clientWire = clientToWire(client);
 const poleWire = poleToWire(pole);
 
+/** A version 2 document: the client once, its pole in 2026, nothing in 2027. */
+const allYears = () =>
+  buildAllYearsBackup(
+    {
+      clients: [client],
+      years: [
+        { year: 2026, clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
+        { year: 2027, clients: [], budgetData: {} },
+      ],
+    },
+    new Date('2026-01-05T08:00:00.000Z'),
+  );
+
 /** `n` array items of a 12-value array, one per line at this indent. */
 const items = (values: string[], indent: string) => values.map((v) => `${indent}${v}`).join(',\n');
 const zeroMonths = (indent: string) =>
@@ -47,10 +60,10 @@ const zeroMonths = (indent: string) =>
   );
 
 describe('JSON backup', () => {
-  it('is the document with a 2-space indent, byte for byte', () => {
+  it("of one year is SPEC's document with a 2-space indent, byte for byte", () => {
     const doc = buildBackup(
       { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
-      2026,
+      2025,
       new Date('2026-01-05T08:00:00.000Z'),
     );
     const file = backupFile(doc, new Date(2026, 0, 5, 23, 59));
@@ -111,20 +124,63 @@ describe('JSON backup', () => {
         '  },',
         '  "exportDate": "2026-01-05T08:00:00.000Z",',
         '  "version": 1,',
-        '  "year": 2026',
+        '  "year": 2025',
         '}',
       ].join('\n'),
     );
   });
 
-  it('reads its own file back to the same backup', () => {
+  it('reads its own one-year file back to the same backup', () => {
     const doc = buildBackup(
       { clients: [client], budgetData: { [CLIENT_ID]: [pole] } },
-      2026,
+      2025,
       new Date('2026-01-05T08:00:00.000Z'),
     );
     const parsed = parseBackupText(backupFile(doc, new Date()).text);
     expect(parsed).toEqual({ ok: true, backup: doc, raw: doc });
+  });
+
+  it('of every year is the version 2 document with a 2-space indent, byte for byte', () => {
+    const doc = buildAllYearsBackup(
+      { clients: [client], years: [{ year: 2027, clients: [client], budgetData: {} }] },
+      new Date('2026-01-05T08:00:00.000Z'),
+    );
+    expect(backupFile(doc, new Date(2026, 0, 5, 23, 59)).text).toBe(
+      [
+        '{',
+        '  "version": 2,',
+        '  "clients": [',
+        '    {',
+        `      "id": "${CLIENT_ID}",`,
+        '      "name": "=Dupont \\"père\\"; fils",',
+        '      "created_at": "2025-01-02T10:00:00.000Z"',
+        '    }',
+        '  ],',
+        '  "years": [',
+        '    {',
+        '      "year": 2027,',
+        '      "clients": [',
+        '        {',
+        `          "id": "${CLIENT_ID}",`,
+        '          "prevision_mb_annuelle_debut": 1000.5,',
+        '          "prevision_mb_annuelle_revue": -0.05',
+        '        }',
+        '      ],',
+        '      "budgetData": {}',
+        '    }',
+        '  ],',
+        '  "exportDate": "2026-01-05T08:00:00.000Z"',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('reads its own version 2 file (every year) back to the same backup', () => {
+    const doc = allYears();
+    const file = backupFile(doc, new Date(2026, 0, 5));
+    expect(file.fileName).toBe('budget-export-2026-01-05.json');
+    expect(file.text.startsWith('{\n  "version": 2,\n  "clients": [\n')).toBe(true);
+    expect(parseBackupText(file.text)).toEqual({ ok: true, backup: doc, raw: doc });
   });
 
   it('reads a backup of the original tool (no version, no exportDate needed)', () => {
@@ -144,6 +200,11 @@ describe('JSON backup', () => {
     ['empty', '', "Le fichier n'est pas valide."],
     ['an array', '[]', "Le fichier n'est pas valide. "],
     ['missing budgetData', JSON.stringify({ clients: [] }), "Le fichier n'est pas valide. budgetData : "],
+    [
+      'of a newer version, whatever its shape',
+      JSON.stringify({ version: 3, exercices: [] }),
+      "version : Sauvegarde d'une version plus récente (3) que celle que cet outil sait lire (2).",
+    ],
     [
       '11 monthly values',
       JSON.stringify({
@@ -181,13 +242,49 @@ describe('JSON backup', () => {
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : parsed.message).toContain(message);
   });
+
+  /** The version 2 document as JSON, spoiled by `spoil`. */
+  const v2 = (spoil: (doc: ReturnType<typeof allYears>) => unknown) =>
+    JSON.stringify(spoil(structuredClone(allYears())));
+  it.each([
+    [
+      'a text amount in a year',
+      v2((doc) => {
+        (doc.years[0]!.budgetData[CLIENT_ID]![0]!.lines[0]!.reel as unknown[])[3] = 'x';
+        return doc;
+      }),
+      `Le fichier n'est pas valide. exercice 2026, client « =Dupont "père"; fils », pôle « Pôle », ligne « Été », reel, mois 4 : `,
+    ],
+    [
+      'a year out of range',
+      v2((doc) => ({ ...doc, years: [{ ...doc.years[1]!, year: 1999 }] })),
+      'exercice 1999, year : Exercice invalide : 1999',
+    ],
+    [
+      'the same year twice',
+      v2((doc) => ({ ...doc, years: [doc.years[1], doc.years[1]] })),
+      'exercice 2027, year : Exercice en double : 2027.',
+    ],
+    [
+      "a year's client missing from the list",
+      v2((doc) => ({ ...doc, clients: [] })),
+      `exercice 2026, client n° 1, id : Client absent de la liste : ${CLIENT_ID}.`,
+    ],
+    [
+      'without its years',
+      v2(({ version, clients }) => ({ version, clients })),
+      "Le fichier n'est pas valide. years : ",
+    ],
+  ])('refuses a version 2 file with %s, naming the exercice', (_label, text, message) => {
+    const parsed = parseBackupText(text);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toContain(message);
+  });
 });
 
 describe('locateBackupIssue', () => {
-  const raw = {
-    clients: [{ id: CLIENT_ID, name: 'Acme' }, { id: 'x' }],
-    budgetData: { [CLIENT_ID]: [{ name: 'Paid', lines: [{ name: 'SEO local' }, {}] }] },
-  };
+  const budgetData = { [CLIENT_ID]: [{ name: 'Paid', lines: [{ name: 'SEO local' }, {}] }] };
+  const raw = { clients: [{ id: CLIENT_ID, name: 'Acme' }, { id: 'x' }], budgetData };
   it.each([
     [[], ''],
     [['budgetData'], 'budgetData'],
@@ -203,5 +300,37 @@ describe('locateBackupIssue', () => {
     [['budgetData', CLIENT_ID, 3, 'name'], 'client « Acme », pôle n° 4, name'],
   ])('%j → %j', (path, expected) => {
     expect(locateBackupIssue(raw, path)).toBe(expected);
+  });
+
+  // Version 2: the clients are listed once with their names; each year names them by id.
+  const v2 = {
+    version: 2,
+    clients: [{ id: CLIENT_ID, name: 'Acme' }],
+    years: [{ year: 2026, clients: [{ id: CLIENT_ID }, { id: 'y' }], budgetData }, { year: '2027' }],
+  };
+  it.each([
+    [[], ''],
+    [['years'], 'years'],
+    [['clients', 0, 'name'], 'client « Acme », name'],
+    [['years', 0], 'exercice 2026'],
+    [['years', 0, 'year'], 'exercice 2026, year'],
+    [['years', 1, 'year'], 'exercice n° 2, year'],
+    [
+      ['years', 0, 'clients', 0, 'prevision_mb_annuelle_debut'],
+      'exercice 2026, client « Acme », prevision_mb_annuelle_debut',
+    ],
+    [['years', 0, 'clients', 1, 'id'], 'exercice 2026, client n° 2, id'],
+    [
+      ['years', 0, 'budgetData', CLIENT_ID, 0, 'lines', 0, 'reel', 3],
+      'exercice 2026, client « Acme », pôle « Paid », ligne « SEO local », reel, mois 4',
+    ],
+    [
+      ['years', 0, 'budgetData', CLIENT_ID, 0, 'facture', 0],
+      'exercice 2026, client « Acme », pôle « Paid », facture, mois 1',
+    ],
+    [['years', 0, 'budgetData', 'inconnu'], 'exercice 2026, client inconnu'],
+    [['years', 5, 'budgetData', CLIENT_ID], 'exercice n° 6, client « Acme »'],
+  ])('version 2: %j → %j', (path, expected) => {
+    expect(locateBackupIssue(v2, path)).toBe(expected);
   });
 });

@@ -38,10 +38,10 @@ describe('client CSV', () => {
       makePole('Pôle maison', [makeLine('=Dupont "père"; fils', { achat: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12] })]),
     ];
 
-    const file = clientCsvFile('=Dupont "père"; fils', poles, new Date(2026, 0, 5, 23, 59));
+    const file = clientCsvFile('=Dupont "père"; fils', 2027, poles, new Date(2026, 0, 5, 23, 59));
 
     expect(file).not.toBeNull();
-    expect(file!.fileName).toBe('budget-Dupont-père-fils-2026-01-05.csv');
+    expect(file!.fileName).toBe('budget-Dupont-père-fils-2027-2026-01-05.csv');
     expect(file!.mimeType).toBe('text/csv;charset=utf-8');
     expect(file!.text).toBe(
       BOM +
@@ -60,14 +60,15 @@ describe('client CSV', () => {
     ['no pole', []],
     ['poles without lines', [makePole('Paid'), makePole('SEO/GEO')]],
   ])('gives no file for a client with %s', (_label, poles) => {
-    expect(clientCsvFile('Acme', poles, new Date(2026, 0, 5))).toBeNull();
+    expect(clientCsvFile('Acme', 2026, poles, new Date(2026, 0, 5))).toBeNull();
   });
 
   it.each([
-    ['Acme', 'budget-Acme-2026-12-31.csv'],
-    ['Équipe Zèbre & Cie', 'budget-Équipe-Zèbre--Cie-2026-12-31.csv'],
-    ['a/b:c', 'budget-abc-2026-12-31.csv'],
-  ])('names the file of %j %j', (name, expected) => {
-    expect(clientCsvFileName(name, new Date(2026, 11, 31, 0, 0))).toBe(expected);
+    ['Acme', 2026, 'budget-Acme-2026-2026-12-31.csv'],
+    ['Acme', 2027, 'budget-Acme-2027-2026-12-31.csv'],
+    ['Équipe Zèbre & Cie', 2025, 'budget-Équipe-Zèbre--Cie-2025-2026-12-31.csv'],
+    ['a/b:c', 2100, 'budget-abc-2100-2026-12-31.csv'],
+  ])('names the file of %j in %i %j (exercice, then the local date)', (name, year, expected) => {
+    expect(clientCsvFileName(name, year, new Date(2026, 11, 31, 0, 0))).toBe(expected);
   });
 });

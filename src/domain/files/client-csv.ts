@@ -45,20 +45,20 @@ export function clientCsvRows(poles: readonly Pole[]): string[][] {
   );
 }
 
-/** `budget-{client}-{YYYY-MM-DD}.csv`, local date. */
-export function clientCsvFileName(clientName: string, now: Date): string {
-  return `budget-${fileNamePart(clientName)}-${fileDate(now)}.csv`;
+/** `budget-{client}-{YYYY}-{YYYY-MM-DD}.csv`: the exercice, then the local date (docs/product.md#budget-years). */
+export function clientCsvFileName(clientName: string, year: number, now: Date): string {
+  return `budget-${fileNamePart(clientName)}-${year}-${fileDate(now)}.csv`;
 }
 
 /**
- * The client CSV of this client's poles, or null when the client has no line ('Aucune donnée
- * trouvée pour ce client'). `now` gives the date in the file name.
+ * The client CSV of this client's poles in exercice `year`, or null when the client has no line
+ * that year ('Aucune donnée trouvée pour ce client'). `year` and `now` name the file.
  */
-export function clientCsvFile(clientName: string, poles: readonly Pole[], now: Date): ExportFile | null {
+export function clientCsvFile(clientName: string, year: number, poles: readonly Pole[], now: Date): ExportFile | null {
   const rows = clientCsvRows(poles);
   if (rows.length === 0) return null;
   return {
-    fileName: clientCsvFileName(clientName, now),
+    fileName: clientCsvFileName(clientName, year, now),
     mimeType: CSV_MIME,
     text: csvDocument([CLIENT_CSV_HEADER, ...rows], SEMICOLON_CSV),
   };

@@ -102,9 +102,15 @@ describe('dashboardCsv', () => {
     expect(dashboardCsv(dashboard, { label: '2 clients sélectionnés', slug: 'multi-clients' }, date)).toBe(expected);
   });
 
-  it('names the file after the selection and the local date', () => {
-    expect(dashboardCsvFileName({ label: 'Tous les clients', slug: 'tous-clients' }, date)).toBe(
-      'dashboard-export-tous-clients-2025-03-05.csv',
-    );
+  it.each([
+    [{ label: 'Tous les clients', slug: 'tous-clients' }, 2025, 'dashboard-export-tous-clients-2025-2025-03-05.csv'],
+    [{ label: 'Acme', slug: 'Acme' }, 2026, 'dashboard-export-Acme-2026-2025-03-05.csv'],
+    [
+      { label: '2 clients sélectionnés', slug: 'multi-clients' },
+      2024,
+      'dashboard-export-multi-clients-2024-2025-03-05.csv',
+    ],
+  ])('names the file after the selection %j, the exercice %i and the local date', (selection, year, expected) => {
+    expect(dashboardCsvFileName(selection, year, date)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The dashboard CSV (docs/product.md#file-dashboard-csv): `dashboard-export-{slug}-{YYYY-MM-DD}.csv`, UTF-8 with BOM, `;`,
+ * The dashboard CSV (docs/product.md#file-dashboard-csv): `dashboard-export-{slug}-{YYYY}-{YYYY-MM-DD}.csv`, UTF-8 with BOM, `;`,
  * every value quoted, CRLF; amounts as the client CSV writes them (`1234`, `1234,50`), percentages
  * with one decimal (`12,3`). Every figure is one the 'Dashboard' tab shows.
  */
@@ -117,7 +117,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
   return csvDocument(rows, SEMICOLON_CSV);
 }
 
-/** `dashboard-export-{slug}-{YYYY-MM-DD}.csv` (local date). */
-export function dashboardCsvFileName(selection: DashboardCsvSelection, date: Date): string {
-  return `dashboard-export-${selection.slug}-${fileDate(date)}.csv`;
+/** `dashboard-export-{slug}-{YYYY}-{YYYY-MM-DD}.csv`: the exercice, then the local date. */
+export function dashboardCsvFileName(selection: DashboardCsvSelection, year: number, date: Date): string {
+  return `dashboard-export-${selection.slug}-${year}-${fileDate(date)}.csv`;
 }

@@ -56,11 +56,11 @@ describe('invoicing CSV', () => {
       ],
     ]);
 
-    const file = invoicingCsvFile(clients, budgetData, NOW);
+    const file = invoicingCsvFile(clients, budgetData, 2025, NOW);
 
     const dupont = `"'=Dupont ""père""; fils"`;
     expect(file).not.toBeNull();
-    expect(file!.fileName).toBe('facturation-2026-01-05.csv');
+    expect(file!.fileName).toBe('facturation-2025-2026-01-05.csv');
     expect(file!.mimeType).toBe('text/csv;charset=utf-8');
     expect(file!.text).toBe(
       '\uFEFFExport facturation\r\n' +
@@ -88,6 +88,6 @@ describe('invoicing CSV', () => {
     ['invoiced poles without lines only', data([[makeClient('Acme'), [invoiced(makePole('Paid'), [0, 1])]]])],
     ['a client missing from budgetData', { clients: [makeClient('Acme')], budgetData: {} }],
   ])('gives no file with %s', (_label, { clients, budgetData }) => {
-    expect(invoicingCsvFile(clients, budgetData, NOW)).toBeNull();
+    expect(invoicingCsvFile(clients, budgetData, 2026, NOW)).toBeNull();
   });
 });

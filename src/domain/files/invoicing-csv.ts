@@ -34,16 +34,22 @@ export function invoicingRows(clientName: string, poles: BudgetData[string]): st
   );
 }
 
-/** `facturation-{YYYY-MM-DD}.csv`, local date. */
-export function invoicingCsvFileName(now: Date): string {
-  return `facturation-${fileDate(now)}.csv`;
+/** `facturation-{YYYY}-{YYYY-MM-DD}.csv`: the exercice, then the local date. */
+export function invoicingCsvFileName(year: number, now: Date): string {
+  return `facturation-${year}-${fileDate(now)}.csv`;
 }
 
 /**
- * The invoicing CSV of every client (by name, French collation) that has at least one row, or
- * null when none has ('Aucun pôle n'est marqué comme facturé.'). `now` dates the file.
+ * The invoicing CSV of exercice `year`: every client (by name, French collation) that has at least
+ * one row, or null when none has ('Aucun pôle n'est marqué comme facturé.'). `year` and `now` name
+ * the file; `now` dates its « Date d'export » line.
  */
-export function invoicingCsvFile(clients: readonly Client[], budgetData: BudgetData, now: Date): ExportFile | null {
+export function invoicingCsvFile(
+  clients: readonly Client[],
+  budgetData: BudgetData,
+  year: number,
+  now: Date,
+): ExportFile | null {
   const blocks = [...clients]
     .sort((a, b) => compareFrench(a.name, b.name))
     .map((client) => invoicingRows(client.name, budgetData[client.id] ?? []))
@@ -51,5 +57,5 @@ export function invoicingCsvFile(clients: readonly Client[], budgetData: BudgetD
   if (blocks.length === 0) return null;
   const rows: string[][] = [['Export facturation'], ["Date d'export", frenchDate(now)], []];
   for (const block of blocks) rows.push([...INVOICING_CSV_HEADER], ...block, []);
-  return { fileName: invoicingCsvFileName(now), mimeType: CSV_MIME, text: csvDocument(rows, COMMA_CSV) };
+  return { fileName: invoicingCsvFileName(year, now), mimeType: CSV_MIME, text: csvDocument(rows, COMMA_CSV) };
 }

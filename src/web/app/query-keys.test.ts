@@ -11,9 +11,10 @@ import { invalidateSummaries, reloadAllData, sharedKeys } from '../lib/query-key
  * that cross features to the keys the features really use.
  */
 const keys = {
-  clients: sharedKeys.clients(),
-  budget: budgetKeys.clientBudget('c1'),
-  dashboard: dashboardKeys.selection('all'),
+  years: sharedKeys.years(),
+  clients: sharedKeys.clients(2026),
+  budget: budgetKeys.clientBudget(2026, 'c1'),
+  dashboard: dashboardKeys.selection(2026, 'all'),
   session: authKeys.session,
 };
 
@@ -28,16 +29,29 @@ function seeded() {
 }
 
 describe('shared query keys', () => {
-  it('reloadAllData invalidates the client list, the budgets and the dashboards, not the session', async () => {
+  it('reloadAllData invalidates the years, the client list, the budgets and the dashboards, not the session', async () => {
     const { queryClient, invalidated } = seeded();
     await reloadAllData(queryClient);
-    expect(invalidated()).toEqual({ clients: true, budget: true, dashboard: true, session: false });
+    expect(invalidated()).toEqual({ years: true, clients: true, budget: true, dashboard: true, session: false });
   });
 
   it('invalidateSummaries invalidates the dashboards only', async () => {
     const { queryClient, invalidated } = seeded();
     await invalidateSummaries(queryClient);
-    expect(invalidated()).toEqual({ clients: false, budget: false, dashboard: true, session: false });
+    expect(invalidated()).toEqual({ years: false, clients: false, budget: false, dashboard: true, session: false });
+  });
+
+  // docs/product.md#budget-years: switching the exercice must never show another year's figures from the cache.
+  it.each([
+    ['clients', (year: number) => sharedKeys.clients(year)],
+    ['budget', (year: number) => budgetKeys.clientBudget(year, 'c1')],
+    ['dashboard', (year: number) => dashboardKeys.selection(year, 'all')],
+  ])('the %s of one year is not another year’s cache entry', (_name, key) => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(key(2026), 'figures of 2026');
+    expect(queryClient.getQueryData(key(2027))).toBeUndefined();
+    expect(queryClient.getQueryData(key(2026))).toBe('figures of 2026');
+    expect(key(2027).slice(0, sharedKeys.data.length)).toEqual(sharedKeys.data);
   });
 
   it('a sign-out forgets every figure and keeps the session', () => {

@@ -3,11 +3,12 @@ import { pruneClientFilter, type ClientFilter } from '@/domain/client-filter';
 import { useClients } from '../lib/get-clients';
 
 /**
- * The client list and the filter pruned of clients deleted meanwhile (back to 'all' when none
- * remains), so a dashboard never asks for an unknown id. `ready` once the list has loaded.
+ * The client list (of exercice `year`: clients span years, their forecasts do not) and the filter
+ * pruned of clients deleted meanwhile (back to 'all' when none remains), so a dashboard never asks
+ * for an unknown id. `ready` once the list has loaded.
  */
-export function useClientSelection(filter: ClientFilter) {
-  const clientsQuery = useClients();
+export function useClientSelection(filter: ClientFilter, year: number) {
+  const clientsQuery = useClients(year);
   const clients = clientsQuery.data;
   const pruned = useMemo(
     () =>

@@ -33,6 +33,14 @@ export function onUnauthorized(listener: () => void): () => void {
 }
 
 export type ApiPath = `/api/${string}`;
+
+/**
+ * `path` with `year=` added to its query: every route that reads or writes a year's data takes it
+ * (docs/product.md#budget-years); without it the server would use the current calendar year.
+ */
+export function withYear(path: ApiPath, year: number): ApiPath {
+  return `${path}${path.includes('?') ? '&' : '?'}year=${year}`;
+}
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type ApiRequestOptions = {

@@ -4,22 +4,32 @@ import type { QueryClient } from '@tanstack/react-query';
  * The query keys several features share (STYLE.md: each feature keeps its own factory and roots
  * it here). A feature never imports another one, so what one feature must refresh in another
  * (the dashboards after a client's forecast changes) is named here, not in that feature.
+ * Every key of a year's data holds that year (docs/product.md#budget-years), so switching the
+ * exercice never shows another year's figures from the cache.
  */
 export const sharedKeys = {
   /**
-   * Root of every query holding server data (clients, budgets, dashboards); only the session
-   * lives outside it, so a sign-out can drop every figure and keep the session.
+   * Root of every query holding server data (clients, budgets, dashboards, years); only the
+   * session lives outside it, so a sign-out can drop every figure and keep the session.
    */
   data: ['data'] as const,
-  /** The client list (GET /api/clients): one cache entry for the budget tab, the dashboards and the restore. */
-  clients: () => [...sharedKeys.data, 'clients'] as const,
+  /** The years holding data (GET /api/years): the header's 'Exercice' select. */
+  years: () => [...sharedKeys.data, 'years'] as const,
+  /** The client lists, every year. */
+  allClients: () => [...sharedKeys.data, 'clients'] as const,
+  /**
+   * The client list of one year (GET /api/clients?year=, that year's forecasts): one cache entry
+   * per year for the budget tab, the dashboards and the restore.
+   */
+  clients: (year: number) => [...sharedKeys.allClients(), year] as const,
   /** Views that sum every client (the dashboards): stale after any change of a client's figures, name or forecast. */
   summaries: () => [...sharedKeys.data, 'summaries'] as const,
 };
 
 /**
- * docs/product.md#reload-after-change: after adding or deleting a client (or a pole, a line, a restore), that client's data and
- * every client's data reload: the active queries refetch, the others (dashboards) are marked stale.
+ * docs/product.md#reload-after-change: after adding or deleting a client (or a pole, a line, a restore, a roll forward), that client's data and
+ * every client's data reload, every year and the list of years included: the active queries
+ * refetch, the others (dashboards, other years) are marked stale.
  */
 export function reloadAllData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: sharedKeys.data });

@@ -4,4 +4,16 @@ import { cleanup } from '@testing-library/react';
 // An unexpected console.error fails the test: React warnings are bugs.
 import '@/test/console-error-guard';
 
-afterEach(() => cleanup());
+// Radix Select uses pointer capture and scrolls its items into view: jsdom has neither. (A file
+// may run in Node instead, as boundaries.test.ts does: no DOM there.)
+if (typeof Element !== 'undefined') {
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+}
+
+afterEach(() => {
+  cleanup();
+  // The selected exercice is remembered in localStorage: each test starts from the current year.
+  if (typeof window !== 'undefined') window.localStorage.clear();
+});

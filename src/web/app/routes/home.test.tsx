@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { currentYear } from '@/domain/years';
+import { readYear } from '@/web/hooks/use-year';
+import { sharedKeys } from '@/web/lib/query-keys';
 import { renderApp } from '@/web/test/render-app';
 
 const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles'];
@@ -17,6 +20,24 @@ describe('main screen', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(TAB_NAMES);
+  });
+
+  it("offers in the header's 'Exercice' select the years holding data, the current and the next, and switches", async () => {
+    const user = userEvent.setup();
+    const now = currentYear();
+    const { queryClient } = renderApp('/');
+    queryClient.setQueryData(sharedKeys.years(), [{ year: 2019, clients: 4 }]);
+    queryClient.setQueryData(sharedKeys.clients(now + 1), []);
+
+    const select = within(screen.getByRole('banner')).getByRole('combobox', { name: 'Exercice' });
+    expect(select).toHaveTextContent(String(now));
+    await user.click(select);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2019', String(now), String(now + 1)]);
+    await user.click(screen.getByRole('option', { name: String(now + 1) }));
+
+    expect(select).toHaveTextContent(String(now + 1));
+    expect(readYear()).toBe(now + 1);
+    expect(screen.getByRole('button', { name: `Préparer ${now + 2}` })).toBeVisible();
   });
 
   it('opens on the budget tab', () => {

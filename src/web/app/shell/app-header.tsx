@@ -3,6 +3,7 @@ import { useSession } from '@/web/features/auth/api/get-session';
 import { cn } from '@/web/lib/cn';
 import { Logo } from '@/web/components/brand/logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
+import { YearSelect } from './year-select';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
 const UserMenu = lazy(() => import('@/web/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
@@ -12,7 +13,7 @@ type AppHeaderProps = {
   onTabChange: (tab: MainTab) => void;
 };
 
-/** Product name and logo, and the three-button navigation of docs/product.md#header. */
+/** Product name and logo, the three-button navigation of docs/product.md#header and, beside it, the exercice. */
 export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
   const isAccountsMode = useSession().data?.mode === 'accounts';
   return (
@@ -23,32 +24,35 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
           <span className="text-lg font-semibold tracking-tight text-foreground">Budget &amp; Marges</span>
         </div>
 
-        <nav aria-label="Navigation principale">
-          <ul className="flex items-center gap-1 rounded-lg border bg-muted p-1">
-            {MAIN_TABS.map(({ id, label, icon: Icon }) => {
-              const isActive = id === activeTab;
-              return (
-                <li key={id}>
-                  <button
-                    type="button"
-                    aria-pressed={isActive}
-                    onClick={() => onTabChange(id)}
-                    className={cn(
-                      'inline-flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
-                      'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      isActive
-                        ? 'bg-card text-foreground shadow-sm ring-1 ring-border'
-                        : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',
-                    )}
-                  >
-                    <Icon className={cn('size-4', isActive ? 'text-primary' : undefined)} aria-hidden="true" />
-                    {label}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <div className="flex flex-wrap items-center gap-3">
+          <nav aria-label="Navigation principale">
+            <ul className="flex items-center gap-1 rounded-lg border bg-muted p-1">
+              {MAIN_TABS.map(({ id, label, icon: Icon }) => {
+                const isActive = id === activeTab;
+                return (
+                  <li key={id}>
+                    <button
+                      type="button"
+                      aria-pressed={isActive}
+                      onClick={() => onTabChange(id)}
+                      className={cn(
+                        'inline-flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
+                        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                        isActive
+                          ? 'bg-card text-foreground shadow-sm ring-1 ring-border'
+                          : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',
+                      )}
+                    >
+                      <Icon className={cn('size-4', isActive ? 'text-primary' : undefined)} aria-hidden="true" />
+                      {label}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <YearSelect />
+        </div>
 
         {isAccountsMode && (
           <Suspense fallback={null}>

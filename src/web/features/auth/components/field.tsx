@@ -1,34 +1,6 @@
-import { useId, type ComponentProps } from 'react';
-import { cn } from '@/web/lib/cn';
+import { Field } from '@/web/components/ui/field';
 
-type FieldProps = ComponentProps<'input'> & { label: string; hint?: string };
-
-/** A labelled text input in the product's style (the label is its accessible name). */
-export function Field({ label, hint, className, ...props }: FieldProps) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-foreground">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={cn(
-          'h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none transition-colors',
-          'placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring',
-          className,
-        )}
-        {...props}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+export { Field };
 
 /** The French message of a failed request, in an alert (announced by screen readers). */
 export function FormError({ error }: { error: Error | null }) {

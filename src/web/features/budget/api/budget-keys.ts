@@ -4,5 +4,6 @@ import { sharedKeys } from '@/web/lib/query-keys';
 export const budgetKeys = {
   all: [...sharedKeys.data, 'budget'] as const,
   clientBudgets: () => [...budgetKeys.all, 'client-budget'] as const,
-  clientBudget: (clientId: string) => [...budgetKeys.clientBudgets(), clientId] as const,
+  /** One client's budget of one year (poles and lines belong to a year). */
+  clientBudget: (year: number, clientId: string) => [...budgetKeys.clientBudgets(), year, clientId] as const,
 };

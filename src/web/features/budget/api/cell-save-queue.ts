@@ -4,12 +4,13 @@
  * the server in order and the last one is stored. A failed batch goes back to the queue (behind
  * any newer edit of the same cell), its cells are marked unsaved, and it is retried with a
  * growing delay. Framework-free so it can be tested without a browser; the page keeps one
- * (save-cells.ts). It holds the cents model; the sender encodes to the wire.
+ * (save-cells.ts). It holds the cents model; the sender encodes to the wire. An update may carry
+ * more than the cell (the page's queue adds the year of its line), handed to the sender as is.
  */
 import { applyCellUpdates, type CellUpdate, type Pole } from '@/domain';
 
-export type CellSaveQueueOptions = {
-  send: (cells: CellUpdate[]) => Promise<void>;
+export type CellSaveQueueOptions<T extends CellUpdate> = {
+  send: (cells: T[]) => Promise<void>;
   /** Called on each failed attempt (1, 2…): the toast. */
   onFailure: (error: unknown, attempt: number) => void;
   /** Pause after the last keystroke before saving, in ms. */
@@ -18,7 +19,7 @@ export type CellSaveQueueOptions = {
   retryDelaysMs?: readonly number[];
 };
 
-export type CellSaveQueue = ReturnType<typeof createCellSaveQueue>;
+export type CellSaveQueue<T extends CellUpdate = CellUpdate> = ReturnType<typeof createCellSaveQueue<T>>;
 
 /** The key of one cell: line, month and measure. */
 export function cellKey(lineId: string, month: number, field: string): string {
@@ -27,14 +28,14 @@ export function cellKey(lineId: string, month: number, field: string): string {
 
 const keyOf = (u: CellUpdate) => cellKey(u.lineId, u.month, u.field);
 
-export function createCellSaveQueue({
+export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   send,
   onFailure,
   debounceMs = 600,
   retryDelaysMs = [1000, 2000, 4000],
-}: CellSaveQueueOptions) {
-  let pending = new Map<string, CellUpdate>();
-  let inFlight: Map<string, CellUpdate> | null = null;
+}: CellSaveQueueOptions<T>) {
+  let pending = new Map<string, T>();
+  let inFlight: Map<string, T> | null = null;
   const failed = new Set<string>();
   const listeners = new Set<() => void>();
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -97,7 +98,7 @@ export function createCellSaveQueue({
 
   return {
     /** Queues a cell value; `immediate` (blur, Enter, paste) sends without waiting for the pause. */
-    edit(updates: readonly CellUpdate[], immediate = false): void {
+    edit(updates: readonly T[], immediate = false): void {
       for (const u of updates) pending.set(keyOf(u), u);
       if (immediate) flush();
       else if (!inFlight && !retryTimer) {

@@ -1,6 +1,8 @@
 /**
- * One client's budget (poles, lines, months) and the changes made from the grid (docs/product.md#http-api).
- * The cache holds the cents model: answers are decoded here, at the HTTP edge.
+ * One client's budget of one year (poles, lines, months) and the changes made from the grid
+ * (docs/product.md#http-api). The cache holds the cents model: answers are decoded here, at the HTTP edge. Every
+ * call names the year of the budget on screen (`?year=`): the editor that uses these hooks is
+ * mounted per year and client, so a year never changes under a mutation in flight.
  */
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -13,24 +15,28 @@ import {
   type Pole,
   type PoleWire,
 } from '@/domain';
-import { api } from '@/web/lib/api-client';
+import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
 import { cellSaveQueue } from './save-cells';
 
-export function useClientBudget(clientId: string | null) {
+export function useClientBudget(year: number, clientId: string) {
   return useQuery({
-    queryKey: budgetKeys.clientBudget(clientId ?? ''),
+    queryKey: budgetKeys.clientBudget(year, clientId),
     // Edits not stored yet stay on top of what the server sends back (a reload never shows an older value).
-    queryFn: async ({ signal }) => cellSaveQueue().overlay(await getClientBudget(clientId ?? '', signal)),
-    enabled: clientId !== null,
+    queryFn: async ({ signal }) => cellSaveQueue().overlay(await getClientBudget(clientId, year, signal)),
   });
 }
 
-/** Sets the client's poles in the cache (an optimistic update or the server's answer). */
-function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (poles: Pole[]) => Pole[]) {
-  queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(clientId), (poles) => (poles ? update(poles) : poles));
+/** Sets the client's poles of that year in the cache (an optimistic update or the server's answer). */
+function updateBudgetCache(
+  queryClient: QueryClient,
+  year: number,
+  clientId: string,
+  update: (poles: Pole[]) => Pole[],
+) {
+  queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId), (poles) => (poles ? update(poles) : poles));
 }
 
 /**
@@ -38,15 +44,19 @@ function updateBudgetCache(queryClient: QueryClient, clientId: string, update: (
  * Enter, paste) sends without waiting for the pause in typing; `cancelReload` (a keystroke)
  * cancels a reload in flight, which would bring back the value from before it.
  */
-export function useWriteCells(clientId: string) {
+export function useWriteCells(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (updates: readonly CellUpdate[], { immediate, cancelReload }: { immediate: boolean; cancelReload: boolean }) => {
-      if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(clientId) });
-      updateBudgetCache(queryClient, clientId, (p) => applyCellUpdates(p, updates));
-      cellSaveQueue().edit(updates, immediate);
+      if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(year, clientId) });
+      updateBudgetCache(queryClient, year, clientId, (p) => applyCellUpdates(p, updates));
+      // Each edit keeps the year of its line, whatever year is on screen when it is sent.
+      cellSaveQueue().edit(
+        updates.map((u) => ({ ...u, year })),
+        immediate,
+      );
     },
-    [queryClient, clientId],
+    [queryClient, year, clientId],
   );
 }
 
@@ -54,28 +64,28 @@ function updatePole(poles: Pole[], poleId: string, change: Partial<Pick<Pole, 'i
   return poles.map((p) => (p.id === poleId ? { ...p, ...change } : p));
 }
 
-export function useAddPole(clientId: string) {
+export function useAddPole(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { name: string; lines: string[] }) =>
-      poleFromWire(await api.post<PoleWire>(`/api/clients/${clientId}/poles`, body)),
+      poleFromWire(await api.post<PoleWire>(withYear(`/api/clients/${clientId}/poles`, year), body)),
     onSuccess: () => reloadAllData(queryClient),
   });
 }
 
-export function useAddLine() {
+export function useAddLine(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ poleId, name }: { poleId: string; name: string }) =>
-      lineFromWire(await api.post<LineWire>(`/api/poles/${poleId}/lines`, { name })),
+      lineFromWire(await api.post<LineWire>(withYear(`/api/poles/${poleId}/lines`, year), { name })),
     onSuccess: () => reloadAllData(queryClient),
   });
 }
 
-export function useDeleteLine() {
+export function useDeleteLine(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lineId: string) => api.delete(`/api/lines/${lineId}`),
+    mutationFn: (lineId: string) => api.delete(withYear(`/api/lines/${lineId}`, year)),
     onSuccess: (_void, lineId) => {
       cellSaveQueue().dropLine(lineId);
       return reloadAllData(queryClient);
@@ -88,34 +98,34 @@ export function useDeleteLine() {
  * and flips back if the server refuses; only the flag is taken from the answer, so typed values
  * not stored yet are kept.
  */
-export function useTogglePole(clientId: string) {
+export function useTogglePole(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ poleId, isExpanded }: { poleId: string; isExpanded: boolean }) =>
-      poleFromWire(await api.patch<PoleWire>(`/api/poles/${poleId}`, { isExpanded })),
+      poleFromWire(await api.patch<PoleWire>(withYear(`/api/poles/${poleId}`, year), { isExpanded })),
     onMutate: ({ poleId, isExpanded }) =>
-      updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded })),
+      updateBudgetCache(queryClient, year, clientId, (p) => updatePole(p, poleId, { isExpanded })),
     onError: (_error, { poleId, isExpanded }) =>
-      updateBudgetCache(queryClient, clientId, (p) => updatePole(p, poleId, { isExpanded: !isExpanded })),
+      updateBudgetCache(queryClient, year, clientId, (p) => updatePole(p, poleId, { isExpanded: !isExpanded })),
   });
 }
 
 /** One month's invoiced flag; set atomically on the server, the answer's array is authoritative. */
-export function useSetFacture(clientId: string) {
+export function useSetFacture(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ poleId, month, value }: { poleId: string; month: number; value: boolean }) =>
-      poleFromWire(await api.put<PoleWire>(`/api/poles/${poleId}/facture/${month}`, { value })),
+      poleFromWire(await api.put<PoleWire>(withYear(`/api/poles/${poleId}/facture/${month}`, year), { value })),
     onMutate: ({ poleId, month, value }) =>
-      updateBudgetCache(queryClient, clientId, (poles) =>
+      updateBudgetCache(queryClient, year, clientId, (poles) =>
         poles.map((p) => (p.id === poleId ? { ...p, facture: p.facture.map((f, m) => (m === month ? value : f)) } : p)),
       ),
     onSuccess: (pole) => {
-      updateBudgetCache(queryClient, clientId, (p) => updatePole(p, pole.id, { facture: pole.facture }));
+      updateBudgetCache(queryClient, year, clientId, (p) => updatePole(p, pole.id, { facture: pole.facture }));
       return invalidateSummaries(queryClient);
     },
     onError: (_error, { poleId, month, value }) =>
-      updateBudgetCache(queryClient, clientId, (poles) =>
+      updateBudgetCache(queryClient, year, clientId, (poles) =>
         poles.map((p) =>
           p.id === poleId ? { ...p, facture: p.facture.map((f, m) => (m === month ? !value : f)) } : p,
         ),

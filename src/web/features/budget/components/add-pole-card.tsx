@@ -13,15 +13,17 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
  * lines not yet present to add (all ticked at first), add them.
  */
 export const AddPoleCard = memo(function AddPoleCard({
+  year,
   clientId,
   poles,
 }: {
+  year: number;
   clientId: string;
   poles: readonly PoleOutline[];
 }) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
-  const addPole = useAddPole(clientId);
+  const addPole = useAddPole(year, clientId);
   const baseId = useId();
 
   const pole = findCataloguePole(poleKey);

@@ -7,9 +7,12 @@ import { useFailureToast } from '../hooks/use-failure-toast';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
 
-/** The selected client's budget editor (docs/product.md#budget-editor): the add-pole card, then the grid. */
-export function BudgetEditor({ clientId }: { clientId: string }) {
-  const budget = useClientBudget(clientId);
+/**
+ * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, then
+ * the grid. Mounted per year and client (its key), so nothing of another year stays on screen.
+ */
+export function BudgetEditor({ year, clientId }: { year: number; clientId: string }) {
+  const budget = useClientBudget(year, clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);
   // The add-pole card depends on pole and line names only: typing a figure must not re-render it.
   const structureKey = poleStructure(budget.data ?? []);
@@ -21,8 +24,8 @@ export function BudgetEditor({ clientId }: { clientId: string }) {
   }
   return (
     <>
-      <AddPoleCard clientId={clientId} poles={structure} />
-      <BudgetGrid clientId={clientId} poles={budget.data} />
+      <AddPoleCard year={year} clientId={clientId} poles={structure} />
+      <BudgetGrid year={year} clientId={clientId} poles={budget.data} />
     </>
   );
 }

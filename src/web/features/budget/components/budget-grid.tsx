@@ -82,7 +82,7 @@ function FigureColumnHeader({ title }: { title: string }) {
  * 'TOTAL GÉNÉRAL'. Only poles with at least one line show. The header row and the line column are
  * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells.
  */
-export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[] }) {
+export function BudgetGrid({ year, clientId, poles }: { year: number; clientId: string; poles: Pole[] }) {
   const tableRef = useRef<HTMLTableElement>(null);
   const shown = useMemo(() => poles.filter((p) => p.lines.length > 0), [poles]);
   const lines = useMemo(() => visibleLines(shown), [shown]);
@@ -103,7 +103,7 @@ export function BudgetGrid({ clientId, poles }: { clientId: string; poles: Pole[
     return map;
   }, [items]);
 
-  const actions = useGridActions(clientId, linesRef);
+  const actions = useGridActions(year, clientId, linesRef);
   const unsavedCount = useUnsavedCount();
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {

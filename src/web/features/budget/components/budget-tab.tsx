@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Client } from '@/domain';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useYear } from '@/web/hooks/use-year';
 import { useClients } from '@/web/lib/get-clients';
 import { FAILURE } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useSelectedClientId } from '../hooks/use-selected-client-id';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './client-card';
+import { RollForwardButton } from './roll-forward-button';
 
 type BudgetTabProps = {
   /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
@@ -15,9 +17,13 @@ type BudgetTabProps = {
   clientActions?: (client: Client) => ReactNode;
 };
 
-/** The 'Saisie Budgétaire' tab (docs/product.md#budget-tab): client management, then the selected client's budget. */
+/**
+ * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
+ * selected client's budget; 'Préparer {N+1}' opens the roll forward (docs/product.md#budget-years).
+ */
 export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
-  const clients = useClients();
+  const [year] = useYear();
+  const clients = useClients(year);
   const [selectedId, setSelectedId] = useSelectedClientId();
   useFailureToast(clients.error, FAILURE.loadClients);
 
@@ -26,17 +32,27 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
 
   return (
     <section aria-labelledby="budget-title" className="flex flex-col gap-6">
-      <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
-        Saisie Budgétaire
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
+          Saisie Budgétaire
+        </h1>
+        <RollForwardButton year={year} />
+      </div>
       {clients.isPending ? (
         <Spinner text="Chargement..." />
       ) : (
         <>
-          <ClientCard clients={list} selected={selected} onSelect={setSelectedId} clientActions={clientActions} />
+          <ClientCard
+            year={year}
+            clients={list}
+            selected={selected}
+            onSelect={setSelectedId}
+            clientActions={clientActions}
+          />
           {dataCard}
           {selected ? (
-            <BudgetEditor key={selected.id} clientId={selected.id} />
+            // Keyed by year and client: switching either mounts a fresh editor on that budget.
+            <BudgetEditor key={`${year}:${selected.id}`} year={year} clientId={selected.id} />
           ) : (
             list.length > 0 && (
               <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">

@@ -11,6 +11,8 @@ import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
 
 type ClientCardProps = {
+  /** The exercice on screen: the forecasts shown and saved are this year's. */
+  year: number;
   clients: Client[];
   selected: Client | null;
   onSelect: (id: string | null) => void;
@@ -19,7 +21,7 @@ type ClientCardProps = {
 };
 
 /** 'Gestion des Clients' (docs/product.md#client-card): choose, rename, delete or add a client; the margin forecasts. */
-export function ClientCard({ clients, selected, onSelect, clientActions }: ClientCardProps) {
+export function ClientCard({ year, clients, selected, onSelect, clientActions }: ClientCardProps) {
   return (
     <Card role="region" aria-labelledby="clients-title">
       <CardHeader>
@@ -35,6 +37,7 @@ export function ClientCard({ clients, selected, onSelect, clientActions }: Clien
             {selected ? (
               <SelectedClientRow
                 key={selected.id}
+                year={year}
                 clients={clients}
                 selected={selected}
                 onSelect={onSelect}
@@ -44,15 +47,15 @@ export function ClientCard({ clients, selected, onSelect, clientActions }: Clien
               <ClientSelect clients={clients} selected={null} onSelect={onSelect} />
             )}
           </div>
-          <NewClientForm onCreated={(client) => onSelect(client.id)} />
+          <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />
         </div>
-        {selected && <ForecastSection key={selected.id} client={selected} />}
+        {selected && <ForecastSection key={`${year}:${selected.id}`} year={year} client={selected} />}
       </CardContent>
     </Card>
   );
 }
 
-function ClientSelect({ clients, selected, onSelect }: ClientCardProps) {
+function ClientSelect({ clients, selected, onSelect }: Pick<ClientCardProps, 'clients' | 'selected' | 'onSelect'>) {
   return (
     <Select value={selected?.id ?? ''} onValueChange={(id) => onSelect(id)}>
       <SelectTrigger aria-labelledby="client-select-label" className="w-80 max-w-full">
@@ -70,7 +73,13 @@ function ClientSelect({ clients, selected, onSelect }: ClientCardProps) {
 }
 
 /** The drop-down with the selected client's actions, or its name being edited inline. */
-function SelectedClientRow({ clients, selected, onSelect, clientActions }: ClientCardProps & { selected: Client }) {
+function SelectedClientRow({
+  year,
+  clients,
+  selected,
+  onSelect,
+  clientActions,
+}: ClientCardProps & { selected: Client }) {
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateClient();
 
@@ -80,7 +89,7 @@ function SelectedClientRow({ clients, selected, onSelect, clientActions }: Clien
     // docs/product.md#client-card: the rename applies only when the trimmed name is non-empty.
     if (name === '' || name === selected.name) return;
     update.mutate(
-      { id: selected.id, name },
+      { id: selected.id, year, name },
       {
         onSuccess: () => notifySuccess('Nom modifié', name),
         onError: (error) => notifyFailure(FAILURE.updateClient, error),
@@ -113,7 +122,7 @@ function SelectedClientRow({ clients, selected, onSelect, clientActions }: Clien
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <ClientSelect clients={clients} selected={selected} onSelect={onSelect} />
       <Button size="icon" variant="outline" aria-label="Renommer le client" onClick={() => setDraft(selected.name)}>
         <Pencil aria-hidden="true" />
@@ -125,9 +134,9 @@ function SelectedClientRow({ clients, selected, onSelect, clientActions }: Clien
 }
 
 /** The new-client field: 'Ajouter' or Enter adds the trimmed name; an empty name does nothing. */
-function NewClientForm({ onCreated }: { onCreated: (client: Client) => void }) {
+function NewClientForm({ year, onCreated }: { year: number; onCreated: (client: Client) => void }) {
   const [name, setName] = useState('');
-  const create = useCreateClient();
+  const create = useCreateClient(year);
 
   const add = () => {
     const trimmed = name.trim();

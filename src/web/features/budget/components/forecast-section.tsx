@@ -16,11 +16,11 @@ import { useClientBudget } from '../api/client-budget';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
 /**
- * 'Prévisions Marge Brute' (docs/product.md#forecast-section): the initial annual forecast (typed, saved on blur or
- * Enter), the revised forecast computed live from the grid, and the gap in percent.
+ * 'Prévisions Marge Brute' (docs/product.md#forecast-section) of exercice `year`: the initial annual forecast
+ * (typed, saved on blur or Enter), the revised forecast computed live from the grid, and the gap in percent.
  */
-export function ForecastSection({ client }: { client: Client }) {
-  const budget = useClientBudget(client.id);
+export function ForecastSection({ year, client }: { year: number; client: Client }) {
+  const budget = useClientBudget(year, client.id);
   const update = useUpdateClient();
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -35,7 +35,7 @@ export function ForecastSection({ client }: { client: Client }) {
     setDraft(null);
     if (cents === initial) return;
     update.mutate(
-      { id: client.id, prevision_mb_annuelle_debut: cents },
+      { id: client.id, year, prevision_mb_annuelle_debut: cents },
       {
         onSuccess: () => notifySuccess('Client mis à jour'),
         onError: (error) => notifyFailure(FAILURE.updateClient, error),

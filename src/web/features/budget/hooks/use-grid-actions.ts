@@ -9,13 +9,13 @@ import { useAddLine, useDeleteLine, useSetFacture, useTogglePole, useWriteCells 
 import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
-/** `lines`: the visible lines in screen order, read when a block is pasted (always the current ones). */
-export function useGridActions(clientId: string, lines: RefObject<readonly Line[]>): GridActions {
-  const writeCells = useWriteCells(clientId);
-  const { mutate: togglePole } = useTogglePole(clientId);
-  const { mutate: setFacture } = useSetFacture(clientId);
-  const { mutateAsync: addLine } = useAddLine();
-  const { mutate: deleteLine } = useDeleteLine();
+/** The budget of `year` and `clientId`; `lines`: the visible lines in screen order, read when a block is pasted (always the current ones). */
+export function useGridActions(year: number, clientId: string, lines: RefObject<readonly Line[]>): GridActions {
+  const writeCells = useWriteCells(year, clientId);
+  const { mutate: togglePole } = useTogglePole(year, clientId);
+  const { mutate: setFacture } = useSetFacture(year, clientId);
+  const { mutateAsync: addLine } = useAddLine(year);
+  const { mutate: deleteLine } = useDeleteLine(year);
 
   return useMemo<GridActions>(
     () => ({

@@ -12,6 +12,7 @@ import { downloadFile } from '@/web/lib/download';
 import { notifySuccess } from '@/web/lib/notify';
 import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
+import { useYear } from '@/web/hooks/use-year';
 import { useDashboard } from '../api/get-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
 import type { BarDatum } from './charts';
@@ -43,8 +44,9 @@ const DASHBOARD_TABS = [
 
 /** The 'Dashboard' tab, loaded lazily with the charts. */
 export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFilterProps) {
-  const selection = useClientSelection(clientFilter);
-  const dashboard = useDashboard(selection.filter, selection.ready);
+  const [year] = useYear();
+  const selection = useClientSelection(clientFilter, year);
+  const dashboard = useDashboard(selection.filter, year, selection.ready);
 
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-6">
@@ -58,7 +60,7 @@ export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFi
         <Button
           variant="outline"
           disabled={!dashboard.data}
-          onClick={() => dashboard.data && exportCsv(dashboard.data, selection.filter, selection.clients)}
+          onClick={() => dashboard.data && exportCsv(dashboard.data, year, selection.filter, selection.clients)}
         >
           <Download aria-hidden />
           Exporter CSV
@@ -77,11 +79,11 @@ export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFi
   );
 }
 
-function exportCsv(dashboard: Dashboard, filter: ClientFilter, clients: readonly ClientOption[]) {
+function exportCsv(dashboard: Dashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
   const now = new Date();
   const selection = dashboardCsvSelection(filter, clients);
   downloadFile({
-    fileName: dashboardCsvFileName(selection, now),
+    fileName: dashboardCsvFileName(selection, year, now),
     mimeType: CSV_MIME,
     text: dashboardCsv(dashboard, selection, now),
   });

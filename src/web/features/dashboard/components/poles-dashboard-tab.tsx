@@ -5,6 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
+import { useYear } from '@/web/hooks/use-year';
 import { useDashboard } from '../api/get-dashboard';
 import { Euros } from './amounts';
 import { signClass } from '@/web/lib/format';
@@ -24,8 +25,9 @@ const MARGIN_KEYS: ReadonlySet<string> = new Set(['margePrevisionnelle', 'margeR
 
 /** The 'Dashboard Pôles' tab, loaded lazily; same client filter as the 'Dashboard' tab. */
 export function PolesDashboardTab({ clientFilter, onClientFilterChange }: DashboardFilterProps) {
-  const selection = useClientSelection(clientFilter);
-  const dashboard = useDashboard(selection.filter, selection.ready);
+  const [year] = useYear();
+  const selection = useClientSelection(clientFilter, year);
+  const dashboard = useDashboard(selection.filter, year, selection.ready);
   const poles = dashboard.data?.polesView;
   const error = selection.error ?? dashboard.error;
 

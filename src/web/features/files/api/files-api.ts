@@ -1,19 +1,27 @@
 /**
  * The reads and the write of the files feature. Exports read the server at the moment of the
  * click (not a cached copy), so a file always holds the data as saved; they are plain calls, not
- * queries, because nothing on screen renders them.
+ * queries, because nothing on screen renders them. The invoicing export and the restore name
+ * their exercice (`?year=`); the JSON backup holds every year (docs/product.md#budget-years).
  */
 import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
 import type { BudgetDataWire, ClientWire } from '@/domain/schemas';
-import type { BackupDocument } from '@/domain/files/backup-json';
-import { api } from '@/web/lib/api-client';
+import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
+import { api, withYear } from '@/web/lib/api-client';
 
-export const getAllBudgets = async () => {
-  const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>('/api/budget');
+/** Every client's budget of exercice `year` (GET /api/budget?year=), in cents. */
+export const getAllBudgets = async (year: number) => {
+  const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>(withYear('/api/budget', year));
   return { clients: clientsFromWire(all.clients), budgetData: budgetDataFromWire(all.budgetData) };
 };
 
-export const getBackup = () => api.get<BackupDocument>('/api/backup');
+/** The version 2 backup: every client, every year (GET /api/backup without a year). */
+export const getBackup = () => api.get<AllYearsBackupDocument>('/api/backup');
 
-/** Replaces every client with the file's content; the server answers how many it restored. */
-export const restoreBackup = (file: unknown) => api.post<{ clients: number }>('/api/backup', file);
+/**
+ * Replaces all data with the file's content (POST /api/backup?year=): a version 2 file restores
+ * every year; a one-year file becomes exercice `year`, the other years emptied. The server
+ * answers how many clients it restored.
+ */
+export const restoreBackup = (file: unknown, year: number) =>
+  api.post<{ clients: number }>(withYear('/api/backup', year), file);

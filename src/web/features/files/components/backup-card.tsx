@@ -4,6 +4,7 @@ import { backupFile } from '@/domain/files/backup-json';
 import { invoicingCsvFile } from '@/domain/files/invoicing-csv';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { useYear } from '@/web/hooks/use-year';
 import { downloadFile } from '@/web/lib/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { getAllBudgets, getBackup } from '../api/files-api';
@@ -14,21 +15,24 @@ const ImportConfirmDialog = lazy(() =>
   import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })),
 );
 
-/** Both exports read every client's data at the click; the invoicing CSV holds only invoiced months. */
-async function exportInvoicing() {
-  const { clients, budgetData } = await getAllBudgets();
-  const file = invoicingCsvFile(clients, budgetData, new Date());
+/**
+ * Both exports read every client's data at the click. The invoicing CSV holds the invoiced months
+ * of the selected exercice; the JSON backup, every year.
+ */
+async function exportInvoicing(year: number) {
+  const { clients, budgetData } = await getAllBudgets(year);
+  const file = invoicingCsvFile(clients, budgetData, year, new Date());
   if (!file) {
     notifyError('Aucune donnée à exporter', "Aucun pôle n'est marqué comme facturé.");
     return;
   }
   downloadFile(file);
-  notifySuccess('Export réussi', 'Les mois facturés de tous les clients ont été exportés en CSV.');
+  notifySuccess('Export réussi', `Les mois facturés de l'exercice ${year} ont été exportés en CSV.`);
 }
 
 async function exportBackup() {
   downloadFile(backupFile(await getBackup(), new Date()));
-  notifySuccess('Export réussi', 'Toutes les données ont été exportées en JSON.');
+  notifySuccess('Export réussi', 'Toutes les données, de tous les exercices, ont été exportées en JSON.');
 }
 
 /**
@@ -38,13 +42,14 @@ async function exportBackup() {
 export function BackupCard() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState<'invoicing' | 'backup' | null>(null);
-  const restore = useBackupImport();
+  const [year] = useYear();
+  const restore = useBackupImport(year);
   const isBusy = exporting !== null || restore.isReading;
 
   async function runExport(kind: 'invoicing' | 'backup') {
     setExporting(kind);
     try {
-      await (kind === 'invoicing' ? exportInvoicing() : exportBackup());
+      await (kind === 'invoicing' ? exportInvoicing(year) : exportBackup());
     } catch (error) {
       notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
     } finally {

@@ -1,18 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '@/web/components/ui/button';
+import type { ImportScope } from '../hooks/use-backup-import';
 import { clientCount } from '../lib/messages';
 
 type ImportConfirmDialogProps = {
   /** What the file holds and what it replaces; the dialog is open while this is set. */
-  pending: { fileName: string; fileClients: number; currentClients: number } | null;
+  pending: { fileName: string; fileClients: number; currentClients: number; scope: ImportScope } | null;
   isImporting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /**
- * Asks before a restore replaces everything (docs/product.md#restore), showing how many clients the file holds
- * and how many will be replaced.
+ * Asks before a restore replaces everything (docs/product.md#restore), showing how many clients the file holds,
+ * which exercices it replaces (docs/product.md#budget-years) and how many clients will be replaced.
  */
 export function ImportConfirmDialog({ pending, isImporting, onConfirm, onCancel }: ImportConfirmDialogProps) {
   return (
@@ -28,6 +29,7 @@ export function ImportConfirmDialog({ pending, isImporting, onConfirm, onCancel 
                   Le fichier <span className="font-medium text-foreground">{pending.fileName}</span> contient{' '}
                   <strong className="text-foreground">{clientCount(pending.fileClients)}</strong>.
                 </p>
+                <p>{scopeText(pending.scope)}</p>
                 <p>
                   {pending.currentClients === 0 ? (
                     'La base est vide : aucun client ne sera remplacé.'
@@ -58,4 +60,14 @@ export function ImportConfirmDialog({ pending, isImporting, onConfirm, onCancel 
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Which exercices the restore replaces. */
+function scopeText(scope: ImportScope): string {
+  if (scope.kind === 'all-years') {
+    const years = scope.years.length > 0 ? ` (${scope.years.join(', ')})` : '';
+    return `Sauvegarde de tous les exercices${years} : elle remplace les données de chaque exercice.`;
+  }
+  const from = scope.fileYear !== undefined && scope.fileYear !== scope.year ? ` (${scope.fileYear})` : '';
+  return `Sauvegarde d'un seul exercice${from} : elle sera restaurée dans l'exercice ${scope.year}, et les autres exercices seront vidés.`;
 }

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { AnyBackupWire } from '@/domain/schemas';
 import { clientsQueryOptions } from '@/web/lib/get-clients';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
@@ -8,14 +9,35 @@ import { clientCount, errorMessage } from '../lib/messages';
 
 const IMPORT_ERROR = "Erreur d'import";
 
-export type PendingImport = { fileName: string; fileClients: number; currentClients: number; raw: unknown };
+/**
+ * What a restore replaces (docs/product.md#budget-years): a version 2 file, every exercice (those it holds are
+ * listed); a one-year file (SPEC's shape), exercice `year` — the one selected — the other years
+ * emptied. `fileYear` is the year a one-year export of this tool names, when it has one.
+ */
+export type ImportScope =
+  { kind: 'all-years'; years: number[] } | { kind: 'one-year'; year: number; fileYear?: number };
+
+export type PendingImport = {
+  fileName: string;
+  fileClients: number;
+  currentClients: number;
+  scope: ImportScope;
+  raw: unknown;
+};
+
+/** The scope of a validated backup restored while exercice `year` is selected. */
+function scopeOf(backup: AnyBackupWire, year: number): ImportScope {
+  if ('years' in backup) return { kind: 'all-years', years: backup.years.map((y) => y.year) };
+  return backup.year === undefined ? { kind: 'one-year', year } : { kind: 'one-year', year, fileYear: backup.year };
+}
 
 /**
  * The restore of a backup (docs/product.md#files): the chosen file is read and validated completely in the
  * browser, then `pending` asks for confirmation, then the server replaces everything in one
- * transaction (POST /api/backup) and every view reloads.
+ * transaction (POST /api/backup?year=, `year` being the selected exercice, where a one-year file
+ * goes) and every view reloads.
  */
-export function useBackupImport() {
+export function useBackupImport(year: number) {
   const queryClient = useQueryClient();
   const [isReading, setIsReading] = useState(false);
   const [pending, setPending] = useState<PendingImport | null>(null);
@@ -41,11 +63,13 @@ export function useBackupImport() {
         return;
       }
       // The count the dialog shows is the server's at this moment (not a cached one), asked once.
-      const current = await queryClient.fetchQuery({ ...clientsQueryOptions(), staleTime: 0, retry: false });
+      // (Clients span years: every year's list counts them all.)
+      const current = await queryClient.fetchQuery({ ...clientsQueryOptions(year), staleTime: 0, retry: false });
       setPending({
         fileName: file.name,
         fileClients: parsed.backup.clients.length,
         currentClients: current.length,
+        scope: scopeOf(parsed.backup, year),
         raw: parsed.raw,
       });
     } catch (error) {
@@ -59,7 +83,9 @@ export function useBackupImport() {
     if (!pending) return;
     setIsImporting(true);
     try {
-      const { clients } = await restoreBackup(pending.raw);
+      // A one-year file goes into the exercice the dialog named.
+      const into = pending.scope.kind === 'one-year' ? pending.scope.year : year;
+      const { clients } = await restoreBackup(pending.raw, into);
       setPending(null);
       notifySuccess('Import réussi', `${clientCount(clients)} restauré${clients > 1 ? 's' : ''}.`);
       await reloadAllData(queryClient);

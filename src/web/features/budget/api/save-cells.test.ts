@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assertCents as cents } from '@/domain';
+import { patchCells, type YearCellUpdate } from './save-cells';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const edit = (year: number, lineId: string, value: number): YearCellUpdate => ({
+  year,
+  lineId,
+  month: 3,
+  field: 'previsionnel',
+  value: cents(value),
+});
+
+describe('patchCells', () => {
+  it('stores each edit in the year of its line: one PATCH per year, in euros, without the year in the body', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await patchCells([edit(2026, 'a', 12345), edit(2027, 'b', -5), edit(2026, 'c', 100)]);
+
+    expect(fetchMock.mock.calls.map(([path, init]) => [path, init?.method, JSON.parse(String(init?.body))])).toEqual([
+      [
+        '/api/cells?year=2026',
+        'PATCH',
+        [
+          { lineId: 'a', month: 3, field: 'previsionnel', value: 123.45 },
+          { lineId: 'c', month: 3, field: 'previsionnel', value: 1 },
+        ],
+      ],
+      ['/api/cells?year=2027', 'PATCH', [{ lineId: 'b', month: 3, field: 'previsionnel', value: -0.05 }]],
+    ]);
+  });
+
+  it('fails when one year’s request fails, so the queue retries the batch', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (path) =>
+        String(path).endsWith('2027')
+          ? new Response(JSON.stringify({ error: { code: 'not_found', message: 'Ligne introuvable.' } }), {
+              status: 404,
+            })
+          : new Response(null, { status: 200 }),
+      ),
+    );
+
+    await expect(patchCells([edit(2026, 'a', 1), edit(2027, 'b', 2)])).rejects.toMatchObject({
+      status: 404,
+      message: 'Ligne introuvable.',
+    });
+  });
+});
