@@ -5,16 +5,16 @@
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
 import type { ClientWire as Client, PoleWire as Pole } from '../src/domain/schemas';
 import { MEASURES } from '../src/domain/measures';
-import { api, median, rawQuery, ratioFigure, sample, type Bench } from './lib';
+import { api, BENCH_YEAR, median, rawQuery, ratioFigure, sample, withYear, type Bench } from './lib';
 
-/** The rows the endpoint turns into poles and lines: every monthly row of the client. */
+/** The rows the endpoint turns into poles and lines: every monthly row of the client in year $2. */
 export const RAW_CLIENT_ROWS = `select p.id as pole_id, p.name as pole_name, p.is_expanded, p.facture,
        l.id as line_id, l.name as line_name,
        d.month_index, d.previsionnel, d.achat_previsionnel, d.reel, d.achat
   from expertise_poles p
   join budget_line_items l on l.expertise_pole_id = p.id
   join budget_monthly_data d on d.budget_line_item_id = l.id
- where p.client_id = $1
+ where p.client_id = $1 and p.year = $2
  order by p.seq, l.seq, d.month_index`;
 
 export default {
@@ -25,7 +25,7 @@ export default {
     const poles: Pole[] = [];
     for (const pole of POLE_CATALOGUE) {
       poles.push(
-        await api<Pole>(ctx.baseUrl, 'POST', `/api/clients/${client.id}/poles`, {
+        await api<Pole>(ctx.baseUrl, 'POST', withYear(`/api/clients/${client.id}/poles`), {
           name: pole.name,
           lines: [...pole.lines],
         }),
@@ -43,15 +43,15 @@ export default {
         ),
       ),
     );
-    await api(ctx.baseUrl, 'PATCH', '/api/cells', cells);
+    await api(ctx.baseUrl, 'PATCH', withYear('/api/cells'), cells);
 
-    const path = `/api/clients/${client.id}/budget`;
+    const path = withYear(`/api/clients/${client.id}/budget`);
     const loaded = await api<Pole[]>(ctx.baseUrl, 'GET', path);
     const lineCount = loaded.reduce((n, p) => n + p.lines.length, 0);
     if (lineCount !== 69) throw new Error(`69 lignes attendues, ${lineCount} chargées.`);
 
     const apiLoad = await sample(() => api(ctx.baseUrl, 'GET', path), ctx.repeat);
-    const rawLoad = await sample(() => rawQuery(ctx.raw, RAW_CLIENT_ROWS, [client.id]), ctx.repeat);
+    const rawLoad = await sample(() => rawQuery(ctx.raw, RAW_CLIENT_ROWS, [client.id, BENCH_YEAR]), ctx.repeat);
     await api(ctx.baseUrl, 'DELETE', `/api/clients/${client.id}`);
     return [
       ratioFigure(

@@ -3,11 +3,11 @@
  * driver writing the same rows in the same run.
  */
 import { cellUpdateFromWire } from '../src/domain/codec';
-import { currentYear } from '../src/domain/years';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
 import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import {
   api,
+  BENCH_YEAR,
   lineIdsOf,
   median,
   percentile,
@@ -17,6 +17,7 @@ import {
   ratioFigure,
   sample,
   type Bench,
+  withYear,
 } from './lib';
 
 /** A value that changes on every run (a constant one could be skipped by a clever layer). */
@@ -30,11 +31,14 @@ export default {
     const month = 3;
 
     const apiSingle = await sample(
-      (i) => api(ctx.baseUrl, 'PATCH', '/api/cells', [{ lineId, month, field: 'previsionnel', value: valueFor(i) }]),
+      (i) =>
+        api(ctx.baseUrl, 'PATCH', withYear('/api/cells'), [
+          { lineId, month, field: 'previsionnel', value: valueFor(i) },
+        ]),
       ctx.repeat,
     );
     const rawSingle = await sample(
-      (i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2)]),
+      (i) => rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [lineId, month, valueFor(i).toFixed(2), BENCH_YEAR]),
       ctx.repeat,
     );
     // The floor of any API call on this machine: an HTTP round trip that touches no database.
@@ -45,13 +49,13 @@ export default {
         writeCells(
           ctx.db,
           mergeCells([cellUpdateFromWire({ lineId, month, field: 'previsionnel', value: valueFor(i) })]),
-          currentYear(),
+          BENCH_YEAR,
           { actor: 'local', source: 'saisie' },
         ),
       ctx.repeat,
     );
     const clientId = ctx.data.clients[0]!.id;
-    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId], currentYear()), ctx.repeat);
+    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId], BENCH_YEAR), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
     const cells = Array.from({ length: 100 }, (_, k) => ({
@@ -66,7 +70,7 @@ export default {
         api(
           ctx.baseUrl,
           'PATCH',
-          '/api/cells',
+          withYear('/api/cells'),
           cells.map((c) => ({ ...c, field: 'previsionnel', value: valueFor(i) })),
         ),
       batchRepeat,
@@ -74,7 +78,8 @@ export default {
     const rawBatch = await sample(
       (i) =>
         rawTransaction(ctx.raw, async (q) => {
-          for (const c of cells) await q(RAW_UPSERT_PREVISIONNEL, [c.lineId, c.month, valueFor(i).toFixed(2)]);
+          for (const c of cells)
+            await q(RAW_UPSERT_PREVISIONNEL, [c.lineId, c.month, valueFor(i).toFixed(2), BENCH_YEAR]);
         }),
       batchRepeat,
     );

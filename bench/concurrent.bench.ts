@@ -5,7 +5,17 @@
  * every cell holds its last acknowledged value and every revised-forecast cache is exact.
  */
 import { eurosToCents, decimalToCents } from '../src/domain/money';
-import { api, lineIdsOf, percentile, RAW_UPSERT_PREVISIONNEL, rawQuery, type Bench, type Figure } from './lib';
+import {
+  api,
+  BENCH_YEAR,
+  lineIdsOf,
+  percentile,
+  RAW_UPSERT_PREVISIONNEL,
+  rawQuery,
+  withYear,
+  type Bench,
+  type Figure,
+} from './lib';
 
 const WORKERS = 8;
 
@@ -45,7 +55,7 @@ export default {
       const value = worker * 100_000 + i + 0.01;
       const start = performance.now();
       try {
-        await api(ctx.baseUrl, 'PATCH', '/api/cells', [{ ...cell, field: 'previsionnel', value }]);
+        await api(ctx.baseUrl, 'PATCH', withYear('/api/cells'), [{ ...cell, field: 'previsionnel', value }]);
         lastWritten.set(`${cell.lineId}:${cell.month}`, value);
       } catch (err) {
         errors += 1;
@@ -62,13 +72,15 @@ export default {
     );
     const stored = new Map(rows.map((r) => [`${r.line_id}:${r.month_index}`, decimalToCents(r.previsionnel)]));
     const lost = [...lastWritten].filter(([key, value]) => stored.get(key) !== eurosToCents(value)).length;
-    // Every client's revised-forecast cache equals a fresh recomputation.
-    const { rows: stale } = await ctx.db.query<{ id: string }>(
-      `select c.id from clients c
-        where c.prevision_mb_annuelle_revue <> coalesce((
+    // Every client's revised-forecast cache of the year equals a fresh recomputation.
+    const { rows: stale } = await ctx.db.query<{ client_id: string }>(
+      `select cy.client_id from client_years cy
+        where cy.year = $1 and cy.prevision_mb_annuelle_revue <> coalesce((
           select sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end)
             from expertise_poles p join budget_line_items l on l.expertise_pole_id = p.id
-            join budget_monthly_data d on d.budget_line_item_id = l.id where p.client_id = c.id), 0)`,
+            join budget_monthly_data d on d.budget_line_item_id = l.id
+           where p.client_id = cy.client_id and p.year = cy.year), 0)`,
+      [BENCH_YEAR],
     );
 
     const rawLines = lineIdsOf(ctx.data, WORKERS);
@@ -77,6 +89,7 @@ export default {
         rawLines[(worker + i * WORKERS) % rawLines.length]!,
         i % 12,
         `${i}.01`,
+        BENCH_YEAR,
       ]);
     });
 

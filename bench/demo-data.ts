@@ -1,17 +1,23 @@
 /**
- * Deterministic demo data: a whole backup (clients, poles, lines, twelve months of figures) that
- * looks like a real agency's year. Pure — no I/O, no Math.random, no clock unless `today` is left
- * out — so the tests, `npm run seed:demo` and every benchmark build the same data from one seed.
+ * Deterministic demo data: a whole version 2 backup (clients, and for each of three years their
+ * poles, lines and twelve months of figures) that looks like a real agency's budgets. Pure — no
+ * I/O, no Math.random, no clock unless `today` is left out — so the tests, `npm run seed:demo` and
+ * every benchmark build the same data from one seed.
  *
  * Every amount is drawn in integer cents (the model) and encoded once to the backup's euros by
- * the domain's codec, so each has at most two decimals. Months are indexed 0–11 in `today`'s year; actuals (réel, achat réel) and invoiced
- * months exist only before `today`'s month (UTC, so the result does not depend on the time zone).
+ * the domain's codec, so each has at most two decimals. `today` (UTC, so the result does not
+ * depend on the time zone) decides the years and which months hold actuals (réel, achat réel) and
+ * invoiced months: every month of the previous year, the months before `today`'s in the current
+ * year, none of the next.
  */
 import { grandTotals, marginPrev, revisedForecast } from '../src/domain/budget';
 import { POLE_CATALOGUE } from '../src/domain/catalogue';
-import { budgetDataToWire, clientsToWire } from '../src/domain/codec';
-import { BACKUP_VERSION } from '../src/domain/files/backup-json';
-import type { Client, Line, Pole } from '../src/domain/model';
+import {
+  buildAllYearsBackup,
+  ONE_YEAR_BACKUP_VERSION,
+  type AllYearsBackupDocument,
+} from '../src/domain/files/backup-json';
+import type { ClientIdentity, Line, Pole, YearBudget } from '../src/domain/model';
 import { ZERO_CENTS, assertCents, type Cents } from '../src/domain/money';
 import { MONTH_COUNT } from '../src/domain/months';
 import type { BackupWire } from '../src/domain/schemas';
@@ -248,12 +254,29 @@ function monthlyLevel(r: Rng, clientSize: number): Cents {
 /** `cents × factor`, rounded to whole cents. */
 const scale = (cents: Cents, factor: number): Cents => assertCents(Math.round(cents * factor));
 
-function demoLine(r: Rng, id: string, name: string, poleKey: string, clientSize: number, pastMonths: number): Line {
+/** What a line keeps from one year to the next: its name, purchase share, monthly level and the months it runs. */
+interface LineProfile {
+  name: string;
+  share: number;
+  level: Cents;
+  active: boolean[];
+}
+
+function lineProfile(r: Rng, name: string, poleKey: string, clientSize: number): LineProfile {
   const [lo, hi] = PURCHASE_SHARE[poleKey] ?? [0, 0.5];
   const share = lo + r.next() * (hi - lo);
   const level = monthlyLevel(r, clientSize);
-  // Some lines run all year, others only a few months (a campaign, a one-off audit).
+  // Some lines run all year, others only a few months (a campaign, a one-off audit), the same every year.
   const activeShare = r.chance(0.6) ? 1 : 0.3 + r.next() * 0.5;
+  const active = Array.from({ length: MONTH_COUNT }, () => r.next() < activeShare);
+  return { name, share, level, active };
+}
+
+/**
+ * One year of a line: forecasts near `growth` × its level in the months it runs; actuals in the
+ * first `pastMonths` months only, close to the forecast, to the cent, a few of them unrecorded.
+ */
+function demoLine(r: Rng, id: string, profile: LineProfile, growth: number, pastMonths: number): Line {
   const line = {
     previsionnel: [] as Cents[],
     achat_previsionnel: [] as Cents[],
@@ -261,23 +284,35 @@ function demoLine(r: Rng, id: string, name: string, poleKey: string, clientSize:
     achat: [] as Cents[],
   };
   for (let m = 0; m < MONTH_COUNT; m += 1) {
-    const active = r.next() < activeShare;
-    const prev = active ? scale(level, 0.8 + r.next() * 0.4) : ZERO_CENTS;
-    const achatPrev = assertCents(Math.round(scale(prev, share) / 100) * 100);
-    // Actuals: past months only, close to the forecast, to the cent; a few past months unrecorded.
+    const prev = profile.active[m] ? scale(profile.level, growth * (0.8 + r.next() * 0.4)) : ZERO_CENTS;
+    const achatPrev = assertCents(Math.round(scale(prev, profile.share) / 100) * 100);
     const recorded = m < pastMonths && prev > 0 && r.chance(0.9);
     const reel = recorded ? scale(prev, 0.75 + r.next() * 0.5) : ZERO_CENTS;
-    const achat = recorded ? scale(reel, share * (0.9 + r.next() * 0.2)) : ZERO_CENTS;
+    const achat = recorded ? scale(reel, profile.share * (0.9 + r.next() * 0.2)) : ZERO_CENTS;
     line.previsionnel.push(prev);
     line.achat_previsionnel.push(achatPrev);
     line.reel.push(reel);
     line.achat.push(achat);
   }
-  return { id, name, ...line };
+  return { id, name: profile.name, ...line };
 }
 
-/** How many lines each chosen pole gets, and the custom names that fill the gap. */
-function chooseLines(r: Rng, poles: readonly (typeof POLE_CATALOGUE)[number][], total: number): string[][] {
+// ---- structure -------------------------------------------------------------------------------
+
+/** A client's catalogue pole with the lines it holds in the current year. */
+interface PolePlan {
+  key: string;
+  name: string;
+  lines: LineProfile[];
+}
+
+/** How many lines each chosen pole gets; custom names, taken from `spare`, fill the gap. */
+function chooseLines(
+  r: Rng,
+  poles: readonly (typeof POLE_CATALOGUE)[number][],
+  total: number,
+  spare: string[],
+): string[][] {
   const available = poles.reduce((n, p) => n + p.lines.length, 0);
   if (available >= total) {
     // Every pole keeps at least one line; the rest is drawn from the remaining catalogue lines.
@@ -290,27 +325,83 @@ function chooseLines(r: Rng, poles: readonly (typeof POLE_CATALOGUE)[number][], 
     return poles.map((p, i) => p.lines.filter((l) => keep[i]!.has(l)));
   }
   const lines = poles.map((p) => [...p.lines] as string[]);
-  const customs = r.shuffle(CUSTOM_LINE_BASES.flatMap((b) => CUSTOM_LINE_QUALIFIERS.map((q) => `${b}${q}`)));
-  for (let k = 0; k < total - available; k += 1) lines[r.int(0, poles.length - 1)]!.push(customs[k]!);
+  for (let k = 0; k < total - available; k += 1) lines[r.int(0, poles.length - 1)]!.push(spare.shift()!);
   return lines;
 }
 
+/** Chance that a line of the current year is absent from the previous or the next one. */
+const LINE_CHANGE_CHANCE = 0.015;
+/** Chance that the previous or the next year holds one line the current year does not. */
+const EXTRA_LINE_CHANCE = 0.6;
+
 /**
- * A full, valid backup of `clients` demo clients: 5–10 catalogue poles each, 20–60 lines,
- * forecasts all year, actuals and some invoiced months before `today`'s month, an initial
- * forecast near the planned margin and the revised forecast computed by the domain.
- * `seed` defaults to 1; `today` (default: now) splits past months, with actuals, from the rest.
+ * The lines of the previous or the next year: the current year's, a few left out (never a pole's
+ * last line), sometimes one more at the end of a pole (its name taken from `spare`); the count
+ * stays within DEMO_LINES_PER_CLIENT.
  */
-export function generateDemoBackup(options: { clients: number; seed?: number; today?: Date }): BackupWire {
+function neighbourYearLines(r: Rng, poles: readonly PolePlan[], spare: string[], clientSize: number): LineProfile[][] {
+  let total = poles.reduce((n, p) => n + p.lines.length, 0);
+  const out = poles.map((p) => [...p.lines]);
+  for (const lines of out) {
+    for (let i = lines.length - 1; i >= 0; i -= 1) {
+      if (r.chance(LINE_CHANGE_CHANCE) && lines.length > 1 && total > DEMO_LINES_PER_CLIENT.min) {
+        lines.splice(i, 1);
+        total -= 1;
+      }
+    }
+  }
+  if (r.chance(EXTRA_LINE_CHANCE) && total < DEMO_LINES_PER_CLIENT.max) {
+    const p = r.int(0, poles.length - 1);
+    out[p]!.push(lineProfile(r, spare.shift()!, poles[p]!.key, clientSize));
+  }
+  return out;
+}
+
+// ---- the backup ------------------------------------------------------------------------------
+
+/** The demo's years, relative to `today`'s: the previous (all actuals), the current, the next (forecasts only). */
+export const DEMO_YEAR_OFFSETS = [-1, 0, 1] as const;
+
+/** How many months of `year` carry actuals on `today` (UTC): every month of a past year, none of a future one. */
+export function pastMonthsOf(year: number, today: Date): number {
+  const current = today.getUTCFullYear();
+  if (year < current) return MONTH_COUNT;
+  return year === current ? today.getUTCMonth() : 0;
+}
+
+export interface DemoOptions {
+  clients: number;
+  /** Default 1. */
+  seed?: number;
+  /** Default now: its year (UTC) is the current year, its month splits past months from the rest. */
+  today?: Date;
+  /** 3 (default): the previous, current and next year; 1: the current year alone, the very same as in 3. */
+  years?: 1 | 3;
+}
+
+/**
+ * A full, valid version 2 backup of `clients` demo clients over three years (or the current one).
+ * Each client has 5–10 catalogue poles and 20–60 lines; each year its own copy of them (new ids,
+ * the same names, now and then a line more or less), forecasts all year growing 2–8 % a year,
+ * actuals and ~70 % invoiced months in past months only (every month of the previous year, the
+ * months before `today`'s in the current one, none in the next), an initial forecast near the
+ * planned margin and the revised forecast computed by the domain.
+ */
+export function generateDemoBackup(options: DemoOptions): AllYearsBackupDocument {
   const seed = options.seed ?? 1;
   const today = options.today ?? new Date();
-  const pastMonths = today.getUTCMonth();
+  const current = today.getUTCFullYear();
   const r = rng(seed);
   const newId = idMaker(seed, rng(seed ^ 0x5eed));
   const takenNames = new Set<string>();
-  const clients: Client[] = [];
-  const budgetData: Record<string, Pole[]> = {};
-  const yearStart = Date.UTC(today.getUTCFullYear(), 0, 1);
+  const clients: ClientIdentity[] = [];
+  const years: YearBudget[] = DEMO_YEAR_OFFSETS.map((offset) => ({
+    year: current + offset,
+    clients: [],
+    budgetData: {},
+  }));
+  // Clients were created in the first days of the previous year, in generation order.
+  const firstDay = Date.UTC(current - 1, 0, 1);
 
   for (let c = 0; c < options.clients; c += 1) {
     const id = newId('client');
@@ -320,31 +411,61 @@ export function generateDemoBackup(options: { clients: number; seed?: number; to
     const poleCount = r.int(DEMO_POLES_PER_CLIENT.min, DEMO_POLES_PER_CLIENT.max);
     const chosen = r.shuffle(POLE_CATALOGUE).slice(0, poleCount);
     const ordered = POLE_CATALOGUE.filter((p) => chosen.includes(p));
-    const lineNames = chooseLines(r, ordered, r.int(DEMO_LINES_PER_CLIENT.min, DEMO_LINES_PER_CLIENT.max));
-    const poles: Pole[] = ordered.map((p, i) => ({
-      id: newId('pole'),
+    const spare = r.shuffle(CUSTOM_LINE_BASES.flatMap((b) => CUSTOM_LINE_QUALIFIERS.map((q) => `${b}${q}`)));
+    const lineNames = chooseLines(r, ordered, r.int(DEMO_LINES_PER_CLIENT.min, DEMO_LINES_PER_CLIENT.max), spare);
+    const plan: PolePlan[] = ordered.map((p, i) => ({
+      key: p.key,
       name: p.name,
-      isExpanded: r.chance(0.8),
-      facture: Array.from({ length: MONTH_COUNT }, (_, m) => m < pastMonths && r.chance(0.7)),
-      lines: lineNames[i]!.map((lineName) => demoLine(r, newId('line'), lineName, p.key, clientSize, pastMonths)),
+      lines: lineNames[i]!.map((lineName) => lineProfile(r, lineName, p.key, clientSize)),
     }));
-    const plannedMargin = marginPrev(grandTotals(poles));
-    // The initial forecast was set at the start of the year: near the plan, rounded to 100 €.
-    const initial = assertCents(Math.round(scale(plannedMargin, 0.85 + r.next() * 0.3) / 10_000) * 10_000);
-    clients.push({
-      id,
-      name,
-      prevision_mb_annuelle_debut: initial,
-      prevision_mb_annuelle_revue: revisedForecast(poles),
-      // Spread over the first days of the year, in generation order.
-      created_at: new Date(yearStart + c * 60_000).toISOString(),
+    const growth = 1.02 + r.next() * 0.06;
+    const linesByYear = [
+      neighbourYearLines(r, plan, spare, clientSize),
+      plan.map((p) => p.lines),
+      neighbourYearLines(r, plan, spare, clientSize),
+    ];
+    DEMO_YEAR_OFFSETS.forEach((offset, k) => {
+      const year = years[k]!;
+      const pastMonths = pastMonthsOf(year.year, today);
+      const poles: Pole[] = plan.map((p, i) => ({
+        id: newId('pole'),
+        name: p.name,
+        isExpanded: r.chance(0.8),
+        facture: Array.from({ length: MONTH_COUNT }, (_, m) => m < pastMonths && r.chance(0.7)),
+        lines: linesByYear[k]![i]!.map((profile) => demoLine(r, newId('line'), profile, growth ** offset, pastMonths)),
+      }));
+      const plannedMargin = marginPrev(grandTotals(poles));
+      // The initial forecast was set at the start of the year: near the plan, rounded to 100 €.
+      const initial = assertCents(Math.round(scale(plannedMargin, 0.85 + r.next() * 0.3) / 10_000) * 10_000);
+      year.clients.push({
+        id,
+        prevision_mb_annuelle_debut: initial,
+        prevision_mb_annuelle_revue: revisedForecast(poles),
+      });
+      year.budgetData[id] = poles;
     });
-    budgetData[id] = poles;
+    clients.push({ id, name, created_at: new Date(firstDay + c * 60_000).toISOString() });
   }
+  const kept = options.years === 1 ? years.filter((y) => y.year === current) : years;
+  return buildAllYearsBackup({ clients, years: kept }, today);
+}
+
+/** One year of a version 2 document in SPEC's one-year shape (what POST /api/backup?year= restores). */
+export function oneYearDocument(doc: AllYearsBackupDocument, year: number): BackupWire {
+  const budget = doc.years.find((y) => y.year === year);
+  if (!budget) throw new Error(`Exercice ${year} absent des données de démonstration.`);
+  const fields = new Map(budget.clients.map((c) => [c.id, c]));
   return {
-    clients: clientsToWire(clients),
-    budgetData: budgetDataToWire(budgetData),
-    exportDate: today.toISOString(),
-    version: BACKUP_VERSION,
+    clients: doc.clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      prevision_mb_annuelle_debut: fields.get(c.id)?.prevision_mb_annuelle_debut ?? 0,
+      prevision_mb_annuelle_revue: fields.get(c.id)?.prevision_mb_annuelle_revue ?? 0,
+      created_at: c.created_at,
+    })),
+    budgetData: budget.budgetData,
+    exportDate: doc.exportDate,
+    version: ONE_YEAR_BACKUP_VERSION,
+    year,
   };
 }

@@ -6,14 +6,13 @@
  */
 import { cellUpdateFromWire } from '../src/domain/codec';
 import { MEASURES } from '../src/domain/measures';
-import { currentYear } from '../src/domain/years';
 import type { Queryable } from '../src/server/db/client';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
 import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import { listHistory } from '../src/server/routes/history/history.repo';
-import { BENCH_TODAY, lineIdsOf, median, percentile, rawQuery, ratioFigure, sample, type Bench } from './lib';
+import { BENCH_YEAR, lineIdsOf, median, percentile, rawQuery, ratioFigure, sample, type Bench } from './lib';
 
-const YEAR = currentYear(BENCH_TODAY);
+const YEAR = BENCH_YEAR;
 
 /** The cells statement without history (issue 11's), as the reference of the same save. */
 async function writeCellsWithoutHistory(q: Queryable, cells: ReturnType<typeof mergeCells>, year: number) {

@@ -4,15 +4,29 @@
  * (or percentiles) of repeated runs after a warm-up, each compared with a reference measured in
  * the same run on the same machine, because absolute numbers on a shared machine mean little.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import type { AllYearsBackupDocument } from '../src/domain/files/backup-json';
 import type { BackupWire as Backup } from '../src/domain/schemas';
-import type { Db } from '../src/server/db/client';
+import { createApp } from '../src/server/app';
+import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 
 export type Engine = 'pglite' | 'postgres';
 
 /** The benchmarks' "today": mid-year, so half the months carry actuals, the same on every run. */
 export const BENCH_TODAY = new Date('2026-06-15T12:00:00Z');
+/**
+ * The demo's current year (BENCH_TODAY's): the year every one-year figure reads and writes. The
+ * data set also holds the year before (all actuals) and the year after (forecasts only).
+ */
+export const BENCH_YEAR = BENCH_TODAY.getUTCFullYear();
+
+/** `path` with `?year=` (or `&year=`): every budget route reads one year, BENCH_YEAR unless told. */
+export function withYear(path: string, year: number = BENCH_YEAR): string {
+  return `${path}${path.includes('?') ? '&' : '?'}year=${year}`;
+}
 
 /** One row of the results table. */
 export interface Figure {
@@ -49,7 +63,9 @@ export interface BenchContext {
   db: Db;
   /** The raw driver on the same database (PGlite: the very same instance). */
   raw: RawDriver;
-  /** The demo data set seeded before the benchmarks (generateDemoBackup, seed 1). */
+  /** Every year seeded before the benchmarks: generateDemoBackup({ seed: 1, today: BENCH_TODAY }), 3 years. */
+  allYears: AllYearsBackupDocument;
+  /** Its current year, BENCH_YEAR, in SPEC's one-year shape: the clients and budgets most benches use. */
   data: Backup;
   /** Warm-up and measured repetitions for a latency figure (smaller with --quick). */
   repeat: { warmup: number; runs: number };
@@ -78,6 +94,26 @@ export async function sample(
     const start = performance.now();
     await fn(repeat.warmup + i);
     times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/**
+ * Runs `a` then `b`, round after round: `warmup` rounds unmeasured, then `runs`; returns the
+ * durations of each in ms. Alternating makes drift on a shared machine hit both alike.
+ */
+export async function samplePair(
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+  repeat: { warmup: number; runs: number },
+): Promise<[number[], number[]]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < repeat.warmup + repeat.runs; i += 1) {
+    for (const [k, fn] of [a, b].entries()) {
+      const start = performance.now();
+      await fn(i);
+      if (i >= repeat.warmup) times[k]!.push(performance.now() - start);
+    }
   }
   return times;
 }
@@ -148,14 +184,58 @@ export async function api<T>(baseUrl: string, method: string, path: string, body
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The line ids of one client of the data set, in order. */
+/** The line ids of one client of a one-year data set, in order. */
 export function lineIdsOf(data: Backup, clientIndex: number): string[] {
   const client = data.clients[clientIndex];
   if (!client) throw new Error(`Client ${clientIndex} absent du jeu de données.`);
   return (data.budgetData[client.id] ?? []).flatMap((p) => p.lines.map((l) => l.id));
 }
 
-/** The SQL that upserts one monthly row — the raw reference of a cell save. */
-export const RAW_UPSERT_PREVISIONNEL = `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel)
-  values ($1, $2, $3)
+/** The SQL that upserts one monthly row ($4: its year) — the raw reference of a cell save. */
+export const RAW_UPSERT_PREVISIONNEL = `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, year)
+  values ($1, $2, $3, $4)
   on conflict (budget_line_item_id, month_index) do update set previsionnel = excluded.previsionnel`;
+
+// ---- servers and databases -------------------------------------------------------------------
+
+/** Serves `createApp` over `db` on 127.0.0.1 (a free port) in this process while `fn` runs. */
+export async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promise<T> {
+  const app = createApp({ db });
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve({ server: s, port: info.port }),
+    );
+  });
+  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
+  // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** A migrated database opened with our Db layer and the raw driver on it. */
+export interface OpenDatabase {
+  db: Db;
+  raw: RawDriver;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database of a FreshDatabase (PGlite folder, or PostgreSQL URL with a pool of
+ * `poolSize`) and migrates it.
+ */
+export async function openFresh(fresh: FreshDatabase, poolSize = 4): Promise<OpenDatabase> {
+  let target: OpenDatabase;
+  if ('DATA_DIR' in fresh.env) {
+    const lite = await PGlite.create(path.join(fresh.env.DATA_DIR, 'pglite'));
+    target = { db: pgliteDb(lite), raw: { kind: 'pglite', lite }, close: () => lite.close() };
+  } else {
+    const pool = new pg.Pool({ connectionString: fresh.env.DATABASE_URL, max: poolSize });
+    target = { db: postgresDb(pool), raw: { kind: 'postgres', pool }, close: () => pool.end() };
+  }
+  await migrate(target.db);
+  return target;
+}

@@ -1,9 +1,12 @@
 /**
- * Restore benchmark (issue 6): POST /api/backup of the 300-client demo data set — JSON parsing,
- * complete validation, the replacement in one transaction, the revised-forecast refresh — against
- * a plain batched insert of the same rows (multi-row INSERTs in one transaction through the raw
- * driver), into the same empty database, in the same run, on PGlite and on PostgreSQL 15.
- * Target: restore at least half the speed of the plain insert, i.e. time ≤ 2 × the reference.
+ * Restore benchmark (issues 6 and 11): POST /api/backup?year= of one year of the 300-client demo
+ * data set in SPEC's shape — JSON parsing, complete validation, the replacement in one
+ * transaction, the revised-forecast refresh — against a plain batched insert of the same rows
+ * (multi-row INSERTs in one transaction through the raw driver), into the same empty database, in
+ * the same run, on PGlite and on PostgreSQL 15. Target: restore at least half the speed of the
+ * plain insert, i.e. time ≤ 2 × the reference. Then the years (issue 11): that one-year restore
+ * over 3 years stored against the same over 1 year stored (target ≤ 1.2×), and the restore of
+ * every year (version 2).
  *
  * Follows the contract of bench/lib.ts (default export, run by `npm run bench`); it works on its
  * own empty database (ctx.freshDatabase()), so the shared data set is left as it was. Also runs
@@ -14,18 +17,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { AllYearsBackupDocument } from '../src/domain/files/backup-json';
 import { centsToDecimal, eurosToCents } from '../src/domain/money';
 import { MEASURES } from '../src/domain/measures';
 import { backupSchema, type BackupWire as Backup } from '../src/domain/schemas';
 import { createApp } from '../src/server/app';
-import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { startPostgres } from '../src/server/test/postgres-server';
-import { generateDemoBackup } from './demo-data';
+import { generateDemoBackup, oneYearDocument } from './demo-data';
 import {
   BENCH_TODAY,
+  BENCH_YEAR,
   median,
+  openFresh,
   ratioFigure,
   rawTransaction,
   sample,
@@ -33,18 +37,15 @@ import {
   type Engine,
   type Figure,
   type FreshDatabase,
-  type RawDriver,
+  type OpenDatabase,
+  withYear,
 } from './lib';
 
-/** The rows of a backup as the plain insert writes them: SQL parameter values, prepared untimed. */
-function rowsOf(backup: Backup) {
+/** The rows of a one-year backup restored as `year`, as the plain insert writes them: SQL parameter values, prepared untimed. */
+function rowsOf(backup: Backup, year: number) {
   const money = (euros: number) => centsToDecimal(eurosToCents(euros));
-  const clients = backup.clients.map((c) => [
-    c.id,
-    c.name,
-    money(c.prevision_mb_annuelle_debut),
-    new Date(c.created_at).toISOString(),
-  ]);
+  const clients = backup.clients.map((c) => [c.id, c.name, new Date(c.created_at).toISOString()]);
+  const clientYears = backup.clients.map((c) => [c.id, year, money(c.prevision_mb_annuelle_debut)]);
   const poles: unknown[][] = [];
   const lines: unknown[][] = [];
   const months: unknown[][] = [];
@@ -53,18 +54,19 @@ function rowsOf(backup: Backup) {
       poles.push([
         pole.id,
         clientId,
+        year,
         pole.name,
         pole.isExpanded,
         `{${pole.facture.map((f) => (f ? 't' : 'f')).join(',')}}`,
       ]);
       for (const line of pole.lines) {
-        lines.push([line.id, pole.id, line.name]);
+        lines.push([line.id, pole.id, year, line.name]);
         for (let m = 0; m < 12; m += 1)
-          months.push([line.id, m, ...MEASURES.map((measure) => money(line[measure][m]!))]);
+          months.push([line.id, year, m, ...MEASURES.map((measure) => money(line[measure][m]!))]);
       }
     }
   }
-  return { clients, poles, lines, months };
+  return { clients, clientYears, poles, lines, months };
 }
 
 type Rows = ReturnType<typeof rowsOf>;
@@ -84,71 +86,62 @@ async function batchedInsert(exec: Exec, table: string, columns: string[], casts
 
 /** The reference: the same rows, plain batched INSERTs, in the caller's transaction. */
 async function plainInsert(exec: Exec, rows: Rows) {
+  await batchedInsert(exec, 'clients', ['id', 'name', 'created_at'], ['::uuid', '', '::timestamptz'], rows.clients);
   await batchedInsert(
     exec,
-    'clients',
-    ['id', 'name', 'prevision_mb_annuelle_debut', 'created_at'],
-    ['::uuid', '', '::numeric', '::timestamptz'],
-    rows.clients,
+    'client_years',
+    ['client_id', 'year', 'prevision_mb_annuelle_debut'],
+    ['::uuid', '::smallint', '::numeric'],
+    rows.clientYears,
   );
   await batchedInsert(
     exec,
     'expertise_poles',
-    ['id', 'client_id', 'name', 'is_expanded', 'facture'],
-    ['::uuid', '::uuid', '', '', '::boolean[]'],
+    ['id', 'client_id', 'year', 'name', 'is_expanded', 'facture'],
+    ['::uuid', '::uuid', '::smallint', '', '', '::boolean[]'],
     rows.poles,
   );
   await batchedInsert(
     exec,
     'budget_line_items',
-    ['id', 'expertise_pole_id', 'name'],
-    ['::uuid', '::uuid', ''],
+    ['id', 'expertise_pole_id', 'year', 'name'],
+    ['::uuid', '::uuid', '::smallint', ''],
     rows.lines,
   );
   await batchedInsert(
     exec,
     'budget_monthly_data',
-    ['budget_line_item_id', 'month_index', 'previsionnel', 'achat_previsionnel', 'reel', 'achat'],
-    ['::uuid', '::smallint', '::numeric', '::numeric', '::numeric', '::numeric'],
+    ['budget_line_item_id', 'year', 'month_index', 'previsionnel', 'achat_previsionnel', 'reel', 'achat'],
+    ['::uuid', '::smallint', '::smallint', '::numeric', '::numeric', '::numeric', '::numeric'],
     rows.months,
   );
 }
 
-/** An empty migrated database with our Db layer and the raw driver on it. */
-interface Target {
-  db: Db;
-  raw: RawDriver;
-  close(): Promise<void>;
-}
-
-/** Opens the database of a FreshDatabase (PGlite folder or PostgreSQL URL) and migrates it. */
-async function openFresh(fresh: FreshDatabase): Promise<Target> {
-  let target: Target;
-  if ('DATA_DIR' in fresh.env) {
-    const lite = await PGlite.create(path.join(fresh.env.DATA_DIR, 'pglite'));
-    target = { db: pgliteDb(lite), raw: { kind: 'pglite', lite }, close: () => lite.close() };
-  } else {
-    const pool = new pg.Pool({ connectionString: fresh.env.DATABASE_URL, max: 4 });
-    target = { db: postgresDb(pool), raw: { kind: 'postgres', pool }, close: () => pool.end() };
-  }
-  await migrate(target.db);
-  return target;
-}
-
-/** Restore figures for one engine, measured on an empty database that is emptied (untimed) between runs. */
-async function measure(target: Target, backup: Backup, repeat: { warmup: number; runs: number }): Promise<Figure[]> {
+/**
+ * Restore figures for one engine, on an empty database that is emptied (untimed) between runs.
+ * Each measured run also restores every year (version 2: the three years) over the one restored,
+ * then the one year again over the three: the one-year restore with 3 years stored against the
+ * same with 1 year stored, in the same run.
+ */
+async function measure(
+  target: OpenDatabase,
+  allYears: AllYearsBackupDocument,
+  year: number,
+  repeat: { warmup: number; runs: number },
+): Promise<Figure[]> {
   const app = createApp({ db: target.db });
-  const body = JSON.stringify(backup);
-  const rows = rowsOf(backup);
-  const empty = () => target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, clients');
-  const restore = async () => {
-    const res = await app.request('/api/backup', {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    if (res.status !== 200) throw new Error(`POST /api/backup → ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const backup = oneYearDocument(allYears, year);
+  const oneYear = JSON.stringify(backup);
+  const everyYear = JSON.stringify(allYears);
+  const rows = rowsOf(backup, year);
+  const empty = () =>
+    target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, client_years, clients');
+  const restore = (path: string, body: string) => async () => {
+    const res = await app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    if (res.status !== 200) throw new Error(`POST ${path} → ${res.status} ${(await res.text()).slice(0, 300)}`);
   };
+  const restoreOneYear = restore(withYear('/api/backup', year), oneYear);
+  const restoreEveryYear = restore('/api/backup', everyYear);
   const timed = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
     await fn();
@@ -158,35 +151,55 @@ async function measure(target: Target, backup: Backup, repeat: { warmup: number;
   const restoreMs: number[] = [];
   const referenceMs: number[] = [];
   const replaceMs: number[] = [];
+  const everyYearMs: number[] = [];
+  const overThreeMs: number[] = [];
   for (let run = 0; run < repeat.warmup + repeat.runs; run += 1) {
+    const measured = run >= repeat.warmup;
     await empty();
-    const r = await timed(restore);
-    const again = await timed(restore); // over the data just restored: the usual real case
+    const r = await timed(restoreOneYear);
+    const again = await timed(restoreOneYear); // over the data just restored: the usual real case
+    if (measured) {
+      everyYearMs.push(await timed(restoreEveryYear)); // over one year: three years stored after it
+      overThreeMs.push(await timed(restoreOneYear)); // over three years: one left
+    }
     await empty();
     const p = await timed(() => rawTransaction(target.raw, (exec) => plainInsert(exec, rows)));
-    if (run >= repeat.warmup) {
+    if (measured) {
       restoreMs.push(r);
       replaceMs.push(again);
       referenceMs.push(p);
     }
   }
   await empty();
-  const validateMs = await sample(async () => backupSchema.parse(JSON.parse(body)), repeat);
-  const size = `${backup.clients.length} clients, ${rows.lines.length} lignes, ${rows.months.length} lignes mensuelles, ${(body.length / 1e6).toFixed(1)} Mo`;
+  const validateMs = await sample(async () => backupSchema.parse(JSON.parse(oneYear)), repeat);
+  const size = `${backup.clients.length} clients, ${rows.lines.length} lignes, ${rows.months.length} lignes mensuelles, ${(oneYear.length / 1e6).toFixed(1)} Mo`;
   const reference = { label: 'INSERT multi-lignes bruts des mêmes lignes, 1 transaction', value: median(referenceMs) };
   return [
     ratioFigure(
-      `restauration dans une base vide, POST /api/backup (${size}, médiane)`,
+      `restauration d'un exercice dans une base vide, POST /api/backup?year= (${size}, médiane)`,
       median(restoreMs),
       'ms',
       reference,
       2,
     ),
     {
-      figure: 'restauration par-dessus le même jeu, POST /api/backup (médiane)',
+      figure: "restauration d'un exercice par-dessus le même (1 exercice en base), POST /api/backup?year= (médiane)",
       value: median(replaceMs),
       unit: 'ms',
       reference,
+    },
+    ratioFigure(
+      `restauration d'un exercice par-dessus ${allYears.years.length} exercices en base, POST /api/backup?year= (médiane)`,
+      median(overThreeMs),
+      'ms',
+      { label: 'la même par-dessus 1 exercice', value: median(replaceMs) },
+      1.2,
+    ),
+    {
+      figure: `restauration de tous les exercices (version 2, ${allYears.years.length} exercices, ${(everyYear.length / 1e6).toFixed(1)} Mo) par-dessus 1, POST /api/backup (médiane)`,
+      value: median(everyYearMs),
+      unit: 'ms',
+      reference: { label: 'un exercice dans une base vide', value: median(restoreMs) },
     },
     { figure: 'dont lecture JSON + validation complète (médiane)', value: median(validateMs), unit: 'ms' },
   ];
@@ -199,7 +212,14 @@ const bench = {
     const target = await openFresh(fresh);
     try {
       ctx.log(`restore: ${ctx.data.clients.length} clients sur ${ctx.engine}`);
-      return await measure(target, ctx.data, ctx.quick ? { warmup: 0, runs: 1 } : { warmup: 1, runs: 3 });
+      return await measure(
+        target,
+        ctx.allYears,
+        BENCH_YEAR,
+        // Each run restores four times and inserts once (about 50 s on PGlite): no warm-up run,
+        // the median of three absorbs a cold first one.
+        ctx.quick ? { warmup: 0, runs: 1 } : { warmup: 0, runs: 3 },
+      );
     } finally {
       await target.close();
       await fresh.dispose();
@@ -235,7 +255,7 @@ async function main() {
     }
     const target = await openFresh(fresh);
     try {
-      for (const f of await measure(target, data, repeat)) {
+      for (const f of await measure(target, data, BENCH_YEAR, repeat)) {
         const ref = f.reference ? ` | référence ${f.reference.value.toFixed(0)} ms (${f.reference.label})` : '';
         const ratio =
           f.ratio !== undefined

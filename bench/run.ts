@@ -13,13 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
-import { createApp } from '../src/server/app';
 import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
+import { oneYearDocument } from './demo-data';
 import {
   BENCH_TODAY,
+  BENCH_YEAR,
+  withServer,
   type Bench,
   type BenchContext,
   type Engine,
@@ -143,23 +144,6 @@ async function runBench(bench: Bench, ctx: BenchContext, engine: Engine | '—')
   }
 }
 
-async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promise<T> {
-  const app = createApp({ db });
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
-      resolve({ server: s, port: info.port }),
-    );
-  });
-  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
-  // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
-  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
-  try {
-    return await fn(`http://127.0.0.1:${port}`);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
-
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return '—';
   if (Number.isInteger(n) && Math.abs(n) < 1e6) return String(n);
@@ -211,7 +195,7 @@ async function main() {
       const setup = engine === 'pglite' ? await setupPglite() : await setupPostgres(postgres!);
       try {
         await migrate(setup.db);
-        const data = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
+        const allYears = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
         await withServer(setup.db, async (baseUrl) => {
           const ctx: BenchContext = {
             engine,
@@ -219,7 +203,8 @@ async function main() {
             baseUrl,
             db: setup.db,
             raw: setup.raw,
-            data,
+            allYears,
+            data: oneYearDocument(allYears, BENCH_YEAR),
             repeat,
             freshDatabase: setup.freshDatabase,
             log,
@@ -246,6 +231,7 @@ async function main() {
         get raw(): RawDriver {
           return notApplicable();
         },
+        allYears: { version: 2, clients: [], years: [], exportDate: '' },
         data: { clients: [], budgetData: {} },
         repeat,
         freshDatabase: notApplicable,
@@ -270,7 +256,7 @@ async function main() {
       .join(
         ' ',
       )} at the end; Node ${process.version}; PGlite (data directory on disk)${postgresVersion ? `; ${postgresVersion} (fsync off, as in the tests)` : pgBin ? '; PostgreSQL not run (--engine)' : '; PostgreSQL not found (its binaries are absent): PGlite only'}.`,
-    `Data set: generateDemoBackup({ clients: ${clientCount}, seed: 1, today: ${BENCH_TODAY.toISOString().slice(0, 10)} }); latency figures are percentiles of ${repeat.runs} runs after ${repeat.warmup} warm-up runs.`,
+    `Data set: generateDemoBackup({ clients: ${clientCount}, seed: 1, today: ${BENCH_TODAY.toISOString().slice(0, 10)} }): ${BENCH_YEAR - 1}, ${BENCH_YEAR} and ${BENCH_YEAR + 1}; one-year figures read and write ${BENCH_YEAR}; latency figures are percentiles of ${repeat.runs} runs after ${repeat.warmup} warm-up runs.`,
     'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
     '',
     ...table,

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo -- --clients N [--seed S] [--replace]`: fills the configured database
  * (DATA_DIR's embedded PGlite, or DATABASE_URL) with N demo clients, opened like the server
- * opens it — so it refuses to run while a server holds DATA_DIR.
+ * opens it — so it refuses to run while a server holds DATA_DIR. Three years: the previous one
+ * (every month with actuals), the current one (actuals until today's month), the next (forecasts).
  */
 import { parseArgs } from 'node:util';
 import { openConfiguredDb } from '../src/server/db/open';
@@ -32,11 +33,14 @@ async function main() {
   try {
     const started = performance.now();
     const backup = await seedDemo(db, { clients, seed, replace: values.replace });
-    const poles = Object.values(backup.budgetData).flat();
-    const lines = poles.reduce((n, p) => n + p.lines.length, 0);
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
+    const years = backup.years.map((y) => {
+      const poles = Object.values(y.budgetData).flat();
+      const lines = poles.reduce((n, p) => n + p.lines.length, 0);
+      return `${y.year} : ${poles.length} pôles, ${lines} lignes`;
+    });
     console.log(
-      `${clients} clients, ${poles.length} pôles, ${lines} lignes écrits dans ${where} ` +
+      `${clients} clients sur ${years.length} exercices (${years.join(' ; ')}) écrits dans ${where} ` +
         `(graine ${seed}, ${Math.round(performance.now() - started)} ms).`,
     );
   } finally {
