@@ -1,7 +1,6 @@
 import { memo, useState } from 'react';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import {
-  MEASURE_LABELS,
   MONTHS,
   MONTH_INDEXES,
   cellGridPos,
@@ -20,6 +19,7 @@ import {
   type MeasureTotals,
   type Pole,
 } from '@/domain';
+import { cellName } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
@@ -134,7 +134,7 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
                     month={month}
                     measure={measure}
                     cents={t[measure]}
-                    label={`${poleName} · ${line.name} · ${MONTHS[month]} · ${MEASURE_LABELS[measure]}`}
+                    label={cellName(poleName, line.name, month, measure)}
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
