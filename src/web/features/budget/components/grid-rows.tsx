@@ -31,6 +31,7 @@ import { CellInput, type CellInputProps } from './cell-input';
 export type GridActions = {
   onEdit: CellInputProps['onEdit'];
   onPasteBlock: CellInputProps['onPasteBlock'];
+  onOpenMenu: CellInputProps['onOpenMenu'];
   onToggleExpanded: (pole: Pole) => void;
   onToggleFacture: (pole: Pole, month: number, value: boolean) => void;
   onAddLine: (pole: Pole, name: string) => Promise<boolean>;
@@ -140,6 +141,7 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
                     onEdit={actions.onEdit}
                     onPasteBlock={actions.onPasteBlock}
+                    onOpenMenu={actions.onOpenMenu}
                   />
                 );
               })}
