@@ -10,7 +10,15 @@ import { BACKUP_VERSION } from './files/backup-json';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
-import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
+import {
+  MAX_UPLIFT,
+  MIN_UPLIFT,
+  ROLL_FORWARD_FIGURES,
+  ROLL_FORWARD_MODES,
+  upliftHundredths,
+  type ForecastTotals,
+  type RollForwardClientResult,
+} from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
 import { CELL_SOURCES, type HistorySource } from './history';
 
@@ -199,22 +207,13 @@ export type RollForwardBody = z.input<typeof rollForwardBody>;
 export type RollForwardRequest = z.output<typeof rollForwardBody>;
 
 /** Forecast sales and purchases of a client's year, in euros. */
-export interface ForecastTotalsWire {
-  previsionnel: number;
-  achat_previsionnel: number;
-}
+export type ForecastTotalsWire = Record<keyof ForecastTotals, number>;
 
-/** What a roll forward did (or, in a dry run, would do) to one client. */
-export interface RollForwardClientWire {
-  id: string;
-  name: string;
-  polesCreated: number;
-  linesCreated: number;
-  cellsFilled: number;
-  cellsSkipped: number;
+/** What a roll forward did (or, in a dry run, would do) to one client: the result with euro totals. */
+export type RollForwardClientWire = Omit<RollForwardClientResult, 'before' | 'after'> & {
   before: ForecastTotalsWire;
   after: ForecastTotalsWire;
-}
+};
 
 /** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
 export interface RollForwardAnswerWire {

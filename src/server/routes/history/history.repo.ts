@@ -710,7 +710,10 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
   }));
 }
 
-/** The actor's undo and redo targets for a client and year (docs/product.md#history). */
+/**
+ * The actor's undo and redo targets for a client and year (docs/product.md#history), the client's
+ * own creation and deletion left out.
+ */
 export async function actorStack(
   q: Queryable,
   actor: string,
@@ -718,8 +721,12 @@ export async function actorStack(
   year: number,
 ): Promise<{ undo: number | null; redo: number | null }> {
   const { rows } = await q.query<{ id: string; reverts_id: string | null }>(
+    // Creating or deleting the client itself is not a step of its budget's undo: Ctrl+Z in the grid
+    // never removes the client (the panel and the deletion's toast undo those).
     `select id::text, reverts_id::text from history_entries
-      where actor = $1 and client_id = $2 and (year = $3 or year is null) order by id`,
+      where actor = $1 and client_id = $2 and (year = $3 or year is null)
+        and not (ops @> '[{"op": "insert_client"}]' or ops @> '[{"op": "delete_client"}]')
+      order by id`,
     [actor, clientId, year],
   );
   return undoStack(

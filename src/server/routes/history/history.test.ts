@@ -323,6 +323,7 @@ describe('reading the history', () => {
           `/api/history/stack?clientId=${client.id}&year=${Y}`,
         )
       ).json;
+    const poleAdded = (await latest(client.id)).id;
     const a = await setCells([{ lineId, month: 0, field: 'reel', value: 1 }]);
     const b = await setCells([{ lineId, month: 0, field: 'reel', value: 2 }]);
     expect(await stack()).toEqual({ undo: b, redo: null });
@@ -330,6 +331,12 @@ describe('reading the history', () => {
     expect(await stack()).toEqual({ undo: a, redo: u });
     const r = (await undo(u)).json.entry.id;
     expect(await stack()).toEqual({ undo: r, redo: null });
+    // Down to the pole; the client's own creation is not a step of its budget's undo.
+    await undo(r);
+    await undo(a!);
+    const poleUndone = (await undo(poleAdded)).json.entry.id;
+    expect((await stack()).undo).toBeNull();
+    expect((await stack()).redo).toBe(poleUndone);
   });
 });
 
