@@ -60,3 +60,15 @@ export function useHistoryEntries(scope: HistoryScope) {
     staleTime: 0,
   });
 }
+
+/**
+ * The newest entry naming this client, in any year (GET /api/history?clientId=&limit=1): right
+ * after the client is deleted, its deletion, which its toast offers to undo (the client's own
+ * deletion is not a step of the undo stack).
+ */
+export async function getLatestClientEntry(clientId: string): Promise<HistoryEntry | null> {
+  const path = `/api/history?clientId=${encodeURIComponent(clientId)}&limit=1` as const;
+  const { entries } = await api.get<{ entries: HistoryEntryWire[] }>(path);
+  const [latest] = entries;
+  return latest ? historyEntryFromWire(latest) : null;
+}
