@@ -291,6 +291,7 @@ export function BudgetGrid({
           label={menu.label}
           at={menu.at}
           onClose={() => setMenu(null)}
+          onEscape={() => onFocusRequest({ ...menu.cell })}
           onShowHistory={() => {
             setMenu(null);
             setHistoryOf(menu);

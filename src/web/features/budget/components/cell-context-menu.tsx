@@ -9,15 +9,17 @@ type CellContextMenuProps = {
   /** Where the menu opens, in viewport pixels (the pointer, or the cell's corner from the keyboard). */
   at: { x: number; y: number };
   onShowHistory: () => void;
-  /** Closed without a choice (Escape, a click elsewhere): the focus goes back to the cell. */
+  /** Closed without a choice (Escape, a click elsewhere). */
   onClose: () => void;
+  /** Escape: the focus goes back to the cell (a click elsewhere leaves it where it was put). */
+  onEscape: () => void;
 };
 
 /**
  * A cell's context menu (docs/product.md#history: right click, Shift+F10 or the menu key on a
  * focused cell): 'Historique de la cellule'. One menu for the whole grid, anchored at a point.
  */
-export function CellContextMenu({ label, at, onShowHistory, onClose }: CellContextMenuProps) {
+export function CellContextMenu({ label, at, onShowHistory, onClose, onEscape }: CellContextMenuProps) {
   const anchor = useMemo(
     () => ({ current: { getBoundingClientRect: () => DOMRect.fromRect({ x: at.x, y: at.y, width: 0, height: 0 }) } }),
     [at.x, at.y],
@@ -29,6 +31,7 @@ export function CellContextMenu({ label, at, onShowHistory, onClose }: CellConte
         role="menu"
         aria-label={label}
         className="w-56 p-1"
+        onEscapeKeyDown={onEscape}
         onKeyDown={(event) => {
           // Its one item: Tab would leave the menu open behind the focus.
           if (event.key === 'Tab') event.preventDefault();
