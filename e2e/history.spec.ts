@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Measure, Pole } from '../src/domain';
 import { budgetTab, createClientWithPoles, storedBudget } from './budget-page';
-import { expect, test } from './fixtures';
+import { expect, test, type AppPage } from './fixtures';
 
 // docs/product.md#history in the budget tab, against the real server: Ctrl+Z / Ctrl+Y across a
 // reload, a deleted line taken back from its toast, a cell's history and 'Restaurer cette valeur',
@@ -19,14 +19,28 @@ async function stored(
   return pole!.lines.find((l) => l.name === line)![field][month]!;
 }
 
+/** A new client with these poles (name → lines), opened in the budget tab. */
+async function openNewClient(app: AppPage, request: APIRequestContext, name: string, poles: Record<string, string[]>) {
+  const tab = budgetTab(app.page);
+  const clientId = await createClientWithPoles(request, name, poles);
+  await app.goto('/');
+  await tab.selectClient(name);
+  return { tab, clientId };
+}
+
+/** Clicks the cell, types `text`, presses Enter, and waits until `isStored` reads the server's value. */
+async function typeAndSave(app: AppPage, cell: Locator, text: string, isStored: () => Promise<number>, euros: number) {
+  await cell.click();
+  await app.page.keyboard.type(text);
+  await app.page.keyboard.press('Enter');
+  await expect.poll(isStored).toBe(euros);
+}
+
 test('Ctrl+Z brings the previous value back, also after a reload; Ctrl+Y brings it again; a cell being typed in keeps Ctrl+Z for its typing', async ({
   app,
   request,
 }) => {
-  const tab = budgetTab(app.page);
-  const clientId = await createClientWithPoles(request, 'Hist Clavier', { Paid: ['Google Ads', 'Meta'] });
-  await app.goto('/');
-  await tab.selectClient('Hist Clavier');
+  const { tab, clientId } = await openNewClient(app, request, 'Hist Clavier', { Paid: ['Google Ads', 'Meta'] });
   const january = tab.cell('Paid', 'Google Ads', 0, 'previsionnel');
   const undo = app.main.getByRole('button', { name: 'Annuler', exact: true });
   const redo = app.main.getByRole('button', { name: 'Rétablir', exact: true });
@@ -34,14 +48,9 @@ test('Ctrl+Z brings the previous value back, also after a reload; Ctrl+Y brings 
   await expect(undo).toBeEnabled();
   await expect(redo).toBeDisabled();
 
-  await january.click();
-  await app.page.keyboard.type('565,84');
-  await app.page.keyboard.press('Enter');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(565.84);
-  await january.click();
-  await app.page.keyboard.type('999');
-  await app.page.keyboard.press('Enter');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(999);
+  const storedJanuary = () => stored(request, clientId, 'Google Ads', 0);
+  await typeAndSave(app, january, '565,84', storedJanuary, 565.84);
+  await typeAndSave(app, january, '999', storedJanuary, 999);
   await expect(undo).toBeEnabled();
 
   // The focus is on the cell below, not being typed in: Ctrl+Z undoes the last stored change and
@@ -49,11 +58,11 @@ test('Ctrl+Z brings the previous value back, also after a reload; Ctrl+Y brings 
   await app.page.keyboard.press('Control+z');
   await expect(january).toHaveValue('565,84');
   await expect(january).toBeFocused();
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(565.84);
+  await expect.poll(storedJanuary).toBe(565.84);
   await expect(redo).toBeEnabled();
   await app.page.keyboard.press('Control+y');
   await expect(january).toHaveValue('999');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(999);
+  await expect.poll(storedJanuary).toBe(999);
 
   // The stack is the server's: after a reload, Ctrl+Z still undoes, and 'Rétablir' redoes.
   await app.page.reload();
@@ -62,13 +71,13 @@ test('Ctrl+Z brings the previous value back, also after a reload; Ctrl+Y brings 
   await expect(redo).toBeDisabled();
   await app.page.keyboard.press('Control+z');
   await expect(january).toHaveValue('565,84');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(565.84);
+  await expect.poll(storedJanuary).toBe(565.84);
   await app.page.keyboard.press('Control+z');
   await expect(january).toHaveValue('');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(0);
+  await expect.poll(storedJanuary).toBe(0);
   await redo.click();
   await expect(january).toHaveValue('565,84');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(565.84);
+  await expect.poll(storedJanuary).toBe(565.84);
 
   // Typing in a cell, Ctrl+Z cancels the typing (the value it had when focused), not a stored change.
   await january.click();
@@ -76,7 +85,7 @@ test('Ctrl+Z brings the previous value back, also after a reload; Ctrl+Y brings 
   await app.page.keyboard.press('Control+z');
   await expect(january).toHaveValue('565,84');
   await app.page.keyboard.press('Tab');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 0)).toBe(565.84);
+  await expect.poll(storedJanuary).toBe(565.84);
   await expect(redo).toBeEnabled();
   expect(app.consoleErrors).toEqual([]);
 });
@@ -116,19 +125,11 @@ test("a cell's history shows its two edits; 'Restaurer cette valeur' writes the 
   app,
   request,
 }) => {
-  const tab = budgetTab(app.page);
-  const clientId = await createClientWithPoles(request, 'Hist Cellule', { Paid: ['Google Ads'] });
-  await app.goto('/');
-  await tab.selectClient('Hist Cellule');
+  const { tab, clientId } = await openNewClient(app, request, 'Hist Cellule', { Paid: ['Google Ads'] });
   const march = tab.cell('Paid', 'Google Ads', 2, 'previsionnel');
-  await march.click();
-  await app.page.keyboard.type('100');
-  await app.page.keyboard.press('Enter');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 2)).toBe(100);
-  await march.click();
-  await app.page.keyboard.type('250,5');
-  await app.page.keyboard.press('Enter');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 2)).toBe(250.5);
+  const storedMarch = () => stored(request, clientId, 'Google Ads', 2);
+  await typeAndSave(app, march, '100', storedMarch, 100);
+  await typeAndSave(app, march, '250,5', storedMarch, 250.5);
 
   await march.click({ button: 'right' });
   const menu = app.page.getByRole('menu', { name: 'Paid · Google Ads · Mars · Prévisionnel' });
@@ -148,7 +149,7 @@ test("a cell's history shows its two edits; 'Restaurer cette valeur' writes the 
   await expect(march).toHaveValue('100');
   await expect(march).toBeFocused();
   await expect(tab.toast('Valeur restaurée')).toContainText('Paid · Google Ads · Mars · Prévisionnel : 100 €');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 2)).toBe(100);
+  await expect.poll(storedMarch).toBe(100);
 
   // From the keyboard (Shift+F10): the restore is the newest entry, a typed one.
   await app.page.keyboard.press('Shift+F10');
@@ -164,15 +165,9 @@ test("the panel 'Historique' lists the client's changes and undoes one; a refuse
   app,
   request,
 }) => {
-  const tab = budgetTab(app.page);
-  const clientId = await createClientWithPoles(request, 'Hist Panneau', { Paid: ['Google Ads'] });
-  await app.goto('/');
-  await tab.selectClient('Hist Panneau');
+  const { tab, clientId } = await openNewClient(app, request, 'Hist Panneau', { Paid: ['Google Ads'] });
   const april = tab.cell('Paid', 'Google Ads', 3, 'reel');
-  await april.click();
-  await app.page.keyboard.type('70');
-  await app.page.keyboard.press('Enter');
-  await expect.poll(() => stored(request, clientId, 'Google Ads', 3, 'reel')).toBe(70);
+  await typeAndSave(app, april, '70', () => stored(request, clientId, 'Google Ads', 3, 'reel'), 70);
   const [pole] = await storedBudget(request, clientId);
 
   await app.main.getByRole('button', { name: 'Historique', exact: true }).click();

@@ -30,43 +30,18 @@ function seeded() {
 }
 
 describe('shared query keys', () => {
-  it('reloadAllData invalidates the years, the client list, the budgets, the dashboards and the history, not the session', async () => {
+  const only = (...names: (keyof typeof keys)[]) =>
+    Object.fromEntries(Object.keys(keys).map((name) => [name, names.includes(name as keyof typeof keys)]));
+  it.each([
+    // Everything but the session: the years, the client lists, the budgets, the dashboards, the history.
+    ['reloadAllData', reloadAllData, only('years', 'clients', 'budget', 'dashboard', 'history')],
+    // A client's figures, name or forecast changed: the dashboards, and the history (the change made an entry).
+    ['invalidateSummaries', invalidateSummaries, only('dashboard', 'history')],
+    ['invalidateHistory', invalidateHistory, only('history')],
+  ] as const)('%s invalidates what it names, nothing else', async (_name, invalidate, expected) => {
     const { queryClient, invalidated } = seeded();
-    await reloadAllData(queryClient);
-    expect(invalidated()).toEqual({
-      years: true,
-      clients: true,
-      budget: true,
-      dashboard: true,
-      history: true,
-      session: false,
-    });
-  });
-
-  it('invalidateSummaries invalidates the dashboards and the history (the change made an entry) only', async () => {
-    const { queryClient, invalidated } = seeded();
-    await invalidateSummaries(queryClient);
-    expect(invalidated()).toEqual({
-      years: false,
-      clients: false,
-      budget: false,
-      dashboard: true,
-      history: true,
-      session: false,
-    });
-  });
-
-  it('invalidateHistory invalidates the history only', async () => {
-    const { queryClient, invalidated } = seeded();
-    await invalidateHistory(queryClient);
-    expect(invalidated()).toEqual({
-      years: false,
-      clients: false,
-      budget: false,
-      dashboard: false,
-      history: true,
-      session: false,
-    });
+    await invalidate(queryClient);
+    expect(invalidated()).toEqual(expected);
   });
 
   // docs/product.md#budget-years: switching the exercice must never show another year's figures from the cache.

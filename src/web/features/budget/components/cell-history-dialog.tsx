@@ -11,9 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/web/components/ui/dialog';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useHistoryEntries } from '../api/get-history';
-import { HistoryEntryMeta, OlderEntriesButton } from './history-entry-meta';
+import { HistoryEntryMeta, HistoryList } from './history-list';
 
 type CellHistoryDialogProps = {
   year: number;
@@ -44,7 +43,6 @@ export function CellHistoryDialog({
   onClosed,
 }: CellHistoryDialogProps) {
   const history = useHistoryEntries({ year, ...cell });
-  const entries = history.data?.pages.flat() ?? [];
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -60,46 +58,34 @@ export function CellHistoryDialog({
           <DialogDescription>{label}</DialogDescription>
         </DialogHeader>
         <div className="-mx-2 flex min-h-0 flex-col gap-2 overflow-y-auto px-2">
-          {history.isPending ? (
-            <Spinner text="Chargement..." className="py-6" />
-          ) : history.isError ? (
-            <p className="py-6 text-center text-sm text-destructive">{history.error.message}</p>
-          ) : entries.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">
-              Aucune modification enregistrée pour cette cellule.
-            </p>
-          ) : (
-            <ol aria-label="Modifications de la cellule" className="flex flex-col divide-y rounded-md border">
-              {entries.map((entry) => {
-                const change = entry.cells[0];
-                if (!change) return null;
-                const isCurrent = change.new === current;
-                return (
-                  <li key={entry.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <p className="flex items-center gap-1.5 text-sm tabular-nums">
-                        <span className="text-muted-foreground">{formatEurosExact(change.old)}</span>
-                        <ArrowRight className="size-3.5 text-muted-foreground" aria-label="devient" />
-                        <span className="font-semibold">{formatEurosExact(change.new)}</span>
-                      </p>
-                      <HistoryEntryMeta entry={entry} />
-                    </div>
-                    {isCurrent ? (
-                      <span className="shrink-0 text-xs text-muted-foreground">Valeur actuelle</span>
-                    ) : (
-                      <Button size="sm" variant="outline" className="shrink-0" onClick={() => onRestore(change.new)}>
-                        Restaurer cette valeur
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          )}
-          <OlderEntriesButton
-            hasMore={history.hasNextPage}
-            isLoading={history.isFetchingNextPage}
-            onLoad={() => void history.fetchNextPage()}
+          <HistoryList
+            history={history}
+            label="Modifications de la cellule"
+            emptyText="Aucune modification enregistrée pour cette cellule."
+            itemClassName="flex items-center justify-between gap-3 px-3 py-2"
+            renderEntry={(entry) => {
+              const change = entry.cells[0];
+              if (!change) return null;
+              return (
+                <>
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <p className="flex items-center gap-1.5 text-sm tabular-nums">
+                      <span className="text-muted-foreground">{formatEurosExact(change.old)}</span>
+                      <ArrowRight className="size-3.5 text-muted-foreground" aria-label="devient" />
+                      <span className="font-semibold">{formatEurosExact(change.new)}</span>
+                    </p>
+                    <HistoryEntryMeta entry={entry} />
+                  </div>
+                  {change.new === current ? (
+                    <span className="shrink-0 text-xs text-muted-foreground">Valeur actuelle</span>
+                  ) : (
+                    <Button size="sm" variant="outline" className="shrink-0" onClick={() => onRestore(change.new)}>
+                      Restaurer cette valeur
+                    </Button>
+                  )}
+                </>
+              );
+            }}
           />
         </div>
         <DialogFooter>

@@ -1,9 +1,8 @@
 import { X } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useHistoryEntries } from '../api/get-history';
-import { HistoryEntryMeta, OlderEntriesButton } from './history-entry-meta';
+import { HistoryEntryMeta, HistoryList } from './history-list';
 
 type HistoryPanelProps = {
   year: number;
@@ -22,7 +21,6 @@ type HistoryPanelProps = {
  */
 export function HistoryPanel({ year, clientId, clientName, onUndo, onClose }: HistoryPanelProps) {
   const history = useHistoryEntries({ year, clientId });
-  const entries = history.data?.pages.flat() ?? [];
 
   return (
     <Dialog open modal={false} onOpenChange={(open) => !open && onClose()}>
@@ -45,39 +43,28 @@ export function HistoryPanel({ year, clientId, clientName, onUndo, onClose }: Hi
           </DialogClose>
         </div>
         <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-5 pb-5">
-          {history.isPending ? (
-            <Spinner text="Chargement..." />
-          ) : history.isError ? (
-            <p className="py-6 text-center text-sm text-destructive">{history.error.message}</p>
-          ) : entries.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">
-              Aucune modification enregistrée pour ce client en {year}.
-            </p>
-          ) : (
-            <ol aria-label="Modifications" className="flex flex-col divide-y rounded-md border">
-              {entries.map((entry) => (
-                <li key={entry.id} className="flex items-start justify-between gap-3 px-3 py-2.5">
-                  <div className="flex min-w-0 flex-col gap-1">
-                    <p className="text-sm font-medium break-words">{entry.summary}</p>
-                    <HistoryEntryMeta entry={entry} />
-                  </div>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="shrink-0"
-                    disabled={entry.reverted}
-                    onClick={() => onUndo(entry.id)}
-                  >
-                    {entry.reverted ? 'Annulée' : 'Annuler'}
-                  </Button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <OlderEntriesButton
-            hasMore={history.hasNextPage}
-            isLoading={history.isFetchingNextPage}
-            onLoad={() => void history.fetchNextPage()}
+          <HistoryList
+            history={history}
+            label="Modifications"
+            emptyText={`Aucune modification enregistrée pour ce client en ${year}.`}
+            itemClassName="flex items-start justify-between gap-3 px-3 py-2.5"
+            renderEntry={(entry) => (
+              <>
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p className="text-sm font-medium break-words">{entry.summary}</p>
+                  <HistoryEntryMeta entry={entry} />
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="shrink-0"
+                  disabled={entry.reverted}
+                  onClick={() => onUndo(entry.id)}
+                >
+                  {entry.reverted ? 'Annulée' : 'Annuler'}
+                </Button>
+              </>
+            )}
           />
         </div>
       </DialogContent>
