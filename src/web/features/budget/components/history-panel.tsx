@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { X } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
@@ -21,6 +22,13 @@ type HistoryPanelProps = {
  */
 export function HistoryPanel({ year, clientId, clientName, onUndo, onClose }: HistoryPanelProps) {
   const history = useHistoryEntries({ year, clientId });
+  // The toasts move to the panel's left while it is open (index.css).
+  useEffect(() => {
+    document.body.dataset.sidePanel = '';
+    return () => {
+      delete document.body.dataset.sidePanel;
+    };
+  }, []);
 
   return (
     <Dialog open modal={false} onOpenChange={(open) => !open && onClose()}>
