@@ -1,7 +1,7 @@
-/** SQL for monthly figures: one statement writes a whole batch of cells. */
-import type { Measure } from '@/domain/measures';
+/** SQL for monthly figures: a whole batch of cells read, written and recorded in two statements. */
+import { MEASURES, type Measure } from '@/domain/measures';
 import type { CellUpdate } from '@/domain/model';
-import { centsToDecimal } from '@/domain/money';
+import { centsToDecimal, decimalToCents } from '@/domain/money';
 import type { HistorySource } from '@/domain/history';
 import type { Queryable } from '@/server/db/client';
 
@@ -31,18 +31,20 @@ export interface CellRecord {
 }
 
 /**
- * Writes the merged cells of lines of `year` in one statement (one round trip), and records in the
- * same statement each cell whose value changes, old and new, in a history entry (created when the
- * batch changes anything and `record.entryId` is not given — docs/product.md#history). Returns the
- * ids of lines that do not exist in that year (nothing is written for them — the caller rolls
- * back), the clients whose figures changed, the entry and the number of changed cells.
+ * Writes the merged cells of lines of `year` and records each cell whose value changes, old and
+ * new, in a history entry (created when the batch changes anything and `record.entryId` is not
+ * given — docs/product.md#history): one statement locks the owning clients, one reads the values
+ * before, and, when something changes, one updates the cells, one creates the entry and one
+ * inserts the changed cells' history. (One statement doing all of it took 12 ms to plan on
+ * PGlite, more than these four take to run: bench/history.bench.ts.) Returns the ids of lines that
+ * do not exist in that year (nothing is written for them — the caller rolls back), the clients
+ * whose figures changed, the entry and the number of changed cells.
  *
- * The statement first locks the owning clients' rows, before any monthly row: concurrent saves on
- * one client then queue on the client row, so the old values it reads are the current ones, and
- * the caller's revised-forecast refresh — a later statement, hence a later snapshot — sees every
- * committed save of that client (one taken before the wait would miss the other save and leave a
- * stale cache). Locking clients before cells, in id order, also keeps two batches on the same
- * cells from deadlocking.
+ * The first statement locks the owning clients' rows before touching any monthly row: concurrent
+ * saves on one client then queue on the client row, so the old values read are the current ones,
+ * and the caller's revised-forecast refresh — a later statement, hence a later snapshot — sees
+ * every committed save of that client. Locking clients before cells, in id order, also keeps two
+ * batches on the same cells from deadlocking.
  */
 export async function writeCells(
   q: Queryable,
@@ -50,76 +52,81 @@ export async function writeCells(
   year: number,
   record: CellRecord,
 ): Promise<{ missingLineIds: string[]; clientIds: string[]; entryId: number | null; changed: number }> {
+  const lineIds = cells.map((c) => c.lineId);
+  const { rows: owners } = await q.query<{ id: string }>(
+    `select c.id from clients c
+      where c.id = any(array(select p.client_id from budget_line_items l join expertise_poles p on p.id = l.expertise_pole_id
+                              where l.id = any($1::uuid[]) and l.year = $2))
+      order by c.id for update`,
+    [lineIds, year],
+  );
+  // The values before, in batch order (the clients' locks keep them current until the commit).
+  const { rows } = await q.query<{ old: string[] | null }>(
+    `select case when d.budget_line_item_id is not null
+                 then array[d.previsionnel::text, d.achat_previsionnel::text, d.reel::text, d.achat::text] end as old
+       from unnest($1::uuid[], $2::int[]) with ordinality as v(line_id, month_index, ord)
+       left join budget_monthly_data d on d.budget_line_item_id = v.line_id and d.month_index = v.month_index and d.year = $3
+      order by v.ord`,
+    [lineIds, cells.map((c) => c.month), year],
+  );
+  const oldValues = rows.map((r) => r.old ?? undefined);
+  const clientIds = owners.map((o) => o.id);
+  const missingLineIds = [...new Set(cells.filter((_, i) => oldValues[i] === undefined).map((c) => c.lineId))];
+  if (missingLineIds.length > 0) return { missingLineIds, clientIds: [], entryId: null, changed: 0 };
+
+  // The cells whose value changes: (line, month, measure index, old, new), numeric texts.
+  const diff: [string, number, number, string, string][] = [];
+  cells.forEach((cell, i) => {
+    MEASURES.forEach((measure, m) => {
+      const next = cell[measure];
+      const old = oldValues[i]![m]!;
+      if (next !== undefined && decimalToCents(next) !== decimalToCents(old))
+        diff.push([cell.lineId, cell.month, m, old, next]);
+    });
+  });
+  if (diff.length === 0) return { missingLineIds, clientIds, entryId: record.entryId ?? null, changed: 0 };
+
   const column = (f: Measure) => cells.map((c) => c[f] ?? null);
-  const { rows } = await q.query<{
-    line_ids: string[];
-    client_ids: string[];
-    entry_id: string | null;
-    changed: number;
-  }>(
-    `with v as (
-        select * from unnest($1::uuid[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
-               as v(line_id, month_index, p, ap, r, a)),
-      owners as materialized (
-        select c.id from clients c
-         where c.id in (select p.client_id from budget_line_items l
-                          join expertise_poles p on p.id = l.expertise_pole_id
-                         where l.id in (select line_id from v) and l.year = $7)
-         order by c.id
-           for update of c),
-      -- One row, available only once every owner is locked: the reads below join it.
-      locked as (select count(*) as n from owners),
-      old as materialized (
-        select d.budget_line_item_id as line_id, d.month_index,
-               d.previsionnel, d.achat_previsionnel, d.reel, d.achat, v.p, v.ap, v.r, v.a
-          from budget_monthly_data d
-          join v on d.budget_line_item_id = v.line_id and d.month_index = v.month_index
-          join locked on locked.n >= 0
-         where d.year = $7),
-      diff as materialized (
-        select old.line_id, old.month_index, m.measure, m.old, m.new
-          from old cross join lateral (values (0::smallint, old.previsionnel, old.p), (1::smallint, old.achat_previsionnel, old.ap),
-                                              (2::smallint, old.reel, old.r), (3::smallint, old.achat, old.a)) as m(measure, old, new)
-         where m.new is not null and m.new <> m.old),
-      entry as (
-        insert into history_entries (actor, source, client_id, year, cell_count)
-        select $8, $9, (select case when count(*) = 1 then (array_agg(id))[1] end from owners), $7, (select count(*) from diff)
-         where $10::bigint is null and exists (select 1 from diff)
-        returning id),
-      eid as (select id from entry union all select $10::bigint where $10::bigint is not null),
-      written as (
-        update budget_monthly_data d set
-            previsionnel = coalesce(old.p, d.previsionnel),
-            achat_previsionnel = coalesce(old.ap, d.achat_previsionnel),
-            reel = coalesce(old.r, d.reel),
-            achat = coalesce(old.a, d.achat)
-          from old
-         where d.budget_line_item_id = old.line_id and d.month_index = old.month_index and d.year = $7
-           and exists (select 1 from diff where diff.line_id = old.line_id and diff.month_index = old.month_index)
-        returning 1),
-      recorded as (
-        insert into history_cells (entry_id, line_id, month, measure, old, new)
-        select eid.id, diff.line_id, diff.month_index, diff.measure, diff.old, diff.new from diff, eid
-        returning 1)
-    select array(select distinct line_id from old) as line_ids, array(select id from owners) as client_ids,
-           (select id from eid)::text as entry_id, (select count(*) from diff)::int as changed`,
+  await q.query(
+    `update budget_monthly_data d set
+        previsionnel = coalesce(v.p, d.previsionnel),
+        achat_previsionnel = coalesce(v.ap, d.achat_previsionnel),
+        reel = coalesce(v.r, d.reel),
+        achat = coalesce(v.a, d.achat)
+      from unnest($1::uuid[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
+           as v(line_id, month_index, p, ap, r, a)
+     where d.budget_line_item_id = v.line_id and d.month_index = v.month_index and d.year = $7`,
     [
-      cells.map((c) => c.lineId),
+      lineIds,
       cells.map((c) => c.month),
       column('previsionnel'),
       column('achat_previsionnel'),
       column('reel'),
       column('achat'),
       year,
-      record.actor,
-      record.source,
-      record.entryId ?? null,
     ],
   );
-  const row = rows[0];
-  const found = new Set((row?.line_ids ?? []).map((id) => id.toLowerCase()));
-  const missingLineIds = [...new Set(cells.map((c) => c.lineId))].filter((id) => !found.has(id.toLowerCase()));
-  const entryId = row?.entry_id == null ? null : Number(row.entry_id);
-  if (missingLineIds.length > 0) return { missingLineIds, clientIds: [], entryId, changed: 0 };
-  return { missingLineIds, clientIds: row?.client_ids ?? [], entryId, changed: row?.changed ?? 0 };
+
+  let entryId = record.entryId ?? null;
+  if (entryId === null) {
+    const { rows: entry } = await q.query<{ id: string }>(
+      `insert into history_entries (actor, source, client_id, year, cell_count) values ($1, $2, $3, $4, $5)
+       returning id::text`,
+      [record.actor, record.source, clientIds.length === 1 ? clientIds[0] : null, year, diff.length],
+    );
+    entryId = Number(entry[0]!.id);
+  }
+  await q.query(
+    `insert into history_cells (entry_id, line_id, month, measure, old, new)
+     select $1, * from unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::numeric[], $6::numeric[])`,
+    [
+      entryId,
+      diff.map((d) => d[0]),
+      diff.map((d) => d[1]),
+      diff.map((d) => d[2]),
+      diff.map((d) => d[3]),
+      diff.map((d) => d[4]),
+    ],
+  );
+  return { missingLineIds, clientIds, entryId, changed: diff.length };
 }

@@ -652,6 +652,12 @@ export const CELLS_PER_ENTRY = 100;
 export async function listHistory(q: Queryable, f: HistoryFilter): Promise<HistoryEntry[]> {
   const measure = f.field === undefined ? null : MEASURES.indexOf(f.field);
   const byCell = f.lineId !== undefined;
+  // A cell's history starts from its index (line, month, measure, entry): newest entries first.
+  const byCellIds = /* sql */ `
+    e.id in (select h.entry_id from history_cells h
+              where h.line_id = $4 and ($5::int is null or h.month = $5) and ($6::int is null or h.measure = $6)
+                and ($3::bigint is null or h.entry_id < $3)
+              order by h.entry_id desc limit $7)`;
   const { rows } = await q.query<EntryRow & { reverted: boolean }>(
     `select ${ENTRY_COLUMNS},
             exists (select 1 from history_entries r where r.reverts_id = e.id) as reverted
@@ -659,8 +665,7 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
       where ($1::uuid is null or e.client_id = $1)
         and ($2::int is null or e.year = $2 or e.year is null)
         and ($3::bigint is null or e.id < $3)
-        and ($4::uuid is null or exists (select 1 from history_cells h where h.entry_id = e.id and h.line_id = $4
-                                          and ($5::int is null or h.month = $5) and ($6::int is null or h.measure = $6)))
+        and ${f.lineId === undefined ? '$4::uuid is null and $5::int is null and $6::int is null' : byCellIds}
       order by e.id desc limit $7`,
     [f.clientId ?? null, f.year ?? null, f.before ?? null, f.lineId ?? null, f.month ?? null, measure, f.limit],
   );
