@@ -3,6 +3,7 @@
  * its types only, so the browser can read error bodies without carrying zod.
  */
 import type { z } from 'zod';
+import type { Measure } from './measures';
 
 /** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
 export interface ApiErrorBody {
@@ -21,7 +22,7 @@ export interface ApiErrorBody {
     message: string;
     issues?: { path: string; message: string }[];
     /** A 409 `conflict` of an undo: the cells changed since, what they hold and what was expected (euros). */
-    cells?: { lineId: string; month: number; field: string; current: number | null; expected: number }[];
+    cells?: { lineId: string; month: number; field: Measure; current: number | null; expected: number }[];
   };
 }
 

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { authKeys } from '../features/auth/api/keys';
 import { markSignedOut } from '../features/auth/api/get-session';
-import { budgetKeys } from '../features/budget/api/budget-keys';
+import { budgetKeys, historyKeys } from '../features/budget/api/budget-keys';
 import { dashboardKeys } from '../features/dashboard/api/get-dashboard';
-import { invalidateSummaries, reloadAllData, sharedKeys } from '../lib/query-keys';
+import { invalidateHistory, invalidateSummaries, reloadAllData, sharedKeys } from '../lib/query-keys';
 
 /**
  * Every feature's keys hang from the shared roots (ADR 017): these tests hold the invalidations
@@ -15,6 +15,7 @@ const keys = {
   clients: sharedKeys.clients(2026),
   budget: budgetKeys.clientBudget(2026, 'c1'),
   dashboard: dashboardKeys.selection(2026, 'all'),
+  history: historyKeys.stack(2026, 'c1'),
   session: authKeys.session,
 };
 
@@ -29,16 +30,18 @@ function seeded() {
 }
 
 describe('shared query keys', () => {
-  it('reloadAllData invalidates the years, the client list, the budgets and the dashboards, not the session', async () => {
+  const only = (...names: (keyof typeof keys)[]) =>
+    Object.fromEntries(Object.keys(keys).map((name) => [name, names.includes(name as keyof typeof keys)]));
+  it.each([
+    // Everything but the session: the years, the client lists, the budgets, the dashboards, the history.
+    ['reloadAllData', reloadAllData, only('years', 'clients', 'budget', 'dashboard', 'history')],
+    // A client's figures, name or forecast changed: the dashboards, and the history (the change made an entry).
+    ['invalidateSummaries', invalidateSummaries, only('dashboard', 'history')],
+    ['invalidateHistory', invalidateHistory, only('history')],
+  ] as const)('%s invalidates what it names, nothing else', async (_name, invalidate, expected) => {
     const { queryClient, invalidated } = seeded();
-    await reloadAllData(queryClient);
-    expect(invalidated()).toEqual({ years: true, clients: true, budget: true, dashboard: true, session: false });
-  });
-
-  it('invalidateSummaries invalidates the dashboards only', async () => {
-    const { queryClient, invalidated } = seeded();
-    await invalidateSummaries(queryClient);
-    expect(invalidated()).toEqual({ years: false, clients: false, budget: false, dashboard: true, session: false });
+    await invalidate(queryClient);
+    expect(invalidated()).toEqual(expected);
   });
 
   // docs/product.md#budget-years: switching the exercice must never show another year's figures from the cache.
@@ -46,6 +49,8 @@ describe('shared query keys', () => {
     ['clients', (year: number) => sharedKeys.clients(year)],
     ['budget', (year: number) => budgetKeys.clientBudget(year, 'c1')],
     ['dashboard', (year: number) => dashboardKeys.selection(year, 'all')],
+    ['undo stack', (year: number) => historyKeys.stack(year, 'c1')],
+    ['history', (year: number) => historyKeys.entries({ year, clientId: 'c1' })],
   ])('the %s of one year is not another year’s cache entry', (_name, key) => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(key(2026), 'figures of 2026');

@@ -59,9 +59,19 @@ describe('apiRequest', () => {
 
       const error = await caught(apiRequest('/api/clients', { method: 'POST', body: { name: '' } }));
 
-      expect(error).toMatchObject({ status, code, message, issues: issues ?? [] });
+      expect(error).toMatchObject({ status, code, message, issues: issues ?? [], cells: [] });
     },
   );
+
+  it('keeps the cells a refused undo lists (409 conflict)', async () => {
+    const cells = [{ lineId: 'l1', month: 2, field: 'reel', current: 12.5, expected: 10 }];
+    const message = "Impossible d'annuler : une cellule a été modifiée depuis.";
+    mockFetch(async () => json({ error: { code: 'conflict', message, cells } }, 409));
+
+    const error = await caught(apiRequest('/api/history/7/undo', { method: 'POST' }));
+
+    expect(error).toMatchObject({ status: 409, code: 'conflict', message, cells });
+  });
 
   it('gives a generic French message when an error answer is not the API error shape', async () => {
     mockFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));

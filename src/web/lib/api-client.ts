@@ -7,6 +7,8 @@ import type { ApiErrorBody } from '@/domain/api-error';
 /** The server's error codes, plus `network` (no answer) and `unexpected` (an answer we cannot read). */
 export type ApiErrorCode = ApiErrorBody['error']['code'] | 'network' | 'unexpected';
 export type ApiIssue = NonNullable<ApiErrorBody['error']['issues']>[number];
+/** A cell a refused undo lists (409 `conflict`), in euros as on the wire. */
+export type ApiConflictCell = NonNullable<ApiErrorBody['error']['cells']>[number];
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -14,12 +16,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly issues: ApiIssue[];
+  /** The cells a 409 `conflict` of an undo names (changed since); empty otherwise. */
+  readonly cells: ApiConflictCell[];
 
-  constructor(status: number, code: ApiErrorCode, message: string, issues: ApiIssue[] = []) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    issues: ApiIssue[] = [],
+    cells: ApiConflictCell[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.cells = cells;
   }
 }
 
@@ -108,8 +119,8 @@ async function readText(response: Response): Promise<string> {
 function errorFrom(status: number, text: string): ApiError {
   const parsed = safeJson(text);
   if (isApiErrorBody(parsed)) {
-    const { code, message, issues } = parsed.error;
-    return new ApiError(status, code, message, issues ?? []);
+    const { code, message, issues, cells } = parsed.error;
+    return new ApiError(status, code, message, issues ?? [], cells ?? []);
   }
   return new ApiError(status, 'unexpected', `Erreur inattendue du serveur (HTTP ${status}).`);
 }

@@ -24,6 +24,12 @@ export const sharedKeys = {
   clients: (year: number) => [...sharedKeys.allClients(), year] as const,
   /** Views that sum every client (the dashboards): stale after any change of a client's figures, name or forecast. */
   summaries: () => [...sharedKeys.data, 'summaries'] as const,
+  /**
+   * The change history (docs/product.md#history): the undo stack, the lists of entries. Every
+   * change makes an entry, so a feature that changes data refreshes these too; the budget feature
+   * builds its keys (with the year) below this root.
+   */
+  history: () => [...sharedKeys.data, 'history'] as const,
 };
 
 /**
@@ -35,7 +41,18 @@ export function reloadAllData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: sharedKeys.data });
 }
 
-/** A client's figures, name or forecast changed: the dashboards are stale, the open budget is not. */
+/**
+ * A client's figures, name or forecast changed: the dashboards are stale, the open budget is not;
+ * the change made a history entry, so the history is stale too.
+ */
 export function invalidateSummaries(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: sharedKeys.summaries() });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sharedKeys.summaries() }),
+    invalidateHistory(queryClient),
+  ]);
+}
+
+/** A change was stored (it made a history entry): the undo stack and the history lists reload. */
+export function invalidateHistory(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: sharedKeys.history() });
 }

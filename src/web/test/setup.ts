@@ -4,11 +4,13 @@ import { cleanup } from '@testing-library/react';
 // An unexpected console.error fails the test: React warnings are bugs.
 import '@/test/console-error-guard';
 
-// Radix Select uses pointer capture and scrolls its items into view: jsdom has neither. (A file
+// Radix Select and Sonner use pointer capture and scrolls its items into view: jsdom has neither. (A file
 // may run in Node instead, as boundaries.test.ts does: no DOM there.)
 if (typeof Element !== 'undefined') {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => undefined;
+  // Sonner's toasts capture the pointer on press (their swipe to dismiss).
+  Element.prototype.setPointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;
 }
 

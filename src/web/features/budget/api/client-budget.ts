@@ -15,6 +15,7 @@ import {
   type Pole,
   type PoleWire,
 } from '@/domain';
+import type { CellSource } from '@/domain/history';
 import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
@@ -39,20 +40,24 @@ function updateBudgetCache(
   queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId), (poles) => (poles ? update(poles) : poles));
 }
 
+/** How cells are written: see useWriteCells. */
+export type WriteCellsOptions = { immediate: boolean; cancelReload: boolean; source?: CellSource };
+
 /**
  * Writes cell values: shown at once (the cache), stored by the save queue. `immediate` (blur,
  * Enter, paste) sends without waiting for the pause in typing; `cancelReload` (a keystroke)
- * cancels a reload in flight, which would bring back the value from before it.
+ * cancels a reload in flight, which would bring back the value from before it; `source` is
+ * 'collage' for a paste (docs/product.md#history), typed otherwise.
  */
 export function useWriteCells(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    (updates: readonly CellUpdate[], { immediate, cancelReload }: { immediate: boolean; cancelReload: boolean }) => {
+    (updates: readonly CellUpdate[], { immediate, cancelReload, source }: WriteCellsOptions) => {
       if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(year, clientId) });
       updateBudgetCache(queryClient, year, clientId, (p) => applyCellUpdates(p, updates));
       // Each edit keeps the year of its line, whatever year is on screen when it is sent.
       cellSaveQueue().edit(
-        updates.map((u) => ({ ...u, year })),
+        updates.map((u) => ({ ...u, year, ...(source && { source }) })),
         immediate,
       );
     },

@@ -1,6 +1,7 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertCents as cents } from '@/domain';
-import { patchCells, type YearCellUpdate } from './save-cells';
+import { patchCells, useCellsSaved, type SavedBatch, type YearCellUpdate } from './save-cells';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,5 +49,32 @@ describe('patchCells', () => {
       status: 404,
       message: 'Ligne introuvable.',
     });
+  });
+
+  it('sends a paste apart, with ?source=collage, and tells the listeners each batch’s history entry', async () => {
+    let next = 40;
+    const fetchMock = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify({ updated: 1, historyId: (next += 1) }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const saved: SavedBatch[] = [];
+    const listener = (batch: SavedBatch) => saved.push(batch);
+    const { unmount } = renderHook(() => useCellsSaved(listener));
+
+    await patchCells([edit(2026, 'a', 100), { ...edit(2026, 'b', 200), source: 'collage' }, edit(2026, 'c', 300)]);
+
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+      '/api/cells?year=2026',
+      '/api/cells?source=collage&year=2026',
+    ]);
+    expect(saved).toEqual([
+      { year: 2026, source: 'saisie', cellCount: 2, historyId: 41 },
+      { year: 2026, source: 'collage', cellCount: 1, historyId: 42 },
+    ]);
+
+    // Unmounted, the listener hears nothing more.
+    unmount();
+    await patchCells([edit(2026, 'a', 1)]);
+    expect(saved).toHaveLength(2);
   });
 });

@@ -7,29 +7,57 @@
  * Each edit carries the year of its line (docs/product.md#budget-years: a line belongs to one
  * exercice, and the server answers 404 for a line of another year than `?year=`), so an edit typed
  * in 2026 is stored in 2026 even when the page shows 2027 by the time it is sent.
+ *
+ * Each edit also says where it came from (docs/product.md#history: a paste is sent with
+ * `?source=collage`, so the history says « Collage » and its toast can take it back).
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { cellUpdateToWire, type CellUpdate, type Measure } from '@/domain';
+import type { CellSource } from '@/domain/history';
 import { api, withYear } from '@/web/lib/api-client';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
 import { createCellSaveQueue, type CellSaveQueue } from './cell-save-queue';
 
-/** A cell edit and the exercice of its line. */
-export type YearCellUpdate = CellUpdate & { year: number };
+/** A cell edit, the exercice of its line and where it came from (typed when not said). */
+export type YearCellUpdate = CellUpdate & { year: number; source?: CellSource };
+
+/** What a stored batch made: its exercice, its source and its history entry (null when nothing changed). */
+export type SavedBatch = { year: number; source: CellSource; cellCount: number; historyId: number | null };
+
+const savedListeners = new Set<(batch: SavedBatch) => void>();
 
 /**
- * PATCH /api/cells?year=: one batch per year, each all or nothing. A batch rarely spans two years
- * (an edit, a switch of year and another edit within the pause); if one year's request fails, the
- * queue retries the whole batch, which stores the same values again.
+ * PATCH /api/cells?year=&source=: one batch per year and source, each all or nothing. A batch
+ * rarely spans two (an edit, a switch of year or a paste, and another edit within the pause); if
+ * one request fails, the queue retries the whole batch, which stores the same values again.
  */
 export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void> {
-  const byYear = new Map<number, CellUpdate[]>();
-  for (const { year, ...cell } of cells) {
-    const batch = byYear.get(year);
-    if (batch) batch.push(cell);
-    else byYear.set(year, [cell]);
+  const batches = new Map<string, { year: number; source: CellSource; cells: CellUpdate[] }>();
+  for (const { year, source = 'saisie', ...cell } of cells) {
+    const key = `${year}:${source}`;
+    const batch = batches.get(key);
+    if (batch) batch.cells.push(cell);
+    else batches.set(key, { year, source, cells: [cell] });
   }
-  for (const [year, batch] of byYear) await api.patch(withYear('/api/cells', year), batch.map(cellUpdateToWire));
+  for (const { year, source, cells: batch } of batches.values()) {
+    const path = withYear(source === 'saisie' ? '/api/cells' : `/api/cells?source=${source}`, year);
+    const answer = await api.patch<{ updated: number; historyId: number | null } | undefined>(
+      path,
+      batch.map(cellUpdateToWire),
+    );
+    const saved = { year, source, cellCount: batch.length, historyId: answer?.historyId ?? null };
+    savedListeners.forEach((listener) => listener(saved));
+  }
+}
+
+/** Calls `listener` after each stored batch (the history is stale then; a paste offers 'Annuler'). */
+export function useCellsSaved(listener: (batch: SavedBatch) => void): void {
+  useEffect(() => {
+    savedListeners.add(listener);
+    return () => {
+      savedListeners.delete(listener);
+    };
+  }, [listener]);
 }
 
 let queue: CellSaveQueue<YearCellUpdate> | null = null;

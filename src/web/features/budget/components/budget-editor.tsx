@@ -1,22 +1,68 @@
-import { useMemo } from 'react';
-import { outlineOf, poleStructure } from '@/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { outlineOf, poleStructure, type Pole } from '@/domain';
+import type { HistoryEntry } from '@/domain/codec';
+import { cellsSummary } from '@/domain/history';
+import { firstShownCell, type CellRef } from '@/domain/history-view';
 import { Spinner } from '@/web/components/ui/spinner';
+import { invalidateHistory } from '@/web/lib/query-keys';
+import { budgetKeys } from '../api/budget-keys';
 import { useClientBudget } from '../api/client-budget';
-import { FAILURE } from '../lib/failure-messages';
+import { useCellsSaved, type SavedBatch } from '../api/save-cells';
+import { FAILURE, notifySuccess } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
+import { useHistoryShortcuts } from '../hooks/use-history-shortcuts';
+import { useUndoRedo } from '../hooks/use-undo-redo';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
+import { HistoryPanel } from './history-panel';
+import { HistoryToolbar } from './history-toolbar';
+
+type BudgetEditorProps = { year: number; clientId: string; clientName: string };
 
 /**
- * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, then
- * the grid. Mounted per year and client (its key), so nothing of another year stays on screen.
+ * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, the
+ * undo, redo and history buttons (docs/product.md#history), then the grid. Mounted per year and
+ * client (its key), so nothing of another year stays on screen.
  */
-export function BudgetEditor({ year, clientId }: { year: number; clientId: string }) {
+export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) {
+  const queryClient = useQueryClient();
   const budget = useClientBudget(year, clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);
   // The add-pole card depends on pole and line names only: typing a figure must not re-render it.
   const structureKey = poleStructure(budget.data ?? []);
   const structure = useMemo(() => outlineOf(structureKey), [structureKey]);
+
+  const [focusRequest, setFocusRequest] = useState<CellRef | null>(null);
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  // After an undo or a redo the data has reloaded: the cursor goes to the first cell it changed
+  // that the grid shows.
+  const onChanged = useCallback(
+    (entry: HistoryEntry) => {
+      const poles = queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? [];
+      const cell = firstShownCell(poles, entry.cells);
+      if (cell) setFocusRequest(cell);
+    },
+    [queryClient, year, clientId],
+  );
+  const { canUndo, canRedo, run } = useUndoRedo(year, clientId, onChanged);
+  const undoEntry = useCallback((id: number) => void run({ id }), [run]);
+  useHistoryShortcuts((action) => void run(action));
+
+  // Every stored batch is a history entry: the stack and the lists reload. A paste's toast can
+  // take it back.
+  const onSaved = useCallback(
+    (batch: SavedBatch) => {
+      void invalidateHistory(queryClient);
+      const { historyId } = batch;
+      if (batch.source !== 'collage' || historyId === null || batch.year !== year) return;
+      notifySuccess('Collage enregistré', cellsSummary('collage', batch.cellCount), {
+        action: { label: 'Annuler', onClick: () => undoEntry(historyId) },
+      });
+    },
+    [queryClient, year, undoEntry],
+  );
+  useCellsSaved(onSaved);
 
   if (budget.isPending) return <Spinner text="Chargement des données budgétaires..." />;
   if (!budget.data) {
@@ -25,7 +71,30 @@ export function BudgetEditor({ year, clientId }: { year: number; clientId: strin
   return (
     <>
       <AddPoleCard year={year} clientId={clientId} poles={structure} />
-      <BudgetGrid year={year} clientId={clientId} poles={budget.data} />
+      <HistoryToolbar
+        canUndo={canUndo}
+        canRedo={canRedo}
+        onUndo={() => void run('undo')}
+        onRedo={() => void run('redo')}
+        onOpenPanel={() => setIsPanelOpen(true)}
+      />
+      <BudgetGrid
+        year={year}
+        clientId={clientId}
+        poles={budget.data}
+        focusRequest={focusRequest}
+        onFocusRequest={setFocusRequest}
+        onUndoEntry={undoEntry}
+      />
+      {isPanelOpen && (
+        <HistoryPanel
+          year={year}
+          clientId={clientId}
+          clientName={clientName}
+          onUndo={undoEntry}
+          onClose={() => setIsPanelOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -1,19 +1,30 @@
-import { useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   GRID_COLS,
   MONTHS,
+  cellAtGridPos,
+  cellGridPos,
+  cellUpdate,
   firstVisibleLineIndexes,
+  formatEurosExact,
+  ZERO_CENTS,
+  type Cents,
   moveInGrid,
   visibleLines,
   type GridMove,
   type Line,
   type Pole,
 } from '@/domain';
+import type { CellRef } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
+import { useWriteCells } from '../api/client-budget';
 import { useUnsavedCount } from '../api/save-cells';
+import { notifySuccess } from '../lib/failure-messages';
 import { useGridActions } from '../hooks/use-grid-actions';
 import { useRowWindow } from '../hooks/use-row-window';
-import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow } from './grid-rows';
+import { CellContextMenu } from './cell-context-menu';
+import { CellHistoryDialog } from './cell-history-dialog';
+import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
 
 /** One row of the grid body, in screen order. */
 type GridItem =
@@ -77,12 +88,47 @@ function FigureColumnHeader({ title }: { title: string }) {
   );
 }
 
+/** A cell whose context menu or history is open: where, its name, and the menu's point. */
+type OpenCell = { cell: CellRef; label: string; at: { x: number; y: number } };
+
+/** The value of a cell in these poles (0 when its line is gone). */
+function cellValue(poles: readonly Pole[], { lineId, month, field }: CellRef): Cents {
+  for (const pole of poles) {
+    const line = pole.lines.find((l) => l.id === lineId);
+    if (line) return line[field][month] ?? ZERO_CENTS;
+  }
+  return ZERO_CENTS;
+}
+
+type BudgetGridProps = {
+  year: number;
+  clientId: string;
+  poles: Pole[];
+  /**
+   * The cell the cursor goes to (after an undo or a redo: the first cell it changed). Each new
+   * request object moves it once, scrolling the row in if the window had not rendered it.
+   */
+  focusRequest?: CellRef | null;
+  /** Asks for the cursor on a cell (back to the cell whose history closed). */
+  onFocusRequest: (cell: CellRef) => void;
+  /** Undoes one history entry (the toast after a deleted line). */
+  onUndoEntry: (id: number) => void;
+};
+
 /**
  * The budget table (docs/product.md#budget-grid): header row, then per pole its row, lines and custom-line row, then
  * 'TOTAL GÉNÉRAL'. Only poles with at least one line show. The header row and the line column are
- * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells.
+ * sticky; the months scroll. Keyboard moves and block paste are handled here, once for all cells,
+ * and so is the cells' context menu with its 'Historique de la cellule' (docs/product.md#history).
  */
-export function BudgetGrid({ year, clientId, poles }: { year: number; clientId: string; poles: Pole[] }) {
+export function BudgetGrid({
+  year,
+  clientId,
+  poles,
+  focusRequest = null,
+  onFocusRequest,
+  onUndoEntry,
+}: BudgetGridProps) {
   const tableRef = useRef<HTMLTableElement>(null);
   const shown = useMemo(() => poles.filter((p) => p.lines.length > 0), [poles]);
   const lines = useMemo(() => visibleLines(shown), [shown]);
@@ -94,7 +140,7 @@ export function BudgetGrid({ year, clientId, poles }: { year: number; clientId: 
   const firstLineIndexes = useMemo(() => firstVisibleLineIndexes(shown), [shown]);
   const items = useMemo(() => gridItems(shown, firstLineIndexes), [shown, firstLineIndexes]);
   const heights = useMemo(() => items.map((item) => ROW_HEIGHT[item.kind]), [items]);
-  const { scrollerRef, onScroll, range, tops, total, showRow } = useRowWindow(heights);
+  const { scrollerRef, onScroll, range, tops, total, showRow, revealRow } = useRowWindow(heights);
   const lineItemIndex = useMemo(() => {
     const map = new Map<number, number>();
     items.forEach((item, i) => {
@@ -103,8 +149,46 @@ export function BudgetGrid({ year, clientId, poles }: { year: number; clientId: 
     return map;
   }, [items]);
 
-  const actions = useGridActions(year, clientId, linesRef);
+  const [menu, setMenu] = useState<OpenCell | null>(null);
+  const [historyOf, setHistoryOf] = useState<OpenCell | null>(null);
+  const onOpenMenu = useCallback<GridActions['onOpenMenu']>((input, at) => {
+    const { lineIndex, month, measure } = cellAtGridPos({
+      row: Number(input.dataset.row),
+      col: Number(input.dataset.col),
+    });
+    const line = linesRef.current[lineIndex];
+    if (!line) return;
+    setMenu({ cell: { lineId: line.id, month, field: measure }, label: input.getAttribute('aria-label') ?? '', at });
+  }, []);
+  const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry });
+  const writeCells = useWriteCells(year, clientId);
   const unsavedCount = useUnsavedCount();
+
+  // The cursor goes to the requested cell once its line is on screen; a row outside the rendered
+  // window is scrolled in first, and the effect runs again when it is rendered.
+  const focusedRequest = useRef<CellRef | null>(null);
+  useLayoutEffect(() => {
+    if (!focusRequest || focusedRequest.current === focusRequest) return;
+    const lineIndex = lines.findIndex((l) => l.id === focusRequest.lineId);
+    if (lineIndex < 0) return;
+    const { row, col } = cellGridPos({ lineIndex, month: focusRequest.month, measure: focusRequest.field });
+    const input = tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`);
+    if (!input) {
+      const itemIndex = lineItemIndex.get(lineIndex);
+      if (itemIndex !== undefined && (itemIndex < range.start || itemIndex >= range.end)) revealRow(itemIndex);
+      return;
+    }
+    focusedRequest.current = focusRequest;
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [focusRequest, lines, lineItemIndex, range.start, range.end, revealRow]);
+
+  const restore = (open: OpenCell, value: Cents) => {
+    const { lineId, month, field } = open.cell;
+    writeCells([cellUpdate(lineId, month, field, value)], { immediate: true, cancelReload: true });
+    setHistoryOf(null);
+    notifySuccess('Valeur restaurée', `${open.label} : ${formatEurosExact(value)}`);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const input = event.target;
@@ -202,6 +286,29 @@ export function BudgetGrid({ year, clientId, poles }: { year: number; clientId: 
           <TotalRow poles={shown} />
         </table>
       </div>
+      {menu && (
+        <CellContextMenu
+          label={menu.label}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+          onEscape={() => onFocusRequest({ ...menu.cell })}
+          onShowHistory={() => {
+            setMenu(null);
+            setHistoryOf(menu);
+          }}
+        />
+      )}
+      {historyOf && (
+        <CellHistoryDialog
+          year={year}
+          cell={historyOf.cell}
+          label={historyOf.label}
+          current={cellValue(poles, historyOf.cell)}
+          onRestore={(value) => restore(historyOf, value)}
+          onClose={() => setHistoryOf(null)}
+          onClosed={() => onFocusRequest({ ...historyOf.cell })}
+        />
+      )}
     </div>
   );
 }

@@ -52,7 +52,12 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
           {dataCard}
           {selected ? (
             // Keyed by year and client: switching either mounts a fresh editor on that budget.
-            <BudgetEditor key={`${year}:${selected.id}`} year={year} clientId={selected.id} />
+            <BudgetEditor
+              key={`${year}:${selected.id}`}
+              year={year}
+              clientId={selected.id}
+              clientName={selected.name}
+            />
           ) : (
             list.length > 0 && (
               <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">

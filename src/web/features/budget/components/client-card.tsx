@@ -127,7 +127,7 @@ function SelectedClientRow({
       <Button size="icon" variant="outline" aria-label="Renommer le client" onClick={() => setDraft(selected.name)}>
         <Pencil aria-hidden="true" />
       </Button>
-      <DeleteClientButton client={selected} onDeleted={() => onSelect(null)} />
+      <DeleteClientButton client={selected} onDeleted={() => onSelect(null)} onRestored={() => onSelect(selected.id)} />
       {clientActions?.(selected)}
     </div>
   );

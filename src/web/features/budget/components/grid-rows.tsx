@@ -1,7 +1,6 @@
 import { memo, useState } from 'react';
 import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import {
-  MEASURE_LABELS,
   MONTHS,
   MONTH_INDEXES,
   cellGridPos,
@@ -20,6 +19,7 @@ import {
   type MeasureTotals,
   type Pole,
 } from '@/domain';
+import { cellName } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
@@ -31,6 +31,7 @@ import { CellInput, type CellInputProps } from './cell-input';
 export type GridActions = {
   onEdit: CellInputProps['onEdit'];
   onPasteBlock: CellInputProps['onPasteBlock'];
+  onOpenMenu: CellInputProps['onOpenMenu'];
   onToggleExpanded: (pole: Pole) => void;
   onToggleFacture: (pole: Pole, month: number, value: boolean) => void;
   onAddLine: (pole: Pole, name: string) => Promise<boolean>;
@@ -134,12 +135,13 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
                     month={month}
                     measure={measure}
                     cents={t[measure]}
-                    label={`${poleName} · ${line.name} · ${MONTHS[month]} · ${MEASURE_LABELS[measure]}`}
+                    label={cellName(poleName, line.name, month, measure)}
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
                     onEdit={actions.onEdit}
                     onPasteBlock={actions.onPasteBlock}
+                    onOpenMenu={actions.onOpenMenu}
                   />
                 );
               })}

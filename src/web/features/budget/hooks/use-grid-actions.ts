@@ -1,16 +1,31 @@
 /**
- * What the budget grid's rows can do: edit and paste cells, expand a pole, toggle an invoiced
- * month, add or delete a line. Stable across renders (TanStack Query's mutate functions are), so
- * memoised rows skip work.
+ * What the budget grid's rows can do: edit and paste cells, open a cell's menu, expand a pole,
+ * toggle an invoiced month, add or delete a line. Stable across renders (TanStack Query's mutate
+ * functions are), so memoised rows skip work.
  */
 import { useMemo, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { cellAtGridPos, cellUpdate, pasteWrites, type Line } from '@/domain';
 import { useAddLine, useDeleteLine, useSetFacture, useTogglePole, useWriteCells } from '../api/client-budget';
+import { historyStackQueryOptions } from '../api/get-history';
 import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
-/** The budget of `year` and `clientId`; `lines`: the visible lines in screen order, read when a block is pasted (always the current ones). */
-export function useGridActions(year: number, clientId: string, lines: RefObject<readonly Line[]>): GridActions {
+type Options = {
+  /** The visible lines in screen order, read when a block is pasted (always the current ones). */
+  lines: RefObject<readonly Line[]>;
+  onOpenMenu: GridActions['onOpenMenu'];
+  /** Undoes one history entry (the toast after a deleted line). */
+  onUndoEntry: (id: number) => void;
+};
+
+/** The budget of `year` and `clientId`. */
+export function useGridActions(
+  year: number,
+  clientId: string,
+  { lines, onOpenMenu, onUndoEntry }: Options,
+): GridActions {
+  const queryClient = useQueryClient();
   const writeCells = useWriteCells(year, clientId);
   const { mutate: togglePole } = useTogglePole(year, clientId);
   const { mutate: setFacture } = useSetFacture(year, clientId);
@@ -25,8 +40,9 @@ export function useGridActions(year: number, clientId: string, lines: RefObject<
         const current = lines.current;
         const writes = pasteWrites(block, cellAtGridPos({ row, col }), current.length);
         const updates = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
-        if (updates.length > 0) writeCells(updates, { immediate: true, cancelReload: false });
+        if (updates.length > 0) writeCells(updates, { immediate: true, cancelReload: false, source: 'collage' });
       },
+      onOpenMenu,
       onToggleExpanded: (pole) =>
         togglePole(
           { poleId: pole.id, isExpanded: !pole.isExpanded },
@@ -46,10 +62,30 @@ export function useGridActions(year: number, clientId: string, lines: RefObject<
       },
       onDeleteLine: (line) =>
         deleteLine(line.id, {
-          onSuccess: () => notifySuccess('Ligne supprimée', line.name),
+          onSuccess: async () => {
+            // docs/product.md#history: the deletion is now the top of the user's undo stack; its
+            // toast offers to take it back. Without the stack, the toast just says it is done.
+            const stack = await queryClient.fetchQuery(historyStackQueryOptions(year, clientId)).catch(() => null);
+            const id = stack?.undo ?? null;
+            notifySuccess('Ligne supprimée', line.name, {
+              action: id === null ? undefined : { label: 'Annuler', onClick: () => onUndoEntry(id) },
+            });
+          },
           onError: (error) => notifyFailure(FAILURE.deleteLine, error),
         }),
     }),
-    [writeCells, lines, togglePole, setFacture, addLine, deleteLine],
+    [
+      writeCells,
+      lines,
+      onOpenMenu,
+      onUndoEntry,
+      queryClient,
+      year,
+      clientId,
+      togglePole,
+      setFacture,
+      addLine,
+      deleteLine,
+    ],
   );
 }

@@ -39,5 +39,19 @@ export function useRowWindow(heights: readonly number[]) {
     [tops],
   );
 
-  return { scrollerRef, onScroll, range, tops, total, showRow };
+  /**
+   * Scrolls row `index` to the middle of the viewport; it renders with the next render (for a
+   * layout effect, where showRow's synchronous render is not allowed).
+   */
+  const revealRow = useCallback(
+    (index: number) => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return;
+      scroller.scrollTop = HEADER_PX + (tops[index] ?? 0) - scroller.clientHeight / 2;
+      setViewport({ top: scroller.scrollTop, height: scroller.clientHeight });
+    },
+    [tops],
+  );
+
+  return { scrollerRef, onScroll, range, tops, total, showRow, revealRow };
 }

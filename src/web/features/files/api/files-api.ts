@@ -21,7 +21,8 @@ export const getBackup = () => api.get<AllYearsBackupDocument>('/api/backup');
 /**
  * Replaces all data with the file's content (POST /api/backup?year=): a version 2 file restores
  * every year; a one-year file becomes exercice `year`, the other years emptied. The server
- * answers how many clients it restored.
+ * answers how many clients it restored and the restore's history entry (docs/product.md#history:
+ * undoing it brings the data from before back).
  */
 export const restoreBackup = (file: unknown, year: number) =>
-  api.post<{ clients: number }>(withYear('/api/backup', year), file);
+  api.post<{ clients: number; historyId: number | null }>(withYear('/api/backup', year), file);

@@ -4,6 +4,7 @@ import type { AnyBackupWire } from '@/domain/schemas';
 import { clientsQueryOptions } from '@/web/lib/get-clients';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
+import { undoAndReload } from '@/web/lib/undo-entry';
 import { restoreBackup } from '../api/files-api';
 import { clientCount, errorMessage } from '../lib/messages';
 
@@ -85,9 +86,15 @@ export function useBackupImport(year: number) {
     try {
       // A one-year file goes into the exercice the dialog named.
       const into = pending.scope.kind === 'one-year' ? pending.scope.year : year;
-      const { clients } = await restoreBackup(pending.raw, into);
+      const { clients, historyId } = await restoreBackup(pending.raw, into);
       setPending(null);
-      notifySuccess('Import réussi', `${clientCount(clients)} restauré${clients > 1 ? 's' : ''}.`);
+      // docs/product.md#history: the restore can be taken back from its toast.
+      notifySuccess('Import réussi', `${clientCount(clients)} restauré${clients > 1 ? 's' : ''}.`, {
+        action:
+          historyId === null
+            ? undefined
+            : { label: 'Annuler', onClick: () => void undoAndReload(queryClient, historyId) },
+      });
       await reloadAllData(queryClient);
     } catch (error) {
       setPending(null);

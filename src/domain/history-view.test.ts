@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HISTORY_SOURCE_LABELS,
+  actorLabel,
+  cellName,
+  cellNameIn,
+  conflictText,
+  firstShownCell,
+  formatHistoryAt,
+  historyShortcut,
+  type CellRef,
+  type ShortcutKeys,
+} from './history-view';
+import { HISTORY_SOURCES } from './history';
+import { makeLine, makePole } from './testing/builders';
+
+describe('HISTORY_SOURCE_LABELS', () => {
+  it('names every source in French, each once', () => {
+    expect(HISTORY_SOURCES.map((s) => HISTORY_SOURCE_LABELS[s])).toEqual([
+      'Saisie',
+      'Collage',
+      'Import',
+      'Report',
+      'Annulation',
+      'Restauration',
+      'Structure',
+      'Clôture',
+    ]);
+  });
+});
+
+describe('actorLabel', () => {
+  it.each([
+    ['local', 'Vous'],
+    ['marie@agence.fr', 'marie@agence.fr'],
+    // Only the exact word is the local actor.
+    ['Local', 'Local'],
+    ['', ''],
+  ])('%j → %j', (actor, label) => {
+    expect(actorLabel(actor)).toBe(label);
+  });
+});
+
+describe('formatHistoryAt', () => {
+  it.each([
+    ['2026-03-05T08:07:00.000Z', 'Europe/Paris', '5 mars 2026 à 09:07'],
+    // Summer time: UTC+2.
+    ['2026-07-14T21:30:59.999Z', 'Europe/Paris', '14 juillet 2026 à 23:30'],
+    // Past midnight in Paris: the next day, and the next year.
+    ['2026-12-31T23:15:00Z', 'Europe/Paris', '1 janvier 2027 à 00:15'],
+    ['2026-12-31T23:15:00Z', 'UTC', '31 décembre 2026 à 23:15'],
+    ['2026-02-01T00:00:00Z', 'UTC', '1 février 2026 à 00:00'],
+  ])('%s in %s → %s', (iso, zone, text) => {
+    expect(formatHistoryAt(iso, zone)).toBe(text);
+  });
+
+  it('shows an unreadable instant as it came', () => {
+    expect(formatHistoryAt('hier', 'UTC')).toBe('hier');
+  });
+});
+
+describe('cellName / cellNameIn', () => {
+  const ads = makeLine('Google Ads');
+  const seo = makeLine('SEO');
+  const poles = [makePole('Paid', [ads]), makePole('Organique', [seo])];
+
+  it.each<[CellRef, string]>([
+    [{ lineId: ads.id, month: 0, field: 'previsionnel' }, 'Paid · Google Ads · Janvier · Prévisionnel'],
+    [{ lineId: seo.id, month: 11, field: 'achat' }, 'Organique · SEO · Décembre · Achat réel'],
+    [{ lineId: seo.id, month: 1, field: 'achat_previsionnel' }, 'Organique · SEO · Février · Achat prévisionnel'],
+    [{ lineId: 'gone', month: 2, field: 'reel' }, 'Ligne supprimée · Mars · Réel'],
+  ])('%o → %s', (cell, name) => {
+    expect(cellNameIn(poles, cell)).toBe(name);
+  });
+
+  it('is the grid’s accessible name', () => {
+    expect(cellName('Paid', 'Meta', 4, 'reel')).toBe('Paid · Meta · Mai · Réel');
+  });
+
+  it('finds nothing in an empty budget', () => {
+    expect(cellNameIn([], { lineId: ads.id, month: 0, field: 'reel' })).toBe('Ligne supprimée · Janvier · Réel');
+  });
+});
+
+describe('conflictText', () => {
+  const message = "Impossible d'annuler : une cellule a été modifiée depuis.";
+  it.each<[string[], string]>([
+    [[], message],
+    [['Paid · Ads · Janvier · Réel'], `${message} Cellule : Paid · Ads · Janvier · Réel.`],
+    [['A', 'B'], `${message} Cellules : A ; B.`],
+    [['A', 'B', 'C'], `${message} Cellules : A ; B ; C.`],
+    [['A', 'B', 'C', 'D'], `${message} Cellules : A ; B ; C et 1 autre.`],
+    [['A', 'B', 'C', 'D', 'E', 'F'], `${message} Cellules : A ; B ; C et 3 autres.`],
+  ])('%j', (names, text) => {
+    expect(conflictText(message, names)).toBe(text);
+  });
+});
+
+describe('historyShortcut', () => {
+  const keys = (key: string, mods: Partial<ShortcutKeys> = {}): ShortcutKeys => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
+  });
+  it.each<[ShortcutKeys, 'undo' | 'redo' | null]>([
+    [keys('z'), null],
+    [keys('z', { ctrlKey: true }), 'undo'],
+    [keys('z', { metaKey: true }), 'undo'],
+    // Caps Lock on: the key reads upper case.
+    [keys('Z', { ctrlKey: true }), 'undo'],
+    [keys('Z', { ctrlKey: true, shiftKey: true }), 'redo'],
+    [keys('z', { metaKey: true, shiftKey: true }), 'redo'],
+    [keys('y', { ctrlKey: true }), 'redo'],
+    [keys('Y', { metaKey: true }), 'redo'],
+    [keys('y', { ctrlKey: true, shiftKey: true }), null],
+    // AltGr (Ctrl+Alt) and other Alt shortcuts are not ours.
+    [keys('z', { ctrlKey: true, altKey: true }), null],
+    [keys('x', { ctrlKey: true }), null],
+    [keys('Control', { ctrlKey: true }), null],
+  ])('%o → %s', (event, action) => {
+    expect(historyShortcut(event)).toBe(action);
+  });
+});
+
+describe('firstShownCell', () => {
+  const a = makeLine('A');
+  const b = makeLine('B');
+  const c = makeLine('C');
+  const open = makePole('Paid', [a, b]);
+  const closed = { ...makePole('Organique', [c]), isExpanded: false };
+  const poles = [open, closed];
+
+  it.each<[string, CellRef[], CellRef | null]>([
+    ['no cells', [], null],
+    [
+      'the first cell when shown',
+      [{ lineId: b.id, month: 3, field: 'reel' }],
+      { lineId: b.id, month: 3, field: 'reel' },
+    ],
+    [
+      'the first shown one, in the entry’s order',
+      [
+        { lineId: c.id, month: 0, field: 'reel' },
+        { lineId: 'gone', month: 1, field: 'achat' },
+        { lineId: a.id, month: 5, field: 'achat' },
+        { lineId: b.id, month: 0, field: 'previsionnel' },
+      ],
+      { lineId: a.id, month: 5, field: 'achat' },
+    ],
+    [
+      'none when every line is hidden or gone',
+      [
+        { lineId: c.id, month: 0, field: 'reel' },
+        { lineId: 'gone', month: 1, field: 'achat' },
+      ],
+      null,
+    ],
+  ])('%s', (_what, cells, expected) => {
+    expect(firstShownCell(poles, cells)).toEqual(expected);
+  });
+
+  it('keeps only the cell, not the values of a change', () => {
+    const change = { lineId: a.id, month: 0, field: 'reel' as const, old: 1, new: 2 };
+    expect(firstShownCell(poles, [change])).toEqual({ lineId: a.id, month: 0, field: 'reel' });
+  });
+});
