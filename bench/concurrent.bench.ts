@@ -1,5 +1,5 @@
 /**
- * 8 HTTP clients saving single cells on loopback for 20 s (5 s with --quick), two per budget
+ * 8 HTTP clients saving single cells on loopback for 10 s (5 s with --quick), two per budget
  * client on distinct cells, so saves on one client really overlap. Reports requests per second
  * against 8 raw-driver loops upserting for the same time, the errors, and checks afterwards that
  * every cell holds its last acknowledged value and every revised-forecast cache is exact.
@@ -37,7 +37,7 @@ async function loadFor(ms: number, body: (worker: number, i: number) => Promise<
 export default {
   name: 'concurrent',
   async run(ctx) {
-    const ms = ctx.quick ? 5_000 : 20_000;
+    const ms = ctx.quick ? 5_000 : 10_000;
     // Worker w writes the lines of client ⌊w/2⌋ of parity w % 2, months cycling.
     const cellsOf = (worker: number) =>
       lineIdsOf(ctx.data, Math.floor(worker / 2)).filter((_, k) => k % 2 === worker % 2);

@@ -178,8 +178,8 @@ async function rollForwardFigures(ctx: BenchContext): Promise<Figure[]> {
   await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
   const rollForwardMs: number[] = [];
   const rawMs: number[] = [];
-  // About 10 to 30 s a run on PGlite: three runs, no warm-up beyond the vacuum.
-  const repeat = ctx.quick ? { warmup: 0, runs: 1 } : { warmup: 0, runs: 3 };
+  // About 10 to 30 s a run on PGlite: two runs (their mean), no warm-up beyond the vacuum.
+  const repeat = ctx.quick ? { warmup: 0, runs: 1 } : { warmup: 0, runs: 2 };
   for (let run = 0; run < repeat.warmup + repeat.runs; run += 1) {
     let start = performance.now();
     const answer = await api<RollForwardAnswerWire>(ctx.baseUrl, 'POST', `/api/years/${to}/rollforward`, body);
