@@ -301,11 +301,12 @@ describe('roll forward', () => {
   it('rolls back everything when the database fails halfway', async () => {
     const client = await sourceClient('Panne');
     const before = await everything();
-    // The figures statement comes last, after the poles and lines were written: make it fail.
+    // The figures are written last (the new lines' months inserted with them, the other lines'
+    // updated), after the poles and lines: make that fail.
     await t.db.exec(`
       create function fail_rollforward() returns trigger language plpgsql as $$
       begin raise exception 'panne simulée'; end $$;
-      create trigger fail_rollforward before update on budget_monthly_data for each row
+      create trigger fail_rollforward before insert or update on budget_monthly_data for each row
         when (new.year = ${N1}) execute function fail_rollforward();`);
     try {
       const { vi } = await import('vitest');
