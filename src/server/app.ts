@@ -21,6 +21,7 @@ import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { yearsRoutes } from './routes/years/years.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -49,6 +50,8 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', (c) => c.json({ status: 'ok' }))
+    // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
+    .route('/', openApiRoutes())
     .route('/', access)
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
