@@ -15,14 +15,14 @@ const shared = ['src/domain', 'package.json', 'package-lock.json', 'tsconfig.jso
 
 const builds = [
   {
-    what: "l'application web",
+    what: "de l'application web",
     output: 'dist/web',
     entry: 'index.html',
     inputs: ['src/web', 'vite.config.ts', ...shared],
     args: ['build', '--logLevel', 'warn'],
   },
   {
-    what: 'le serveur',
+    what: 'du serveur',
     output: 'dist-server',
     entry: 'main.js',
     inputs: ['src/server', 'vite.server.config.ts', ...shared],
@@ -52,10 +52,10 @@ for (const build of builds) {
   const sources = fingerprint(build.inputs);
   const built = fs.existsSync(path.join(root, build.output, build.entry)) && fs.existsSync(stamp);
   if (built && fs.readFileSync(stamp, 'utf8') === sources) continue;
-  console.log(`Construction de ${build.what}…`);
+  console.log(`Construction ${build.what}…`);
   const run = spawnSync(process.execPath, [vite, ...build.args], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) {
-    console.error(`La construction de ${build.what} a échoué.`);
+    console.error(`Échec de la construction ${build.what}.`);
     process.exit(1);
   }
   fs.writeFileSync(stamp, sources);
