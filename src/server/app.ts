@@ -7,11 +7,13 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
 import { errorBody, handleError, tooLarge } from './lib/errors';
+import { requestLog, type Logger } from './lib/log';
 import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
 import { budgetRoutes } from './routes/budget/budget.routes';
@@ -21,6 +23,7 @@ import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { yearsRoutes } from './routes/years/years.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -36,9 +39,13 @@ export interface AppOptions {
   auth?: Auth;
   /** PUBLIC_URL's origin: also accepted as the Origin of mutations (behind a reverse proxy). */
   publicOrigin?: string;
+  /** The request log (one line per request); omitted in API tests. */
+  log?: Logger;
+  /** Called after a restore's file is validated, before it replaces anything: the snapshot of main.ts. */
+  beforeRestore?: () => Promise<unknown>;
 }
 
-export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
+export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore }: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));
   if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth));
 
@@ -49,19 +56,24 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', (c) => c.json({ status: 'ok' }))
+    // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
+    .route('/', openApiRoutes())
     .route('/', access)
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
     .route('/', cellsRoutes(db))
     .route('/', budgetRoutes(db))
-    .route('/', backupRoutes(db))
+    .route('/', backupRoutes(db, beforeRestore))
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
     .route('/', historyRoutes(db))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();
+  // Every request gets an id (X-Request-Id, kept when a proxy sent a sane one), logged with it.
+  app.use('*', requestId());
+  if (log) app.use('*', requestLog(log));
   app.use('*', securityHeaders());
   if (!auth) app.use('*', loopbackHostOnly());
   app.use('/api/*', sameOriginMutations(publicOrigin));

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './lib/log';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +22,7 @@ const envSchema = z.object({
     .min(32, { error: 'AUTH_SECRET doit faire au moins 32 caractères (par exemple : openssl rand -base64 32)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: 'LOG_LEVEL doit valoir error, warn, info ou debug' }).default('info'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
@@ -39,6 +41,8 @@ export interface Env {
   authSecret: string | undefined;
   /** Origin users type in their browser (behind a reverse proxy); https here makes cookies Secure. */
   publicOrigin: string | undefined;
+  /** How much the server logs (docs/product.md#logs). */
+  logLevel: LogLevel;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
@@ -90,5 +94,6 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     auth: e.AUTH === 'on',
     authSecret: e.AUTH_SECRET,
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -41,7 +41,8 @@ function startServer(env: Record<string, string>) {
 async function waitForHealth(base: string, exited: Promise<number | null>, output: () => string) {
   let done = false;
   void exited.then(() => (done = true));
-  for (let i = 0; i < 300 && !done; i += 1) {
+  // Up to 60 s: a first start on a busy machine (tsx, PGlite, migrations) is slow; not a speed test.
+  for (let i = 0; i < 600 && !done; i += 1) {
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.ok) return (await res.json()) as unknown;
@@ -116,6 +117,21 @@ describe('the two modes as processes', () => {
   }, 60_000); // a process start on a new data directory: slow on a busy machine, not a speed test
 });
 
+/** A server on a free port and a new database of the project's engine (removed at the end); once healthy. */
+async function startOnFreshDatabase(name: string) {
+  const port = await freePort();
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1' };
+  if (TEST_DB === 'postgres') env.DATABASE_URL = await freshPostgresUrl(name);
+  else {
+    env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${name}-`));
+    cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(env);
+  await waitForHealth(base, server.exited, server.output);
+  return { base, env, server };
+}
+
 /** A one-year backup of `n` clients, each with two poles of three lines and a forecast in every month. */
 function backupOf(n: number) {
   const id = (kind: number, i: number) => `${String(kind).repeat(8)}-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -158,16 +174,7 @@ describe(`a roll forward killed halfway on ${TEST_DB}`, () => {
   const rollForward = { from: FROM, clients: 'all', figures: 'previsionnel', upliftSales: 5 };
 
   it('leaves the target year as it was', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1' };
-    if (TEST_DB === 'postgres') env.DATABASE_URL = await freshPostgresUrl('kill');
-    else {
-      env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-kill-'));
-      cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
-    }
-    const server = startServer(env);
-    await waitForHealth(base, server.exited, server.output);
+    const { base, env, server } = await startOnFreshDatabase('kill');
     const backup = backupOf(TEST_DB === 'postgres' ? 5 : 150);
     expect((await post(base, `/api/backup?year=${FROM}`, backup)).status).toBe(200);
 
@@ -235,5 +242,89 @@ describe(`a roll forward killed halfway on ${TEST_DB}`, () => {
       const budget = await (await fetch(`${base}/api/budget?year=${TO}`)).json();
       expect(Object.values((budget as { budgetData: Record<string, unknown[]> }).budgetData).flat()).toEqual([]);
     }
+  }, 120_000);
+});
+
+describe(`a stop (SIGTERM) during a 5,000-cell save on ${TEST_DB}`, () => {
+  const YEAR = 2030;
+  const VALUE = 7.77;
+
+  it('finds it fully saved or not at all, and the next start needs no cleanup', async () => {
+    const { base, env, server } = await startOnFreshDatabase('stop');
+    // 18 clients of 6 lines: 108 lines × 12 months × 4 measures = 5,184 cells; the save takes 5,000.
+    const backup = backupOf(18);
+    const restored = await fetch(`${base}/api/backup?year=${YEAR}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(backup),
+    });
+    expect(restored.status).toBe(200);
+    const lineIds = Object.values(backup.budgetData).flatMap((poles) => poles.flatMap((p) => p.lines.map((l) => l.id)));
+    const cells = lineIds
+      .flatMap((lineId) =>
+        MEASURES.flatMap((field) => Array.from({ length: 12 }, (_, month) => ({ lineId, month, field }))),
+      )
+      .slice(0, 5000)
+      .map((cell) => ({ ...cell, value: VALUE }));
+    const save = () =>
+      fetch(`${base}/api/cells?year=${YEAR}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(cells),
+      }).then(
+        (res) => res.status,
+        () => 'cut' as const,
+      );
+
+    let answer: Promise<number | 'cut'>;
+    if (TEST_DB === 'postgres') {
+      // Deterministic: a lock on the monthly figures holds the save inside its transaction; the
+      // stop comes then, and the save must still finish once the lock goes.
+      const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table budget_monthly_data in exclusive mode');
+        answer = save();
+        for (let i = 0; i < 200; i += 1) {
+          const { rows } = await blocker.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        server.child.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 500));
+        expect(server.child.exitCode, 'the server waits for the save in flight').toBeNull();
+      } finally {
+        await blocker.query('rollback');
+        await blocker.end();
+      }
+      expect(await answer).toBe(200);
+    } else {
+      // PGlite runs in the server's process: stop it while the save is sent and runs.
+      answer = save();
+      await new Promise((r) => setTimeout(r, 100));
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('Serveur arrêté.');
+    const status = await answer;
+
+    const again = startServer(env);
+    await waitForHealth(base, again.exited, again.output);
+    const budget = (await (await fetch(`${base}/api/budget?year=${YEAR}`)).json()) as {
+      budgetData: Record<string, { lines: Record<string, unknown>[] }[]>;
+    };
+    const saved = new Map(
+      Object.values(budget.budgetData)
+        .flat()
+        .flatMap((p) => p.lines)
+        .map((l) => [l.id as string, l]),
+    );
+    const written = cells.filter((c) => (saved.get(c.lineId)![c.field] as number[])[c.month] === VALUE).length;
+    // All or nothing; and an answered save is a saved one.
+    expect([0, cells.length]).toContain(written);
+    if (status === 200) expect(written).toBe(cells.length);
   }, 120_000);
 });

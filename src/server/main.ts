@@ -1,7 +1,12 @@
 /**
  * Starts the server: parses the environment, opens the database (PGlite in DATA_DIR under an
- * exclusive lock, or PostgreSQL when DATABASE_URL is set), applies migrations, listens.
+ * exclusive lock, or PostgreSQL when DATABASE_URL is set), applies migrations, listens; on the
+ * embedded database, writes the daily backup. On SIGTERM or SIGINT it stops cleanly
+ * (docs/product.md#clean-stop): no new connection, the requests in flight finish (bounded), then
+ * the database is closed and the DATA_DIR lock released, so the next start needs no cleanup.
  */
+import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -9,14 +14,32 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/secret';
 import { listUsers } from './auth/users.repo';
+import { backupsDir, startDailyBackups, writeBackup, type DailyBackups } from './backups/snapshots';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
+import { createLogger } from './lib/log';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** How long requests in flight may take to finish once a stop is asked. */
+const STOP_GRACE_MS = 10_000;
+/** How long closing the database may take before the process exits anyway. */
+const CLOSE_DB_MS = 5_000;
+
+/**
+ * dist/web of the project: found from this file upwards, so it is the same whether this runs as
+ * src/server/main.ts (tests, dev) or compiled into dist-server/ (npm start).
+ */
+function findWebRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'dist', 'web');
+}
+
+const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
 async function main() {
   const env = parseEnv();
+  const log = createLogger(env.logLevel);
   const { db, release } = await openConfiguredDb(env);
 
   const auth = env.auth
@@ -27,12 +50,20 @@ async function main() {
       'Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».',
     );
   }
-  const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
+  // The embedded database backs itself up; PostgreSQL is backed up with its own tools (README).
+  const dir = env.databaseUrl ? undefined : backupsDir(env.dataDir);
+  const beforeRestore = dir
+    ? async () =>
+        log.info(`Sauvegarde avant restauration : ${await writeBackup(db, dir, new Date(), 'avant-restauration')}`)
+    : undefined;
+  const app = createApp({ db, webRoot: findWebRoot(), auth, publicOrigin: env.publicOrigin, log, beforeRestore });
+  let backups: DailyBackups | undefined;
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
     const mode = auth ? 'comptes utilisateurs (AUTH=on)' : 'sans connexion, ce poste seulement';
     console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where} — ${mode}`);
-  });
+    if (dir) backups = startDailyBackups({ db, dir, log });
+  }) as Server;
   server.on('error', (err) => {
     console.error(`Impossible d'écouter sur ${env.host}:${env.port} : ${err.message}`);
     void db.close().finally(() => {
@@ -42,17 +73,32 @@ async function main() {
   });
 
   let stopping = false;
-  const stop = () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.close();
-    void db.close().finally(() => {
-      release();
-      process.exit(0);
-    });
+    log.info(`${signal} reçu : arrêt (plus de nouvelle connexion, requêtes en cours terminées)…`);
+    // No new connection; idle keep-alive connections close now, busy ones after their answer.
+    const drained = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')));
+    // A keep-alive connection turns idle once its answer is sent: close it then, not at its timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.closeIdleConnections();
+    const outcome = await Promise.race([drained, timeout(STOP_GRACE_MS)]);
+    clearInterval(sweep);
+    if (outcome === 'timeout') {
+      // Their transactions are not committed: they change nothing (all or nothing).
+      log.warn(`Requêtes encore en cours après ${STOP_GRACE_MS / 1000} s : connexions coupées.`);
+      server.closeAllConnections();
+    }
+    await backups?.stop();
+    if ((await Promise.race([db.close(), timeout(CLOSE_DB_MS)])) === 'timeout') {
+      log.warn('La base de données ne s’est pas fermée à temps.');
+    }
+    release();
+    log.info('Serveur arrêté.');
+    process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

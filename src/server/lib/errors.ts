@@ -107,6 +107,7 @@ export function handleError(err: unknown, c: Context) {
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody('validation', 'Requête invalide.'), err.status);
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  // The stack goes to the server's log only, with the request id of its request-log line.
+  console.error(`${c.req.method} ${c.req.path} failed (${(c.get('requestId') as string | undefined) ?? '-'}):`, err);
   return c.json(errorBody('internal', 'Erreur interne du serveur. Réessayez plus tard.'), 500);
 }

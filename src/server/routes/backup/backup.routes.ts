@@ -7,16 +7,14 @@
 import { Hono } from 'hono';
 import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/codec';
 import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
-import { SUMMARIES } from '@/domain/history';
 import { anyBackupSchema } from '@/domain/schemas';
 import { analyze, type Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
-import { completeEntry, dataDocument, dataHash, insertEntry, saveSnapshot } from '../history/history.repo';
-import { lockForRestore, replaceAll } from './backup.repo';
+import { restoreAll } from '@/server/backups/restore';
 
-export function backupRoutes(db: Db) {
+export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
   return new Hono()
     .get('/backup', async (c) => {
       // One snapshot; the builders write euros (the file's format). The browser writes this
@@ -35,24 +33,9 @@ export function backupRoutes(db: Db) {
         (w: typeof wire) => ('years' in w ? allYearsBackupFromWire(w) : oneYearBackup(backupFromWire(w), year)),
         wire,
       );
-      const historyId = await db.transaction(async (tx) => {
-        // The data before the restore goes into its history entry, so undo brings it back
-        // (docs/product.md#history); what it leaves is fingerprinted, so that undo can tell
-        // whether anything changed since.
-        await lockForRestore(tx);
-        const entryId = await insertEntry(tx, {
-          actor: actorOf(c),
-          source: 'restauration',
-          clientId: null,
-          year: null,
-          summary: SUMMARIES.restore(backup.clients.length),
-          ops: [],
-        });
-        await saveSnapshot(tx, entryId, await dataDocument(tx));
-        await replaceAll(tx, backup);
-        await completeEntry(tx, entryId, { ops: [{ op: 'replace_all', afterHash: dataHash(await dataDocument(tx)) }] });
-        return entryId;
-      });
+      // A snapshot of what the restore replaces, first (docs/product.md#automatic-backups).
+      await beforeRestore?.();
+      const historyId = await db.transaction((tx) => restoreAll(tx, backup, actorOf(c)));
       // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
       await analyze(db);
       return c.json({ clients: backup.clients.length, historyId });

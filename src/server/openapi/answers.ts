@@ -1,0 +1,169 @@
+/**
+ * zod schemas of the answers (and of better-auth's bodies) that no route validates, so the OpenAPI
+ * document can name them. Each is tied to the TypeScript type the route returns by a compile-time
+ * check (`Same`/`Covers` below): a field renamed or added on one side only fails `tsc`, so this
+ * description cannot drift silently from the code (ADR 030).
+ */
+import { z } from 'zod';
+import type { ApiErrorBody } from '@/domain/api-error';
+import type { DashboardData } from '@/domain/dashboard/data';
+import { HISTORY_SOURCES } from '@/domain/history';
+import { MEASURES } from '@/domain/measures';
+import {
+  clientSchema,
+  poleSchema,
+  type ClientWire,
+  type HistoryEntryWire,
+  type PoleWire,
+  type RollForwardAnswerWire,
+} from '@/domain/schemas';
+import type { YearSummary } from '@/domain/years';
+import type { SessionInfo } from '../auth/session';
+
+/** True when A and B are assignable both ways (a field renamed, added or dropped on one side is false). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile unless `T` is `true`. */
+const same = <T extends true>(): T | undefined => undefined;
+
+const measure = z.enum(MEASURES);
+const historyId = z.number().int().nullable();
+
+export const healthAnswer = z.object({ status: z.literal('ok') });
+
+export const errorAnswer = z.object({
+  error: z.object({
+    code: z.enum([
+      'validation',
+      'not_found',
+      'conflict',
+      'too_large',
+      'locked',
+      'internal',
+      'unauthorized',
+      'forbidden',
+      'rate_limited',
+    ]),
+    message: z.string().meta({ description: 'Message en français, montré tel quel.' }),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Chaque champ refusé (400), le premier nommé dans message.' }),
+    cells: z
+      .array(
+        z.object({
+          lineId: z.string(),
+          month: z.number().int(),
+          field: measure,
+          current: z.number().nullable(),
+          expected: z.number(),
+        }),
+      )
+      .optional()
+      .meta({ description: '409 d’une annulation : les cellules modifiées depuis (euros).' }),
+  }),
+});
+same<Same<z.infer<typeof errorAnswer>, ApiErrorBody>>();
+
+export const sessionAnswer = z.union([
+  z.object({ mode: z.literal('local') }),
+  z.object({
+    mode: z.literal('accounts'),
+    user: z.object({ email: z.string(), twoFactorEnabled: z.boolean() }).nullable(),
+  }),
+]);
+same<Same<z.infer<typeof sessionAnswer>, SessionInfo>>();
+
+export const clientList = z.array(clientSchema);
+export const poleList = z.array(poleSchema);
+
+export const allBudgetsAnswer = z.object({
+  clients: z.array(clientSchema),
+  budgetData: z.record(z.string(), z.array(poleSchema)).meta({ description: 'Identifiant de client → ses pôles.' }),
+});
+same<Same<z.output<typeof allBudgetsAnswer>, { clients: ClientWire[]; budgetData: Record<string, PoleWire[]> }>>();
+
+export const cellsAnswer = z.object({
+  updated: z.number().int().meta({ description: 'Cellules reçues.' }),
+  historyId: historyId.meta({ description: 'Entrée d’historique (null si aucune valeur n’a changé).' }),
+});
+
+export const restoreAnswer = z.object({
+  clients: z.number().int().meta({ description: 'Clients restaurés.' }),
+  historyId: z.number().int().meta({ description: 'Entrée d’historique de la restauration (annulable).' }),
+});
+
+export const yearList = z.array(z.object({ year: z.number().int(), clients: z.number().int() }));
+same<Same<z.infer<typeof yearList>, YearSummary[]>>();
+
+const forecastTotals = z.object({ previsionnel: z.number(), achat_previsionnel: z.number() });
+export const rollForwardAnswer = z.object({
+  clients: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      polesCreated: z.number().int(),
+      linesCreated: z.number().int(),
+      cellsFilled: z.number().int(),
+      cellsSkipped: z.number().int(),
+      before: forecastTotals,
+      after: forecastTotals,
+    }),
+  ),
+  historyId,
+});
+same<Same<z.infer<typeof rollForwardAnswer>, RollForwardAnswerWire>>();
+
+const historyEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  source: z.enum(HISTORY_SOURCES),
+  summary: z.string(),
+  clientId: z.string().nullable(),
+  year: z.number().int().nullable(),
+  revertsId: z.number().int().nullable(),
+  reverted: z.boolean(),
+  cellCount: z.number().int(),
+  cells: z.array(
+    z.object({ lineId: z.string(), month: z.number().int(), field: measure, old: z.number(), new: z.number() }),
+  ),
+});
+same<Same<z.infer<typeof historyEntry>, HistoryEntryWire>>();
+export { historyEntry };
+export const historyPage = z.object({ entries: z.array(historyEntry) });
+export const historyStack = z.object({ undo: historyId, redo: historyId });
+export const undoAnswer = z.object({ entry: historyEntry });
+
+const cents = z.number().int();
+const sums = z.object({
+  previsionnel: cents,
+  achat_previsionnel: cents,
+  reel: cents,
+  achat: cents,
+  revue: cents,
+  ecartRealise: cents,
+  prevRealise: cents,
+});
+export const dashboardAnswer = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), previsionMbDebut: cents, sums })),
+  poles: z.array(
+    z.object({
+      name: z.string(),
+      sums,
+      previsionMbDebut: cents,
+      previsionMbRevue: cents,
+      lines: z.array(z.object({ name: z.string(), sums })),
+    }),
+  ),
+  months: z.array(z.object({ reel: cents, previsionnel: cents, achat: cents })),
+});
+// Amounts are branded cents in DashboardData: the wire type must fit the schema (one way).
+const dashboardFits: z.infer<typeof dashboardAnswer> | undefined = undefined as DashboardData | undefined;
+void dashboardFits;
+
+// ---- better-auth's bodies (accounts mode) ---------------------------------------------------
+
+export const signInBody = z.object({ email: z.string(), password: z.string() });
+export const passwordBody = z.object({ password: z.string() });
+export const totpBody = z.object({ code: z.string().meta({ description: 'Code à 6 chiffres.' }) });
+export const okAnswer = z.object({ status: z.boolean().optional() }).loose();

@@ -1,0 +1,111 @@
+/**
+ * The named schemas of the OpenAPI document (`components.schemas`): the very zod objects the
+ * routes validate with (src/domain/schemas.ts) and the answers of answers.ts, each given a name
+ * and a French description here, in a registry of our own — so the domain's schemas stay free
+ * of documentation and `$ref`s name the same object everywhere it is reused (ADR 030).
+ */
+import { z } from 'zod';
+import { dashboardQuery } from '@/domain/dashboard-query';
+import {
+  addLineBody,
+  cellSourceQuery,
+  historyQuery,
+  addPoleBody,
+  allYearsBackupSchema,
+  anyBackupSchema,
+  backupSchema,
+  cellUpdateSchema,
+  clientIdentitySchema,
+  clientSchema,
+  createClientBody,
+  lineSchema,
+  patchCellsBody,
+  poleSchema,
+  rollForwardBody,
+  setFactureBody,
+  updateClientBody,
+  updatePoleBody,
+  yearBudgetSchema,
+  yearClientSchema,
+  yearSchema,
+  yearText,
+} from '@/domain/schemas';
+import * as answers from './answers';
+
+export interface SchemaMeta {
+  /** The component's name; schemas without one are written inline. */
+  id?: string;
+  description?: string;
+}
+
+export const registry = z.registry<SchemaMeta>();
+
+/** Every named schema: zod object, component name, French description. */
+export const NAMED: [z.ZodType, string, string][] = [
+  [clientSchema, 'Client', 'Un client et ses prévisions de marge brute de l’exercice (euros).'],
+  [poleSchema, 'Pole', 'Un pôle d’expertise d’un client et ses lignes.'],
+  [lineSchema, 'Line', 'Une ligne budgétaire : quatre séries de 12 montants mensuels (euros).'],
+  [createClientBody, 'NewClient', 'Le client à créer.'],
+  [updateClientBody, 'ClientChanges', 'Au moins un des deux champs.'],
+  [addPoleBody, 'NewPole', 'Le pôle et les lignes à créer (les noms existants sont ignorés).'],
+  [updatePoleBody, 'PoleChanges', 'Pôle déplié ou replié.'],
+  [setFactureBody, 'FactureValue', 'Mois facturé ou non.'],
+  [addLineBody, 'NewLine', 'La ligne à créer.'],
+  [cellUpdateSchema, 'CellUpdate', 'Une cellule : ligne, mois 0–11, mesure, montant en euros.'],
+  [patchCellsBody, 'CellUpdates', 'De 1 à 5 000 cellules, enregistrées ensemble ou pas du tout.'],
+  [rollForwardBody, 'RollForward', 'Le report d’un exercice vers un autre.'],
+  [backupSchema, 'OneYearBackup', 'Sauvegarde d’un exercice, au format de l’outil d’origine (version 1 ou absente).'],
+  [
+    clientIdentitySchema,
+    'ClientIdentity',
+    'Un client dans une sauvegarde version 2 : ce qui ne dépend pas de l’exercice.',
+  ],
+  [yearClientSchema, 'YearClient', 'Les prévisions d’un client pour un exercice.'],
+  [yearBudgetSchema, 'YearBudget', 'Un exercice d’une sauvegarde version 2.'],
+  [allYearsBackupSchema, 'AllYearsBackup', 'Sauvegarde de tous les exercices (version 2).'],
+  [anyBackupSchema, 'Backup', 'Une sauvegarde : version 2 (tous les exercices) ou un exercice.'],
+  [answers.errorAnswer, 'Error', 'La forme unique des erreurs, message en français.'],
+  [answers.healthAnswer, 'Health', 'Le serveur répond.'],
+  [answers.sessionAnswer, 'Session', 'Mode d’accès et utilisateur connecté.'],
+  [answers.clientList, 'ClientList', 'Les clients, par nom.'],
+  [answers.poleList, 'PoleList', 'Les pôles d’un client, par création.'],
+  [answers.allBudgetsAnswer, 'AllBudgets', 'Tous les clients et leurs pôles pour un exercice.'],
+  [answers.cellsAnswer, 'CellsSaved', 'Cellules enregistrées.'],
+  [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
+  [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
+  [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],
+  [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
+  [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],
+  [answers.historyStack, 'UndoStack', 'Les entrées qu’Annuler et Rétablir viseraient (null : rien).'],
+  [answers.undoAnswer, 'UndoResult', 'L’entrée créée par l’annulation.'],
+  [answers.dashboardAnswer, 'DashboardData', 'La sélection réduite à ce que montrent les tableaux de bord (centimes).'],
+  [answers.signInBody, 'SignIn', 'Adresse et mot de passe.'],
+  [answers.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
+  [answers.totpBody, 'TotpCode', 'Un code TOTP.'],
+  [answers.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
+];
+for (const [schema, id, description] of NAMED) registry.add(schema, { id, description });
+
+// Inline schemas that JSON Schema cannot express by itself (a refinement, a transform).
+registry.add(yearText, { description: 'Exercice : 2000 à 2100 (par défaut, l’année en cours).' });
+registry.add(dashboardQuery.shape.clients, {
+  description: 'all (par défaut) ou les identifiants des clients séparés par des virgules (300 au plus).',
+});
+registry.add(cellSourceQuery.shape.source, { description: 'Origine des cellules, pour l’historique.' });
+registry.add(historyQuery.shape.before, { description: 'Entrées plus anciennes que cet identifiant (page suivante).' });
+registry.add(historyQuery.shape.lineId, { description: 'Avec month et field : l’historique d’une cellule.' });
+
+/**
+ * JSON Schema for what zod cannot translate: custom checks and the backup's dispatching
+ * transform. Keyed by the zod object, as the registry is.
+ */
+export const overrides = new Map<z.ZodType, Record<string, unknown>>([
+  [yearSchema, { type: 'integer', minimum: 2000, maximum: 2100 }],
+  [yearText, { type: 'string', pattern: '^\\d{4}$' }],
+  [
+    anyBackupSchema,
+    {
+      oneOf: [{ $ref: '#/components/schemas/AllYearsBackup' }, { $ref: '#/components/schemas/OneYearBackup' }],
+    },
+  ],
+]);
