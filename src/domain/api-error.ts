@@ -15,6 +15,8 @@ export interface ApiErrorBody {
       | 'too_large'
       | 'locked'
       | 'internal'
+      // The database cannot be reached for now (503; issue 19).
+      | 'unavailable'
       // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
       | 'unauthorized'
       | 'forbidden'

@@ -11,6 +11,7 @@ import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
+import { healthRoute } from './db/health';
 import { errorBody, handleError, tooLarge } from './lib/errors';
 import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
@@ -48,7 +49,7 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
       if (c.req.path.endsWith('/backup')) return next();
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
-    .get('/health', (c) => c.json({ status: 'ok' }))
+    .get('/health', healthRoute(db))
     .route('/', access)
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
