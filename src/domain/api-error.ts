@@ -5,20 +5,26 @@
 import type { z } from 'zod';
 import type { Measure } from './measures';
 
+/** Every error code an answer can carry (the API document lists them from here). */
+export const API_ERROR_CODES = [
+  'validation',
+  'not_found',
+  'conflict',
+  'too_large',
+  'locked',
+  'internal',
+  // The database cannot be reached for now (503; issue 19).
+  'unavailable',
+  // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+] as const;
+
 /** The one HTTP error shape: `{ error: { code, message, issues? } }`. */
 export interface ApiErrorBody {
   error: {
-    code:
-      | 'validation'
-      | 'not_found'
-      | 'conflict'
-      | 'too_large'
-      | 'locked'
-      | 'internal'
-      // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
-      | 'unauthorized'
-      | 'forbidden'
-      | 'rate_limited';
+    code: (typeof API_ERROR_CODES)[number];
     message: string;
     issues?: { path: string; message: string }[];
     /** A 409 `conflict` of an undo: the cells changed since, what they hold and what was expected (euros). */

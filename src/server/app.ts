@@ -12,6 +12,7 @@ import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
+import { healthRoute } from './db/health';
 import { errorBody, handleError, tooLarge } from './lib/errors';
 import { requestLog, type Logger } from './lib/log';
 import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
@@ -55,7 +56,7 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore 
       if (c.req.path.endsWith('/backup')) return next();
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
-    .get('/health', (c) => c.json({ status: 'ok' }))
+    .get('/health', healthRoute(db))
     // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
     .route('/', openApiRoutes())
     .route('/', access)

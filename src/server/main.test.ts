@@ -2,7 +2,6 @@
  * The server as a process, the way `npm start` runs it: it listens, applies migrations, serves
  * the API; on the embedded database a second server on the same DATA_DIR refuses to start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,48 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MEASURES } from '@/domain/measures';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
-import { childEnv } from './test/test-env';
 import { freePort } from './test/postgres-server';
+import { startServer, stopServers, waitForHealth } from './test/server-process';
 
-const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  children.forEach((c) => c.kill('SIGTERM'));
-  // A child killed by a signal has no exit code but a signal code: it has exited too.
-  await Promise.all(
-    children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-  );
+  await stopServers();
   for (const clean of cleanups) await clean();
 });
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: childEnv({ DATABASE_URL: '', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(base: string, exited: Promise<number | null>, output: () => string) {
-  let done = false;
-  void exited.then(() => (done = true));
-  // Up to 60 s: a first start on a busy machine (tsx, PGlite, migrations) is slow; not a speed test.
-  for (let i = 0; i < 600 && !done; i += 1) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return (await res.json()) as unknown;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
 
 describe(`the server process on ${TEST_DB}`, () => {
   it('starts, answers health and keeps data', async () => {
@@ -68,7 +33,7 @@ describe(`the server process on ${TEST_DB}`, () => {
     }
     const first = startServer(env);
     const base = `http://127.0.0.1:${port}`;
-    expect(await waitForHealth(base, first.exited, first.output)).toEqual({ status: 'ok' });
+    expect(await waitForHealth(base, first)).toEqual({ status: 'ok' });
     const created = await fetch(`${base}/api/clients`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -108,7 +73,7 @@ describe('the two modes as processes', () => {
       DATA_DIR: dataDir,
     });
     const base = `http://127.0.0.1:${port}`;
-    expect(await waitForHealth(base, server.exited, server.output)).toEqual({ status: 'ok' });
+    expect(await waitForHealth(base, server)).toEqual({ status: 'ok' });
     expect((await fetch(`${base}/api/clients`)).status).toBe(401);
     expect(await (await fetch(`${base}/api/session`)).json()).toEqual({ mode: 'accounts', user: null });
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
@@ -128,7 +93,7 @@ async function startOnFreshDatabase(name: string) {
   }
   const base = `http://127.0.0.1:${port}`;
   const server = startServer(env);
-  await waitForHealth(base, server.exited, server.output);
+  await waitForHealth(base, server);
   return { base, env, server };
 }
 
@@ -229,7 +194,7 @@ describe(`a roll forward killed halfway on ${TEST_DB}`, () => {
     }
 
     const again = startServer(env);
-    await waitForHealth(base, again.exited, again.output);
+    await waitForHealth(base, again);
     const years = (await (await fetch(`${base}/api/years`)).json()) as { year: number; clients: number }[];
     if (answered) {
       // It committed before the kill (a fast machine): then all of it, never a part.
@@ -312,7 +277,7 @@ describe(`a stop (SIGTERM) during a 5,000-cell save on ${TEST_DB}`, () => {
     const status = await answer;
 
     const again = startServer(env);
-    await waitForHealth(base, again.exited, again.output);
+    await waitForHealth(base, again);
     const budget = (await (await fetch(`${base}/api/budget?year=${YEAR}`)).json()) as {
       budgetData: Record<string, { lines: Record<string, unknown>[] }[]>;
     };

@@ -28,27 +28,51 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * The statement a failed query ran, kept on its error under this symbol: the SQL text as written in
+ * the code (its first words), never its parameters, which hold user data (lib/errors.ts logs it).
+ */
+export const FAILED_STATEMENT = Symbol('failedStatement');
+
+/** The first words of a statement, whitespace collapsed: enough to find it in the code. */
+export function statementHead(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
+}
+
+/** Runs a query; a failure keeps the statement's head on the error (see FAILED_STATEMENT). */
+async function named<R>(sql: string, run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err !== null && typeof err === 'object' && !(FAILED_STATEMENT in err)) {
+      Object.defineProperty(err, FAILED_STATEMENT, { value: statementHead(sql), enumerable: false });
+    }
+    throw err;
+  }
+}
+
 /** Wraps a PGlite instance (in memory, or a data directory). */
 export function pgliteDb(lite: PGlite): Db {
   return {
     kind: 'pglite',
     native: { kind: 'pglite', lite },
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await lite.query<T>(sql, params);
+      const r = await named(sql, () => lite.query<T>(sql, params));
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
     async exec(sql: string) {
-      await lite.exec(sql);
+      await named(sql, () => lite.exec(sql));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return lite.transaction((tx) =>
         fn({
           async query<R>(sql: string, params?: unknown[]) {
-            const r = await tx.query<R>(sql, params);
+            const r = await named(sql, () => tx.query<R>(sql, params));
             return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
           },
           async exec(sql: string) {
-            await tx.exec(sql);
+            await named(sql, () => tx.exec(sql));
           },
         }),
       );
@@ -61,11 +85,11 @@ export function pgliteDb(lite: PGlite): Db {
 export function postgresDb(pool: pg.Pool): Db {
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await c.query(sql, params);
+      const r = await named(sql, () => c.query(sql, params));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
-      await c.query(sql);
+      await named(sql, () => c.query(sql));
     },
   });
   return {
@@ -74,16 +98,21 @@ export function postgresDb(pool: pg.Pool): Db {
     ...wrap(pool),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // A client whose rollback failed lost its server: released with the error, the pool drops it
+      // instead of handing a dead connection to the next request.
+      let broken: Error | undefined;
       try {
-        await client.query('begin');
+        await named('begin', () => client.query('begin'));
         const result = await fn(wrap(client));
-        await client.query('commit');
+        await named('commit', () => client.query('commit'));
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((e: unknown) => {
+          broken = e instanceof Error ? e : new Error(String(e));
+        });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
@@ -96,14 +125,31 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return pgliteDb(lite);
 }
 
-/** Opens a node-postgres pool on `url`; fails fast when the server cannot be reached. */
+/** How long a request waits for a connection before it answers 503 (PostgreSQL unreachable). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens a node-postgres pool on `url`; fails fast when the server cannot be reached at start. Once
+ * running, the pool survives PostgreSQL going away (a restart, a crash): the requests of that time
+ * fail (503, lib/errors.ts), new connections are opened when it is back.
+ */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client's network error must not crash the process.
-  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  pool.on('error', (err) => console.error(`PostgreSQL : connexion au repos perdue (${errorCode(err)}).`));
+  // A client in use (our transactions, better-auth's queries through Kysely) emits 'error' too when
+  // its server goes away mid-query; an 'error' event without a listener ends the Node process. The
+  // query in flight rejects on its own and is answered 503, so this listener only has to exist.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = postgresDb(pool);
   await db.query('select 1');
   return db;
+}
+
+/** An error's code (a SQLSTATE, or a Node code such as ECONNREFUSED), for the logs: never its values. */
+export function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : err instanceof Error ? err.name : typeof err;
 }
 
 /**

@@ -1,68 +1,75 @@
 /**
- * An exclusive lock on the embedded database directory. PGlite has no lock between processes:
- * two servers on one DATA_DIR silently lose writes. The lock is a file created with O_EXCL
- * holding the owner's pid; a lock whose pid is no longer alive is stale and taken over.
+ * An exclusive lock on the embedded database directory (ADR 028). PGlite has no lock between
+ * processes: two servers on one DATA_DIR silently lose writes, or break the database.
+ *
+ * The lock is the kernel's: flock(2) on `DATA_DIR/budget-marges.lock`, held by an open file of this
+ * process. The kernel decides who holds it, on the file itself, so it holds across PID namespaces
+ * (two containers on one volume) and has no take-over window; it ends with the process, however it
+ * ends (a crash, `kill -9`): there is no stale lock to judge. Node has no flock, so the `flock`
+ * program of util-linux (busybox has one too) takes it on our open file, inherited as its fd 3: the
+ * lock belongs to the open file, which stays ours after `flock` exits.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+
+export const LOCK_FILE = 'budget-marges.lock';
 
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly ownerPid: number,
+    /** Who holds it, as the holder wrote it: its pid (in its own PID namespace) and host name. */
+    readonly owner: string,
   ) {
     super(
-      `Le dossier de données ${dataDir} est déjà utilisé par un autre serveur (processus ${ownerPid}). ` +
+      `Le dossier de données ${dataDir} est déjà utilisé par un autre serveur (${owner}). ` +
         `Arrêtez-le, ou choisissez un autre DATA_DIR. Deux serveurs sur les mêmes données perdraient des écritures.`,
     );
     this.name = 'DataDirLockedError';
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** The holder's own words (`pid host`) in French, for the message; the file may be empty or old. */
+function ownerOf(lockPath: string): string {
+  const [pid, host] = fs.readFileSync(lockPath, 'utf8').trim().split(/\s+/);
+  if (!pid || !/^\d+$/.test(pid)) return 'processus inconnu';
+  return host ? `processus ${pid} sur ${host}` : `processus ${pid}`;
 }
 
-/** Lock files this process holds (a pid equal to ours in a lock we do not hold is stale). */
-const held = new Set<string>();
-
-/** Takes the lock on `dataDir` (creating the directory); returns the function that releases it. */
+/**
+ * Takes the lock on `dataDir` (creating the directory, mode 0700); returns the function that
+ * releases it. Throws DataDirLockedError when another process — or another open of this one —
+ * holds it.
+ */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'budget-marges.lock');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      held.add(lockPath);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        held.delete(lockPath);
-        try {
-          if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
-      const ownerIsUs = owner === process.pid;
-      if (Number.isInteger(owner) && owner > 0 && (ownerIsUs ? held.has(lockPath) : isAlive(owner))) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
-      // Stale (its owner died without releasing it): remove and try again.
-      fs.rmSync(lockPath, { force: true });
-    }
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  // Never removed, even on release: unlinking a locked file lets a waiter lock the old inode while a
+  // newcomer creates and locks a new one — two holders.
+  const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  const taken = spawnSync('flock', ['--exclusive', '--nonblock', '3'], {
+    stdio: ['ignore', 'ignore', 'pipe', fd],
+    encoding: 'utf8',
+  });
+  if (taken.status !== 0) {
+    fs.closeSync(fd);
+    if (taken.status === 1) throw new DataDirLockedError(dataDir, ownerOf(lockPath));
+    const why = taken.error ? taken.error.message : (taken.stderr || `code ${taken.status}`).trim();
+    throw new Error(
+      `Impossible de verrouiller le dossier de données ${dataDir} : ${why}. ` +
+        'Le verrou utilise le programme « flock » (paquet util-linux).',
+    );
   }
-  throw new Error(`Impossible de verrouiller le dossier de données ${dataDir}.`);
+  // Ours now: say who we are, for the message a second server prints.
+  fs.ftruncateSync(fd, 0);
+  fs.writeSync(fd, `${process.pid} ${os.hostname()}\n`, 0);
+  fs.fsyncSync(fd);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // Closing our only descriptor of the open file ends the lock.
+    fs.closeSync(fd);
+  };
 }

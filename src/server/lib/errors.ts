@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
 import { yearQuery } from '@/domain/schemas';
+import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -89,6 +90,42 @@ function pgClientError(err: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** The French text of every 503: the database cannot be reached (a PostgreSQL restart, a network cut). */
+export const DB_UNAVAILABLE = 'La base de données est momentanément injoignable. Réessayez dans quelques instants.';
+
+/**
+ * Node and PostgreSQL codes of a lost or refused connection: the server or the network, not the
+ * request. SQLSTATE class 08 (connection exception), 57P01–57P03 (the server shutting down or
+ * starting), and the socket errors of node-postgres.
+ */
+const UNREACHABLE_CODES =
+  /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+/** node-postgres' own messages for the same (they carry no code). */
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
+
+/** True when `err` says the database is unreachable rather than that the request is wrong. */
+export function isDbUnreachable(err: unknown): boolean {
+  if (UNREACHABLE_CODES.test(errorCode(err))) return true;
+  if (err instanceof AggregateError) return err.errors.some(isDbUnreachable);
+  return err instanceof Error && UNREACHABLE_MESSAGES.test(err.message);
+}
+
+/**
+ * What the log says of a failure. A database error gives its SQLSTATE and the statement that
+ * failed (its SQL as written in the code), never the message, detail or parameters: those quote
+ * the values (client names, amounts). Any other error gives its stack.
+ */
+export function describeFailure(err: unknown): string {
+  const statement = (err as { [FAILED_STATEMENT]?: string } | null)?.[FAILED_STATEMENT];
+  const code = errorCode(err);
+  if (statement !== undefined || /^[0-9A-Z]{5}$/.test(code)) {
+    return `erreur SQL ${code} sur « ${statement ?? '?'} »`;
+  }
+  if (isDbUnreachable(err)) return `base de données injoignable (${code})`;
+  return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+}
+
 /** The French text of every 413: a body over its route's limit. */
 export const TOO_LARGE = 'La requête est trop volumineuse.';
 
@@ -107,7 +144,14 @@ export function handleError(err: unknown, c: Context) {
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody('validation', 'Requête invalide.'), err.status);
   }
-  // The stack goes to the server's log only, with the request id of its request-log line.
-  console.error(`${c.req.method} ${c.req.path} failed (${(c.get('requestId') as string | undefined) ?? '-'}):`, err);
+  // The stack goes to the server's log only, with the request id of its request-log line; a
+  // failed statement is named by its SQL and SQLSTATE, never its values (they hold client names).
+  const failed = `${c.req.method} ${c.req.path} failed (${(c.get('requestId') as string | undefined) ?? '-'})`;
+  if (isDbUnreachable(err)) {
+    console.error(`${failed}: ${describeFailure(err)}`);
+    c.header('Retry-After', '5');
+    return c.json(errorBody('unavailable', DB_UNAVAILABLE), 503);
+  }
+  console.error(`${failed}: ${describeFailure(err)}`);
   return c.json(errorBody('internal', 'Erreur interne du serveur. Réessayez plus tard.'), 500);
 }

@@ -5,7 +5,7 @@
  * description cannot drift silently from the code (ADR 030).
  */
 import { z } from 'zod';
-import type { ApiErrorBody } from '@/domain/api-error';
+import { API_ERROR_CODES, type ApiErrorBody } from '@/domain/api-error';
 import type { DashboardData } from '@/domain/dashboard/data';
 import { HISTORY_SOURCES } from '@/domain/history';
 import { MEASURES } from '@/domain/measures';
@@ -28,21 +28,15 @@ const same = <T extends true>(): T | undefined => undefined;
 const measure = z.enum(MEASURES);
 const historyId = z.number().int().nullable();
 
-export const healthAnswer = z.object({ status: z.literal('ok') });
+export const healthAnswer = z.union([
+  z.object({ status: z.literal('ok') }),
+  // 503 (issue 19): the database cannot be reached right now.
+  z.object({ status: z.literal('unavailable'), database: z.literal('unreachable'), message: z.string() }),
+]);
 
 export const errorAnswer = z.object({
   error: z.object({
-    code: z.enum([
-      'validation',
-      'not_found',
-      'conflict',
-      'too_large',
-      'locked',
-      'internal',
-      'unauthorized',
-      'forbidden',
-      'rate_limited',
-    ]),
+    code: z.enum(API_ERROR_CODES),
     message: z.string().meta({ description: 'Message en français, montré tel quel.' }),
     issues: z
       .array(z.object({ path: z.string(), message: z.string() }))

@@ -21,6 +21,10 @@ const ERRORS = {
   413: ['TooLarge', 'Corps trop volumineux (2 Mo ; 64 Mo pour une sauvegarde).'],
   429: ['TooManyAttempts', 'Trop d’échecs de connexion : réessayer après Retry-After secondes.'],
   500: ['Internal', 'Erreur interne : rien n’a changé ; le détail est dans le journal du serveur.'],
+  503: [
+    'Unavailable',
+    'Base de données injoignable pour l’instant : rien n’a changé ; réessayer après Retry-After secondes.',
+  ],
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 
@@ -89,7 +93,7 @@ function parameters(schema: z.ZodObject, place: 'path' | 'query'): JsonSchema[] 
 const openApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function errorsOf(op: Operation): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>([403, 500, ...(op.errors ?? [])]);
+  const statuses = new Set<ErrorStatus>([403, 500, 503, ...(op.errors ?? [])]);
   if (op.params || op.query || op.body) statuses.add(400);
   if (op.body) statuses.add(413);
   if (!op.public) statuses.add(401);

@@ -63,7 +63,9 @@ export const OPERATIONS: Operation[] = [
     path: '/api/health',
     tag: 'Serveur',
     summary: 'État du serveur',
-    answer: { status: 200, description: 'Le serveur répond.', schema: answers.healthAnswer },
+    description:
+      'Interroge la base : 503 `{status: "unavailable", database: "unreachable", message}` quand elle est injoignable.',
+    answer: { status: 200, description: 'Le serveur et sa base répondent.', schema: answers.healthAnswer },
     public: true,
   },
   {

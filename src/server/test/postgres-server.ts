@@ -14,6 +14,9 @@ export interface PostgresServer {
   /** URL of the `postgres` database as superuser; create databases from it. */
   adminUrl: string;
   version: string;
+  /** Stops the server but keeps its data (an outage); `resume` starts it again on the same port. */
+  halt(mode: 'fast' | 'immediate'): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -84,28 +87,39 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run(path.join(binDir, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const start = () =>
+    run(path.join(binDir, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  start();
   const version = run(path.join(binDir, 'postgres'), ['--version']).trim();
   let stopped = false;
+  let halted = false;
   return {
     adminUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     version,
+    halt(mode) {
+      run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
+      halted = true;
+    },
+    resume() {
+      start();
+      halted = false;
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        if (!halted) run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
