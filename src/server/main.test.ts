@@ -49,7 +49,7 @@ describe(`the server process on ${TEST_DB}`, () => {
     }
     const list = await fetch(`${base}/api/clients`);
     expect(((await list.json()) as { name: string }[]).map((c) => c.name)).toEqual(['Processus']);
-  });
+  }, 120_000); // process starts (tsx, PGlite, migrations): slow on a busy machine, not a speed test
 });
 
 describe('the two modes as processes', () => {
@@ -59,7 +59,7 @@ describe('the two modes as processes', () => {
     expect(refused.output()).toContain('HOST=0.0.0.0 rend le serveur accessible depuis le réseau');
     expect(refused.output()).toContain('AUTH=on');
     expect(refused.output()).toContain('npm run user:create -- ');
-  });
+  }, 120_000);
 
   it(`starts in accounts mode on ${TEST_DB}, with the generated secret readable by its owner only`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-main-auth-'));
@@ -79,7 +79,7 @@ describe('the two modes as processes', () => {
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
     expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');
-  }, 60_000); // a process start on a new data directory: slow on a busy machine, not a speed test
+  }, 120_000); // a process start on a new data directory: slow on a busy machine, not a speed test
 });
 
 /** A server on a free port and a new database of the project's engine (removed at the end); once healthy. */
