@@ -18,7 +18,9 @@ export interface ApiErrorBody {
       // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
       | 'unauthorized'
       | 'forbidden'
-      | 'rate_limited';
+      | 'rate_limited'
+      // Month closing (issue 14): a write that would change a closed month.
+      | 'period_locked';
     message: string;
     issues?: { path: string; message: string }[];
     /** A 409 `conflict` of an undo: the cells changed since, what they hold and what was expected (euros). */

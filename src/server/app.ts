@@ -21,6 +21,9 @@ import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
+import { accessMiddleware } from './policy/policy';
+import { closingRoutes } from './routes/closing/closing.routes';
+import { usersRoutes } from './routes/users/users.routes';
 import { yearsRoutes } from './routes/years/years.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -50,6 +53,8 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
     })
     .get('/health', (c) => c.json({ status: 'ok' }))
     .route('/', access)
+    // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
+    .use('*', accessMiddleware(db, auth !== undefined))
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
@@ -59,6 +64,8 @@ export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
     .route('/', historyRoutes(db))
+    .route('/', closingRoutes(db))
+    .route('/', usersRoutes(db))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();
