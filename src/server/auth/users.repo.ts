@@ -41,7 +41,8 @@ export async function listUsers(db: Queryable): Promise<UserRow[]> {
     `select u.id, u.email, u.name, u.disabled, coalesce(u."twoFactorEnabled", false) as "twoFactorEnabled",
             u."createdAt", u.role,
             case when u.all_clients then null
-                 else array(select uc.client_id::text from user_clients uc where uc.user_id = u.id order by uc.client_id) end
+                 else array(select uc.client_id::text from user_clients uc join clients c on c.id = uc.client_id
+                             where uc.user_id = u.id order by uc.client_id) end
               as "clientIds",
             (select count(*)::int from auth_session s where s."userId" = u.id and s."expiresAt" > now()) as sessions
        from auth_user u order by u.email`,
@@ -122,7 +123,7 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
 
 /**
  * Sets a user's role and scope (docs/product.md#roles): the assigned clients replace the previous
- * ones. An unknown client id fails the foreign key (404, nothing changed).
+ * ones. The caller checks the ids name clients (there is no foreign key, ADR 033).
  */
 export async function setAccess(tx: Queryable, userId: string, access: UserAccess): Promise<void> {
   await tx.query(`update auth_user set role = $2, all_clients = $3, "updatedAt" = now() where id = $1`, [

@@ -290,10 +290,12 @@ export const MIGRATIONS: Migration[] = [
         add column all_clients boolean not null default true;
       alter table auth_user alter column role set default 'editor';
 
-      -- The clients of a user whose scope is not every client.
+      -- The clients of a user whose scope is not every client. No foreign key to clients: a
+      -- client deleted then brought back by undo, or a restore (which deletes and reinserts every
+      -- client with its id), keeps its assignments; the id of a client that is gone grants nothing.
       create table user_clients (
         user_id text not null references auth_user(id) on delete cascade,
-        client_id uuid not null references clients(id) on delete cascade,
+        client_id uuid not null,
         primary key (user_id, client_id)
       );
       create index user_clients_client_idx on user_clients (client_id);

@@ -2,6 +2,7 @@
 import type { Role } from '@/domain/control';
 import type { Queryable } from '@/server/db/client';
 
+/** A user's role and scope; the scope's ids are of clients that exist (user_clients has no foreign key). */
 export interface UserAccessRow {
   id: string;
   email: string;
@@ -14,7 +15,8 @@ export interface UserAccessRow {
 const USER_ACCESS = /* sql */ `
   select u.id, u.email, u.role, u.disabled,
          case when u.all_clients then null
-              else array(select uc.client_id::text from user_clients uc where uc.user_id = u.id order by uc.client_id) end
+              else array(select uc.client_id::text from user_clients uc join clients c on c.id = uc.client_id
+                          where uc.user_id = u.id order by uc.client_id) end
            as "clientIds"
     from auth_user u`;
 
@@ -56,4 +58,13 @@ export async function entryOwner(
     [entryId],
   );
   return rows[0] && { clientId: rows[0].client_id, source: rows[0].source };
+}
+
+/** The ids among these that name no client. */
+export async function unknownClients(q: Queryable, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `select i.id::text from unnest($1::uuid[]) i(id) where not exists (select 1 from clients c where c.id = i.id)`,
+    [ids],
+  );
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import { createUser, listUsers, setAccess, setDisabled, userIdByEmail, type User
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate } from '@/server/lib/errors';
+import { unknownClients } from '@/server/policy/access.repo';
 import { accessOf, accessToWire, forbidden, requireCan } from '@/server/policy/policy';
 
 const toWire = (u: UserRow): UserWire => ({
@@ -29,6 +30,12 @@ const temporaryPassword = () => randomBytes(18).toString('base64url');
 
 const USER_NOT_FOUND = 'Utilisateur introuvable.';
 
+/** Assigned clients must exist (the table keeps ids without a foreign key, ADR 033). */
+async function assertClients(db: Db, ids: readonly string[] | null | undefined) {
+  const unknown = ids ? await unknownClients(db, ids) : [];
+  if (unknown.length > 0) throw notFound(`Client introuvable : ${unknown[0]}. Rien n'a été enregistré.`);
+}
+
 export function usersRoutes(db: Db) {
   const find = async (id: string) => (await listUsers(db)).find((u) => u.id === id);
   return new Hono()
@@ -40,6 +47,7 @@ export function usersRoutes(db: Db) {
     .post('/users', async (c) => {
       requireCan(c, 'admin');
       const body = validate(createUserBody, await readJson(c));
+      await assertClients(db, body.clientIds);
       const password = temporaryPassword();
       if (!(await createUser(db, body.email, password, { role: body.role, clientIds: body.clientIds }))) {
         throw conflict(`L'utilisateur ${body.email.toLowerCase()} existe déjà.`);
@@ -53,6 +61,7 @@ export function usersRoutes(db: Db) {
       const body = validate(updateUserBody, await readJson(c));
       const user = await find(id);
       if (!user) throw notFound(USER_NOT_FOUND);
+      await assertClients(db, body.clientIds);
       if (user.email === actorOf(c) && (body.role !== undefined || body.clientIds !== undefined || body.disabled)) {
         throw forbidden('Vous ne pouvez changer ni votre propre rôle, ni vos clients, ni vous désactiver.');
       }
