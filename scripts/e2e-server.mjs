@@ -30,7 +30,7 @@ console.log(`[e2e-server] DATA_DIR=${dataDir} PORT=${port}${env.AUTH === 'on' ? 
 if (env.AUTH === 'on' && env.E2E_USER_EMAIL) {
   const created = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/cli/users.ts', 'create', env.E2E_USER_EMAIL],
+    ['--import', 'tsx', 'src/server/cli/users.ts', 'create', env.E2E_USER_EMAIL, '--role', 'admin'],
     {
       cwd: root,
       env,

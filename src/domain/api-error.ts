@@ -19,6 +19,8 @@ export const API_ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'rate_limited',
+  // Month closing (issue 14): a write that would change a closed month.
+  'period_locked',
 ] as const;
 
 /** The one HTTP error shape: `{ error: { code, message, issues? } }`. */

@@ -25,6 +25,9 @@ import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
+import { accessMiddleware } from './policy/policy';
+import { closingRoutes } from './routes/closing/closing.routes';
+import { usersRoutes } from './routes/users/users.routes';
 import { yearsRoutes } from './routes/years/years.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -60,6 +63,8 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore 
     // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
     .route('/', openApiRoutes())
     .route('/', access)
+    // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
+    .use('*', accessMiddleware(db, auth !== undefined))
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
@@ -69,6 +74,8 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore 
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
     .route('/', historyRoutes(db))
+    .route('/', closingRoutes(db))
+    .route('/', usersRoutes(db))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();

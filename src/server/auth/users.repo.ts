@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
+import type { Role } from '@/domain/control';
 import type { Db, Queryable } from '../db/client';
 
 export interface UserRow {
@@ -14,6 +15,15 @@ export interface UserRow {
   twoFactorEnabled: boolean;
   createdAt: Date;
   sessions: number;
+  role: Role;
+  /** null: every client (docs/product.md#roles). */
+  clientIds: string[] | null;
+}
+
+/** A user's role and scope (null: every client). */
+export interface UserAccess {
+  role: Role;
+  clientIds: readonly string[] | null;
 }
 
 /** better-auth stores emails lower-cased; so do we, so that its sign-in finds them. */
@@ -29,7 +39,11 @@ export async function isDisabled(db: Queryable, email: string): Promise<boolean>
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(
     `select u.id, u.email, u.name, u.disabled, coalesce(u."twoFactorEnabled", false) as "twoFactorEnabled",
-            u."createdAt",
+            u."createdAt", u.role,
+            case when u.all_clients then null
+                 else array(select uc.client_id::text from user_clients uc join clients c on c.id = uc.client_id
+                             where uc.user_id = u.id order by uc.client_id) end
+              as "clientIds",
             (select count(*)::int from auth_session s where s."userId" = u.id and s."expiresAt" > now()) as sessions
        from auth_user u order by u.email`,
   );
@@ -45,8 +59,13 @@ async function insertCredential(tx: Queryable, userId: string, hash: string) {
   );
 }
 
-/** Creates a user with a credential account; false when the email is already taken. */
-export async function createUser(db: Db, email: string, password: string): Promise<boolean> {
+/** Creates a user with a credential account (an editor of every client by default); false when the email is taken. */
+export async function createUser(
+  db: Db,
+  email: string,
+  password: string,
+  access: UserAccess = { role: 'editor', clientIds: null },
+): Promise<boolean> {
   const hash = await hashPassword(password);
   const normalised = normaliseEmail(email);
   return db.transaction(async (tx) => {
@@ -58,6 +77,7 @@ export async function createUser(db: Db, email: string, password: string): Promi
     );
     if (inserted.rowCount === 0) return false;
     await insertCredential(tx, id, hash);
+    await setAccess(tx, id, access);
     return true;
   });
 }
@@ -99,4 +119,29 @@ export async function resetPassword(db: Db, email: string, password: string): Pr
     await tx.query('delete from auth_session where "userId" = $1', [id]);
     return true;
   });
+}
+
+/**
+ * Sets a user's role and scope (docs/product.md#roles): the assigned clients replace the previous
+ * ones. The caller checks the ids name clients (there is no foreign key, ADR 033).
+ */
+export async function setAccess(tx: Queryable, userId: string, access: UserAccess): Promise<void> {
+  await tx.query(`update auth_user set role = $2, all_clients = $3, "updatedAt" = now() where id = $1`, [
+    userId,
+    access.role,
+    access.clientIds === null,
+  ]);
+  await tx.query('delete from user_clients where user_id = $1', [userId]);
+  if (access.clientIds !== null && access.clientIds.length > 0) {
+    await tx.query(
+      `insert into user_clients (user_id, client_id) select $1, unnest($2::uuid[]) on conflict do nothing`,
+      [userId, access.clientIds],
+    );
+  }
+}
+
+/** The id of a user by email, or undefined. */
+export async function userIdByEmail(q: Queryable, email: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ id: string }>('select id from auth_user where email = $1', [normaliseEmail(email)]);
+  return rows[0]?.id;
 }

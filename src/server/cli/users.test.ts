@@ -83,6 +83,40 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
     expect(reset!.disabled).toBe(true);
   }, 120_000); // seven processes, five opening the database: slow on a busy machine, not a speed test
 
+  it('sets role and scope with --role, --clients and --all-clients (docs/product.md#roles)', async () => {
+    const password = 'un mot de passe assez long\n';
+    const access = (email: string) =>
+      withDb(async (db) => {
+        const { rows } = await db.query<{ role: string; all_clients: boolean; clients: string[] }>(
+          `select role, all_clients, array(select client_id::text from user_clients uc where uc.user_id = u.id) as clients
+             from auth_user u where email = $1`,
+          [email],
+        );
+        return rows[0];
+      });
+    // Refused before the database opens.
+    expect((await cli(['create', 'lea@agence.fr', '--role', 'chef'], password)).out).toContain('Rôle inconnu');
+    expect((await cli(['role', 'lea@agence.fr'])).code).toBe(1);
+    const unknown = await cli(
+      ['create', 'lea@agence.fr', '--clients', '00000000-0000-4000-8000-000000000000'],
+      password,
+    );
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.out).toContain('Client introuvable');
+    expect(await access('lea@agence.fr')).toBeUndefined();
+
+    const clientId = await withDb(async (db) => {
+      const { rows } = await db.query<{ id: string }>(`insert into clients (name) values ('Acme') returning id`);
+      return rows[0]!.id;
+    });
+    const created = await cli(['create', 'lea@agence.fr', '--role', 'viewer', '--clients', clientId], password);
+    expect(created.out).toContain('Rôle : viewer, 1 client(s) assigné(s).');
+    expect(await access('lea@agence.fr')).toEqual({ role: 'viewer', all_clients: false, clients: [clientId] });
+
+    expect(await cli(['role', 'lea@agence.fr', '--role', 'admin', '--all-clients'])).toMatchObject({ code: 0 });
+    expect(await access('lea@agence.fr')).toEqual({ role: 'admin', all_clients: true, clients: [] });
+  }, 240_000); // five processes, three opening the database: slow on a busy machine, not a speed test
+
   // PostgreSQL takes no lock: several servers may share it (ADR 004).
   if (TEST_DB === 'pglite')
     it('refuses while a server holds the data directory', async () => {

@@ -1,6 +1,9 @@
 /**
  * Accounts from the command line (there is no public sign-up):
- *   npm run user:create -- email     asks for the password (twice, not echoed) and creates the user
+ *   npm run user:create -- email [--role admin|editor|viewer] [--clients ID,ID…]
+ *                                    asks for the password (twice, not echoed) and creates the user:
+ *                                    an editor of every client unless told otherwise
+ *   npm run user:role -- email --role … [--clients ID,ID…|--all-clients]   sets role and scope
  *   npm run user:list                lists users, whether disabled, with 2FA, and live sessions
  *   npm run user:disable -- email    disables a user and ends their sessions (user:enable undoes it)
  *   npm run user:reset -- email      sets a new password, ends sessions, removes two-factor
@@ -13,7 +16,18 @@ import { z } from 'zod';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDb } from '../db/open';
 import { parseCliEnv } from '../env';
-import { createUser, listUsers, normaliseEmail, resetPassword, setDisabled } from '../auth/users.repo';
+import { ROLES, type Role } from '@/domain/control';
+import {
+  createUser,
+  listUsers,
+  normaliseEmail,
+  resetPassword,
+  setAccess,
+  setDisabled,
+  userIdByEmail,
+  type UserAccess,
+} from '../auth/users.repo';
+import { unknownClients } from '../policy/access.repo';
 
 const MIN_PASSWORD = 12;
 const emailSchema = z.email({ error: 'Adresse email invalide.' });
@@ -59,20 +73,70 @@ function emailArg(args: string[], command: string): string {
   return normaliseEmail(parsed.data);
 }
 
+const ROLE_USAGE = `--role ${ROLES.join('|')}`;
+
+/**
+ * The role and scope flags (docs/product.md#roles): `--role`, then `--clients ID,ID…` or
+ * `--all-clients`; undefined fields were not given.
+ */
+function accessFlags(args: string[]): { role?: Role; clientIds?: string[] | null } {
+  const flags: { role?: Role; clientIds?: string[] | null } = {};
+  for (let i = 1; i < args.length; i++) {
+    const flag = args[i];
+    if (flag === '--role') {
+      const value = args[++i];
+      const role = ROLES.find((r) => r === value);
+      if (!role) throw new UsageError(`Rôle inconnu : ${value ?? '(aucun)'}. Attendu : ${ROLE_USAGE}.`);
+      flags.role = role;
+    } else if (flag === '--clients') {
+      const ids = (args[++i] ?? '').split(',').filter((id) => id !== '');
+      const bad = ids.find((id) => !z.guid().safeParse(id).success);
+      if (ids.length === 0 || bad !== undefined)
+        throw new UsageError(
+          `--clients attend des identifiants de clients séparés par des virgules${bad ? ` (« ${bad} »)` : ''}.`,
+        );
+      flags.clientIds = ids.map((id) => id.toLowerCase());
+    } else if (flag === '--all-clients') {
+      flags.clientIds = null;
+    } else {
+      throw new UsageError(`Option inconnue : ${flag}.`);
+    }
+  }
+  return flags;
+}
+
 async function run(command: string | undefined, args: string[]): Promise<string> {
-  const commands = ['create', 'list', 'disable', 'enable', 'reset'];
+  const commands = ['create', 'list', 'disable', 'enable', 'reset', 'role'];
   if (!command || !commands.includes(command))
     throw new UsageError(`Commandes : ${commands.map((c) => `user:${c}`).join(', ')}.`);
   const email = command === 'list' ? '' : emailArg(args, command);
+  const flags = command === 'create' || command === 'role' ? accessFlags(args) : {};
+  if (command === 'role' && !flags.role)
+    throw new UsageError(`Usage : npm run user:role -- email ${ROLE_USAGE} [--clients ID,ID…|--all-clients]`);
   // The password is asked before the database is opened: nothing waits on a person typing.
   const password = command === 'create' || command === 'reset' ? await newPassword() : '';
   const { db, release } = await openConfiguredDb(parseCliEnv());
   try {
     const unknown = `Aucun utilisateur ${email}.`;
+    const missing = flags.clientIds ? await unknownClients(db, flags.clientIds) : [];
+    if (missing.length > 0) throw new UsageError(`Client introuvable : ${missing[0]}.`);
+    const access: UserAccess = { role: flags.role ?? 'editor', clientIds: flags.clientIds ?? null };
     switch (command) {
       case 'create':
-        if (!(await createUser(db, email, password))) throw new UsageError(`L'utilisateur ${email} existe déjà.`);
-        return `Utilisateur ${email} créé.`;
+        if (!(await createUser(db, email, password, access)))
+          throw new UsageError(`L'utilisateur ${email} existe déjà.`);
+        return `Utilisateur ${email} créé. Rôle : ${describeAccess(access)}.`;
+      case 'role': {
+        const id = await userIdByEmail(db, email);
+        if (!id) throw new UsageError(unknown);
+        const current = (await listUsers(db)).find((u) => u.id === id)!;
+        const next = {
+          role: access.role,
+          clientIds: flags.clientIds === undefined ? current.clientIds : access.clientIds,
+        };
+        await db.transaction((tx) => setAccess(tx, id, next));
+        return `Utilisateur ${email} : rôle ${describeAccess(next)}.`;
+      }
       case 'disable':
         if (!(await setDisabled(db, email, true))) throw new UsageError(unknown);
         return `Utilisateur ${email} désactivé ; ses sessions sont fermées.`;
@@ -93,6 +157,7 @@ async function run(command: string | undefined, args: string[]): Promise<string>
               u.disabled ? 'désactivé' : 'actif',
               u.twoFactorEnabled ? '2FA' : 'sans 2FA',
               `${u.sessions} session(s)`,
+              describeAccess(u),
             ].join('\t'),
           )
           .join('\n');
@@ -102,6 +167,11 @@ async function run(command: string | undefined, args: string[]): Promise<string>
     await db.close();
     release();
   }
+}
+
+function describeAccess(access: UserAccess): string {
+  const scope = access.clientIds === null ? 'tous les clients' : `${access.clientIds.length} client(s) assigné(s)`;
+  return `${access.role}, ${scope}`;
 }
 
 const [command, ...args] = process.argv.slice(2);

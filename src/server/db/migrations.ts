@@ -13,6 +13,17 @@ export interface MigrationContext {
   currentYear: number;
 }
 
+/** The three statement-level triggers of a table guarded by month closing (migration 0008). */
+function lockTriggers(table: string, onUpdate: string, onRows: string): string {
+  return /* sql */ `
+      create trigger ${table}_lock_update after update on ${table}
+        referencing old table as old_rows new table as new_rows for each statement execute function ${onUpdate}();
+      create trigger ${table}_lock_insert after insert on ${table}
+        referencing new table as new_rows for each statement execute function ${onRows}();
+      create trigger ${table}_lock_delete after delete on ${table}
+        referencing old table as old_rows for each statement execute function ${onRows}();`;
+}
+
 export const MIGRATIONS: Migration[] = [
   {
     id: '0001_init',
@@ -187,6 +198,107 @@ export const MIGRATIONS: Migration[] = [
         entry_id bigint primary key references history_entries(id) on delete cascade,
         data text not null
       );
+    `,
+  },
+  {
+    // Month closing and roles (ADR 032, ADR 033). Closed months are rows of month_locks; the
+    // database itself refuses any statement that would change a closed month's figures or invoiced
+    // flags (SQLSTATE BMLCK, answered 409 period_locked by lib/errors.ts), so no write path — cells,
+    // paste, import, roll forward, undo, line or client deletion, routes added later — can skip
+    // it. Statement-level triggers over transition tables: one set-based check per statement, and
+    // nothing but an empty-table probe while no month is closed. Only a restore (admin, its own
+    // history entry) replaces closed figures: it sets budget.lock_bypass for its transaction.
+    // Users get a role and a scope; those created before roles existed become admins.
+    id: '0008_ctrl_closing_and_roles',
+    sql: /* sql */ `
+      create table month_locks (
+        year smallint not null check (year between 2000 and 2100),
+        month smallint not null check (month between 0 and 11),
+        closed_at timestamptz not null default now(),
+        closed_by text not null,
+        note text,
+        primary key (year, month)
+      );
+
+      create function period_locked(y smallint, m smallint) returns void language plpgsql as $$
+      begin
+        -- lib/errors.ts reads the year and month back from the message.
+        raise exception 'period_locked %-%', y, m using errcode = 'BMLCK';
+      end $$;
+
+      create function period_lock_active() returns boolean language sql stable as $$
+        select exists (select 1 from month_locks)
+           and coalesce(current_setting('budget.lock_bypass', true), '') <> 'on'
+      $$;
+
+      create function guard_figures_update() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if not period_lock_active() then return null; end if;
+        select n.year, n.month_index into hit
+          from new_rows n
+          join old_rows o on o.budget_line_item_id = n.budget_line_item_id and o.month_index = n.month_index
+          join month_locks k on k.year = n.year and k.month = n.month_index
+         where (n.previsionnel, n.achat_previsionnel, n.reel, n.achat)
+               is distinct from (o.previsionnel, o.achat_previsionnel, o.reel, o.achat)
+         order by n.year, n.month_index limit 1;
+        if found then perform period_locked(hit.year, hit.month_index); end if;
+        return null;
+      end $$;
+
+      -- A row inserted or deleted in a closed month is refused only when it holds a figure: adding a
+      -- line (twelve zeros) stays possible, deleting a line typed in there does not.
+      create function guard_figures_rows() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if not period_lock_active() then return null; end if;
+        execute format(
+          'select r.year, r.month_index from %I r join month_locks k on k.year = r.year and k.month = r.month_index
+            where r.previsionnel <> 0 or r.achat_previsionnel <> 0 or r.reel <> 0 or r.achat <> 0
+            order by r.year, r.month_index limit 1',
+          case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end) into hit;
+        if hit.year is not null then perform period_locked(hit.year, hit.month_index); end if;
+        return null;
+      end $$;
+
+      ${lockTriggers('budget_monthly_data', 'guard_figures_update', 'guard_figures_rows')}
+
+      -- Invoiced flags: a flag of a closed month may not flip, nor arrive or leave set.
+      create function guard_facture() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if not period_lock_active() then return null; end if;
+        if tg_op = 'UPDATE' then
+          select n.year, k.month into hit from new_rows n join old_rows o on o.id = n.id
+            join month_locks k on k.year = n.year
+           where n.facture[k.month + 1] is distinct from o.facture[k.month + 1]
+           order by n.year, k.month limit 1;
+        else
+          execute format(
+            'select r.year, k.month from %I r join month_locks k on k.year = r.year
+              where r.facture[k.month + 1] order by r.year, k.month limit 1',
+            case tg_op when 'INSERT' then 'new_rows' else 'old_rows' end) into hit;
+        end if;
+        if hit.year is not null then perform period_locked(hit.year, hit.month); end if;
+        return null;
+      end $$;
+
+      ${lockTriggers('expertise_poles', 'guard_facture', 'guard_facture')}
+
+      alter table auth_user
+        add column role text not null default 'admin' check (role in ('admin', 'editor', 'viewer')),
+        add column all_clients boolean not null default true;
+      alter table auth_user alter column role set default 'editor';
+
+      -- The clients of a user whose scope is not every client. No foreign key to clients: a
+      -- client deleted then brought back by undo, or a restore (which deletes and reinserts every
+      -- client with its id), keeps its assignments; the id of a client that is gone grants nothing.
+      create table user_clients (
+        user_id text not null references auth_user(id) on delete cascade,
+        client_id uuid not null,
+        primary key (user_id, client_id)
+      );
+      create index user_clients_client_idx on user_clients (client_id);
     `,
   },
 ];

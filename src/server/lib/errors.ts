@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
+import { periodLockedMessage } from '@/domain/control';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
 
@@ -87,6 +88,7 @@ function pgClientError(err: unknown): ApiError | undefined {
   if (code === '23503') return notFound("L'élément référencé n'existe pas (ou plus).");
   if (code === '23505') return conflict('Cet élément existe déjà.');
   if (code === '22003') return new ApiError(400, 'validation', 'Montant hors limites.');
+  if (code === PERIOD_LOCKED_SQLSTATE) return periodLocked(err);
   return undefined;
 }
 
@@ -124,6 +126,16 @@ export function describeFailure(err: unknown): string {
   }
   if (isDbUnreachable(err)) return `base de données injoignable (${code})`;
   return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+}
+
+/** Raised by the database's closing triggers (migration 0008, ADR 032). */
+const PERIOD_LOCKED_SQLSTATE = 'BMLCK';
+
+/** The trigger's `period_locked YEAR-MONTH` → 409 `period_locked` naming the month. */
+function periodLocked(err: unknown): ApiError {
+  const match = /period_locked (\d+)-(\d+)/.exec((err as { message?: string }).message ?? '');
+  const [year, month] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  return new ApiError(409, 'period_locked', periodLockedMessage(year, month), undefined, { year, month });
 }
 
 /** The French text of every 413: a body over its route's limit. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { API_ERROR_CODES, type ApiErrorBody } from '@/domain/api-error';
+import { ROLES, type AccessWire, type ChecklistItem, type MonthLock, type UserWire } from '@/domain/control';
 import type { DashboardData } from '@/domain/dashboard/data';
 import { HISTORY_SOURCES } from '@/domain/history';
 import { MEASURES } from '@/domain/measures';
@@ -161,3 +162,51 @@ export const signInBody = z.object({ email: z.string(), password: z.string() });
 export const passwordBody = z.object({ password: z.string() });
 export const totpBody = z.object({ code: z.string().meta({ description: 'Code à 6 chiffres.' }) });
 export const okAnswer = z.object({ status: z.boolean().optional() }).loose();
+
+// ---- month closing and access (issue 14) ----------------------------------------------------
+
+export const monthLockList = z.array(
+  z.object({
+    month: z.number().int().meta({ description: 'Mois clôturé, 0 (janvier) à 11.' }),
+    closedAt: z.string(),
+    closedBy: z.string(),
+    note: z.string().nullable(),
+  }),
+);
+same<Same<z.infer<typeof monthLockList>, MonthLock[]>>();
+
+export const checklistAnswer = z.object({
+  items: z.array(
+    z.object({
+      kind: z.enum(['reel_not_invoiced', 'invoiced_without_reel', 'achat_missing']),
+      clientId: z.string(),
+      clientName: z.string(),
+      poleName: z.string(),
+      lineName: z.string().nullable(),
+    }),
+  ),
+});
+same<Same<z.infer<typeof checklistAnswer>, { items: ChecklistItem[] }>>();
+
+export const accessAnswer = z.object({
+  mode: z.enum(['local', 'accounts']),
+  role: z.enum(ROLES),
+  clientIds: z.array(z.string()).nullable().meta({ description: 'null : tous les clients.' }),
+  viewAs: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
+same<Same<z.infer<typeof accessAnswer>, AccessWire>>();
+
+export const userAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  clientIds: z.array(z.string()).nullable().meta({ description: 'null : tous les clients.' }),
+  disabled: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+});
+same<Same<z.infer<typeof userAnswer>, UserWire>>();
+export const userList = z.array(userAnswer);
+export const createdUserAnswer = z.object({
+  user: userAnswer,
+  temporaryPassword: z.string().meta({ description: 'Montré une seule fois ; jamais conservé en clair.' }),
+});

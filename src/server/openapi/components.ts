@@ -30,6 +30,7 @@ import {
   yearSchema,
   yearText,
 } from '@/domain/schemas';
+import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
 import * as answers from './answers';
 
 export interface SchemaMeta {
@@ -83,6 +84,16 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
   [answers.totpBody, 'TotpCode', 'Un code TOTP.'],
   [answers.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
+  [answers.monthLockList, 'MonthLocks', 'Les mois clôturés d’un exercice, dans l’ordre.'],
+  [answers.checklistAnswer, 'ClosingChecklist', 'Ce qui semble inachevé avant de clôturer un mois.'],
+  [answers.accessAnswer, 'Access', 'Ce que l’appelant peut faire : rôle et clients visibles.'],
+  [answers.userAnswer, 'User', 'Un utilisateur de la page Utilisateurs.'],
+  [answers.userList, 'UserList', 'Les utilisateurs.'],
+  [answers.createdUserAnswer, 'CreatedUser', 'L’utilisateur créé et son mot de passe temporaire.'],
+  [closeMonthBody, 'CloseMonth', 'Clôture d’un mois : une note facultative.'],
+  [reopenMonthBody, 'ReopenMonth', 'Réouverture d’un mois : le motif est obligatoire.'],
+  [createUserBody, 'NewUser', 'Adresse, rôle (editor par défaut) et clients (null : tous).'],
+  [updateUserBody, 'UserChange', 'Rôle, clients ou désactivation.'],
 ];
 for (const [schema, id, description] of NAMED) registry.add(schema, { id, description });
 

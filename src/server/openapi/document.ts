@@ -15,9 +15,15 @@ const SCHEMAS = '#/components/schemas/';
 const ERRORS = {
   400: ['BadRequest', 'Données invalides : le message nomme le premier champ refusé, issues les donne tous.'],
   401: ['Unauthorized', 'Mode comptes (AUTH=on) : connexion requise, ou session expirée.'],
-  403: ['Forbidden', 'Requête d’un autre site (Origin), ou nom d’hôte non local sans comptes.'],
+  403: [
+    'Forbidden',
+    'Interdit : rôle insuffisant (lecteur, ou action réservée à l’administrateur), requête d’un autre site (Origin), ou nom d’hôte non local sans comptes.',
+  ],
   404: ['NotFound', 'Élément inconnu (ou d’un autre exercice) : rien n’a changé.'],
-  409: ['Conflict', 'Conflit avec les données actuelles : rien n’a changé.'],
+  409: [
+    'Conflict',
+    'Conflit avec les données actuelles, ou écriture dans un mois clôturé (code period_locked) : rien n’a changé.',
+  ],
   413: ['TooLarge', 'Corps trop volumineux (2 Mo ; 64 Mo pour une sauvegarde).'],
   429: ['TooManyAttempts', 'Trop d’échecs de connexion : réessayer après Retry-After secondes.'],
   500: ['Internal', 'Erreur interne : rien n’a changé ; le détail est dans le journal du serveur.'],
@@ -35,6 +41,7 @@ const TAGS: [string, string][] = [
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
+  ['Clôture', 'La clôture des mois : un mois clôturé ne change plus (409 period_locked).'],
   ['Accès', 'Mode d’accès, connexion (mode comptes, better-auth).'],
   ['Serveur', 'État du serveur et cette documentation.'],
 ];
@@ -96,6 +103,8 @@ function errorsOf(op: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([403, 500, 503, ...(op.errors ?? [])]);
   if (op.params || op.query || op.body) statuses.add(400);
   if (op.body) statuses.add(413);
+  // Any write of budget data may touch a closed month: 409 period_locked (docs/product.md#month-closing).
+  if (op.method !== 'get' && !op.public) statuses.add(409);
   if (!op.public) statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
 }

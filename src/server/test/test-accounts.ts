@@ -4,7 +4,7 @@
  */
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
-import { createUser } from '../auth/users.repo';
+import { createUser, type UserAccess } from '../auth/users.repo';
 import { createTestDb } from './test-db';
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -56,7 +56,9 @@ export async function createAccountsTestApp(options: { publicOrigin?: string } =
     app,
     call,
     signIn,
-    addUser: (email: string, password = PASSWORD) => createUser(db, email, password),
+    // Admins by default: these tests exercise every route; the role tests pass their own access.
+    addUser: (email: string, password = PASSWORD, access: UserAccess = { role: 'admin', clientIds: null }) =>
+      createUser(db, email, password, access),
   };
 }
 

@@ -1,4 +1,5 @@
 import { AccessGate } from '../features/auth/components/access-gate';
+import { ViewAsBanner } from '../features/users/components/view-as-banner';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
@@ -6,6 +7,7 @@ export function App() {
   return (
     <AppProviders>
       <AccessGate>
+        <ViewAsBanner />
         <AppRoutes />
       </AccessGate>
     </AppProviders>

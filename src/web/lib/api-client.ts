@@ -3,6 +3,8 @@
  * becomes an `ApiError` whose `message` is French and can be shown to the user as is.
  */
 import type { ApiErrorBody } from '@/domain/api-error';
+import { VIEW_AS_HEADER } from '@/domain/control';
+import { viewAsUser } from './view-as';
 
 /** The server's error codes, plus `network` (no answer) and `unexpected` (an answer we cannot read). */
 export type ApiErrorCode = ApiErrorBody['error']['code'] | 'network' | 'unexpected';
@@ -70,6 +72,8 @@ export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = 
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const viewAs = viewAsUser();
+  if (viewAs) headers[VIEW_AS_HEADER] = viewAs.id;
 
   let response: Response;
   try {

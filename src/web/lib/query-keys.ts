@@ -30,6 +30,10 @@ export const sharedKeys = {
    * builds its keys (with the year) below this root.
    */
   history: () => [...sharedKeys.data, 'history'] as const,
+  /** The closed months of a year (GET /api/years/:year/locks, docs/product.md#month-closing). */
+  locks: (year: number) => [...sharedKeys.data, 'locks', year] as const,
+  /** What the caller may do (GET /api/access, docs/product.md#roles): under `data`, so 'Voir en tant que…' reloads it. */
+  access: () => [...sharedKeys.data, 'access'] as const,
 };
 
 /**

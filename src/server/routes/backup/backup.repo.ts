@@ -25,6 +25,8 @@ export async function lockForRestore(q: Queryable): Promise<void> {
  */
 export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<void> {
   await lockForRestore(q);
+  // A restore (admin only, its own history entry) replaces closed months too (ADR 032).
+  await q.query(`select set_config('budget.lock_bypass', 'on', true)`);
   await q.query('delete from clients');
   const { clients } = backup;
   await q.query(

@@ -13,6 +13,8 @@ import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
 import { restoreAll } from '@/server/backups/restore';
+import { requireCan } from '@/server/policy/policy';
+import { scopeAllYears, scopeBudgets } from '@/server/policy/scope';
 
 export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
   return new Hono()
@@ -20,12 +22,15 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // One snapshot; the builders write euros (the file's format). The browser writes this
       // document to the file as it is (backupJsonText).
       if (c.req.query('year') === undefined) {
-        return c.json(buildAllYearsBackup(await db.transaction(readAllYears), new Date()));
+        return c.json(buildAllYearsBackup(scopeAllYears(c, await db.transaction(readAllYears)), new Date()));
       }
       const year = yearOf(c);
-      return c.json(buildBackup(await db.transaction((tx) => readAllBudgets(tx, year)), year, new Date()));
+      return c.json(
+        buildBackup(scopeBudgets(c, await db.transaction((tx) => readAllBudgets(tx, year))), year, new Date()),
+      );
     })
     .post('/backup', async (c) => {
+      requireCan(c, 'admin');
       const year = yearOf(c);
       // Validated completely before anything is written.
       const wire = validate(anyBackupSchema, await readJson(c));

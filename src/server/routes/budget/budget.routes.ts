@@ -3,12 +3,13 @@ import { Hono } from 'hono';
 import { budgetDataToWire, clientsToWire } from '@/domain/codec';
 import type { Db } from '@/server/db/client';
 import { yearOf } from '@/server/lib/errors';
+import { scopeBudgets } from '@/server/policy/scope';
 import { readAllBudgets } from './budget.repo';
 
 export function budgetRoutes(db: Db) {
   return new Hono().get('/budget', async (c) => {
     const year = yearOf(c);
-    const { clients, budgetData } = await db.transaction((tx) => readAllBudgets(tx, year));
+    const { clients, budgetData } = scopeBudgets(c, await db.transaction((tx) => readAllBudgets(tx, year)));
     return c.json({ clients: clientsToWire(clients), budgetData: budgetDataToWire(budgetData) });
   });
 }

@@ -10,6 +10,7 @@ import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { ApiError, decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { cellLineNotFound } from '@/server/lib/messages';
+import { guardLines } from '@/server/policy/policy';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { mergeCells, writeCells } from './cells.repo';
 
@@ -19,6 +20,12 @@ export function cellsRoutes(db: Db) {
     const { source } = validate(cellSourceQuery, c.req.query());
     const cells = decodeAmounts((wire) => wire.map(cellUpdateFromWire), validate(patchCellsBody, await readJson(c)));
     const merged = mergeCells(cells);
+    await guardLines(
+      c,
+      db,
+      merged.map((cell) => cell.lineId),
+      year,
+    );
     const historyId = await db.transaction(async (tx) => {
       const { missingLineIds, clientIds, entryId } = await writeCells(tx, merged, year, {
         actor: actorOf(c),

@@ -12,14 +12,16 @@ import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
+import { guardClient, requireCan, visible } from '@/server/policy/policy';
 import { loadClientBudget } from '../budget/budget.repo';
 import { insertEntry, snapshotClient } from '../history/history.repo';
 import { deleteClient, findClient, insertClient, listClients, lockClient, updateClient } from './clients.repo';
 
 export function clientsRoutes(db: Db) {
   return new Hono()
-    .get('/', async (c) => c.json(clientsToWire(await listClients(db, yearOf(c)))))
+    .get('/', async (c) => c.json(clientsToWire(visible(c, await listClients(db, yearOf(c))))))
     .post('/', async (c) => {
+      requireCan(c, 'create');
       const year = yearOf(c);
       const body = validate(createClientBody, await readJson(c));
       const client = await db.transaction(async (tx) => {
@@ -39,6 +41,7 @@ export function clientsRoutes(db: Db) {
     })
     .patch('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      guardClient(c, id);
       const year = yearOf(c);
       const changes = decodeAmounts(clientChangesFromWire, validate(updateClientBody, await readJson(c)));
       const client = await db.transaction(async (tx) => {
@@ -74,6 +77,7 @@ export function clientsRoutes(db: Db) {
     })
     .delete('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      guardClient(c, id);
       await db.transaction(async (tx) => {
         if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
         const snapshot = (await snapshotClient(tx, id))!;
@@ -91,6 +95,7 @@ export function clientsRoutes(db: Db) {
     })
     .get('/:id/budget', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      guardClient(c, id, 'read');
       const year = yearOf(c);
       // One snapshot: the client check and the budget read see the same data.
       const poles = await db.transaction(async (tx) => {

@@ -10,13 +10,14 @@ import { dashboardQuery } from '@/domain/dashboard-query';
 import type { Db } from '@/server/db/client';
 import { notFound, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
+import { scopeSelection } from '@/server/policy/policy';
 import { loadDashboardData } from './dashboard.repo';
 
 export function dashboardRoutes(db: Db) {
   // 300 clients give about 190 kB of JSON, 43 kB gzip: compressed when the client accepts it.
   return new Hono().get('/dashboard', compress(), async (c) => {
     const { clients } = validate(dashboardQuery, c.req.query());
-    const data = await loadDashboardData(db, clients, yearOf(c));
+    const data = await loadDashboardData(db, scopeSelection(c, clients ?? 'all'), yearOf(c));
     if (!data) throw notFound(CLIENT_NOT_FOUND);
     return c.json(data);
   });

@@ -639,6 +639,12 @@ export interface HistoryFilter {
   field?: Measure;
   limit: number;
   before?: number;
+  /**
+   * The clients in scope of a reader who is not given every client (null: every client): their
+   * entries, and the closings (docs/product.md#roles) — never an entry of no client, which may
+   * carry other clients' cells.
+   */
+  scope?: readonly string[] | null;
 }
 
 /** Most cells an entry carries in a list; the cell filter gives every change of one cell. */
@@ -665,9 +671,19 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
       where ($1::uuid is null or e.client_id = $1)
         and ($2::int is null or e.year = $2 or e.year is null)
         and ($3::bigint is null or e.id < $3)
+        and ($8::uuid[] is null or e.client_id = any($8::uuid[]) or (e.client_id is null and e.source = 'clôture'))
         and ${f.lineId === undefined ? '$4::uuid is null and $5::int is null and $6::int is null' : byCellIds}
       order by e.id desc limit $7`,
-    [f.clientId ?? null, f.year ?? null, f.before ?? null, f.lineId ?? null, f.month ?? null, measure, f.limit],
+    [
+      f.clientId ?? null,
+      f.year ?? null,
+      f.before ?? null,
+      f.lineId ?? null,
+      f.month ?? null,
+      measure,
+      f.limit,
+      f.scope ?? null,
+    ],
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);

@@ -11,22 +11,27 @@ import { currentYear } from '@/domain/years';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { validate } from '@/server/lib/errors';
+import { guardClient, guardEntry, guardLines, scopeIds } from '@/server/policy/policy';
 import { actorStack, listHistory, undoEntry } from './history.repo';
 
 export function historyRoutes(db: Db) {
   return new Hono()
     .get('/history', async (c) => {
       const f = validate(historyQuery, c.req.query());
-      const entries = await listHistory(db, f);
+      if (f.clientId) guardClient(c, f.clientId, 'read');
+      if (f.lineId) await guardLines(c, db, [f.lineId], f.year ?? currentYear());
+      const entries = await listHistory(db, { ...f, scope: f.clientId || f.lineId ? null : scopeIds(c) });
       return c.json({ entries: entries.map(historyEntryToWire) });
     })
     .get('/history/stack', async (c) => {
       const { clientId, year } = validate(historyStackQuery, c.req.query());
+      guardClient(c, clientId, 'read');
       return c.json(await actorStack(db, actorOf(c), clientId, year ?? currentYear()));
     })
     .post('/history/:id/undo', async (c) => {
       const { id } = validate(historyIdParams, c.req.param());
       const entry = await db.transaction(async (tx) => {
+        await guardEntry(c, tx, id);
         const newId = await undoEntry(tx, id, actorOf(c));
         return (await listHistory(tx, { before: newId + 1, limit: 1 }))[0]!;
       });

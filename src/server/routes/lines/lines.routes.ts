@@ -11,6 +11,7 @@ import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { lineAlreadyExists, lineNotFound, poleNotFound } from '@/server/lib/messages';
+import { guardLines, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
@@ -23,6 +24,7 @@ export function linesRoutes(db: Db) {
       const { id } = validate(idParams, c.req.param());
       const year = yearOf(c);
       const body = validate(addLineBody, await readJson(c));
+      await guardPole(c, db, id, year);
       const line = await db.transaction(async (tx) => {
         const clientId = await lockPole(tx, id, year);
         if (!clientId) throw notFound(poleNotFound(year));
@@ -44,6 +46,7 @@ export function linesRoutes(db: Db) {
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
       const year = yearOf(c);
+      await guardLines(c, db, [id], year);
       await db.transaction(async (tx) => {
         // Lock the owning client first, as cell saves do: a save running beside this delete then
         // waits, and the revised-forecast cache is recomputed from the final figures.

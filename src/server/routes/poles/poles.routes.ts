@@ -12,6 +12,7 @@ import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, poleNotFound } from '@/server/lib/messages';
+import { guardClient, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { lockClient } from '../clients/clients.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';
@@ -22,6 +23,7 @@ export function polesRoutes(db: Db) {
   return new Hono()
     .post('/clients/:id/poles', async (c) => {
       const { id } = validate(idParams, c.req.param());
+      guardClient(c, id);
       const year = yearOf(c);
       const body = validate(addPoleBody, await readJson(c));
       const pole = await db.transaction(async (tx) => {
@@ -54,6 +56,7 @@ export function polesRoutes(db: Db) {
       const { id } = validate(idParams, c.req.param());
       const year = yearOf(c);
       const body = validate(updatePoleBody, await readJson(c));
+      await guardPole(c, db, id, year);
       const pole = await db.transaction(async (tx) => {
         if (!(await setExpanded(tx, id, year, body.isExpanded))) throw notFound(poleNotFound(year));
         return loadPole(tx, id);
@@ -64,6 +67,7 @@ export function polesRoutes(db: Db) {
       const { id, month } = validate(factureParams, c.req.param());
       const year = yearOf(c);
       const body = validate(setFactureBody, await readJson(c));
+      await guardPole(c, db, id, year);
       const pole = await db.transaction(async (tx) => {
         const clientId = await lockPole(tx, id, year);
         if (!clientId) throw notFound(poleNotFound(year));

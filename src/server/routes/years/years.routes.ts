@@ -14,6 +14,7 @@ import { actorOf } from '@/server/lib/actor';
 import { ApiError, notFound, readJson, validate } from '@/server/lib/errors';
 import { rollForwardOntoItself, rollForwardUnknownClient, rollForwardBackwards } from '@/server/lib/messages';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
+import { scopeSelection } from '@/server/policy/policy';
 import { listYears, lockClients, rollForward } from './years.repo';
 
 /** Thrown to roll a dry run back; carries its answer out of the transaction. */
@@ -29,7 +30,11 @@ export function yearsRoutes(db: Db) {
       const body = validate(rollForwardBody, await readJson(c));
       if (body.from === year) throw new ApiError(400, 'validation', rollForwardOntoItself(year));
       if (body.from > year) throw new ApiError(400, 'validation', rollForwardBackwards(body.from, year));
-      const clientIds = body.clients === 'all' ? null : [...new Set(body.clients.map((id) => id.toLowerCase()))];
+      const clientIds = scopeSelection(
+        c,
+        body.clients === 'all' ? 'all' : [...new Set(body.clients.map((id) => id.toLowerCase()))],
+        rollForwardUnknownClient,
+      );
       const plan = {
         from: body.from,
         year,

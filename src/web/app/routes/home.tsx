@@ -3,6 +3,7 @@ import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
 import { Spinner } from '@/web/components/ui/spinner';
 import { BudgetTab } from '@/web/features/budget/components/budget-tab';
 import { BackupCard } from '@/web/features/files/components/backup-card';
+import { ClosingCard } from '@/web/features/closing/components/closing-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
@@ -37,7 +38,12 @@ export function HomePage() {
           {activeTab === 'budget' && (
             // Features never import each other: the files feature's card and button join the budget tab here.
             <BudgetTab
-              dataCard={<BackupCard />}
+              dataCard={
+                <>
+                  <ClosingCard />
+                  <BackupCard />
+                </>
+              }
               clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
             />
           )}

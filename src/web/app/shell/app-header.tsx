@@ -4,6 +4,8 @@ import { cn } from '@/web/lib/cn';
 import { Logo } from '@/web/components/brand/logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
 import { YearSelect } from './year-select';
+import { useIsAdmin } from '@/web/lib/access';
+import { Link } from '../navigation';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
 const UserMenu = lazy(() => import('@/web/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
@@ -16,6 +18,7 @@ type AppHeaderProps = {
 /** Product name and logo, the three-button navigation of docs/product.md#header and, beside it, the exercice. */
 export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
   const isAccountsMode = useSession().data?.mode === 'accounts';
+  const isAdmin = useIsAdmin();
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
       <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center justify-between gap-x-8 gap-y-3 px-6 py-3">
@@ -54,6 +57,11 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
           <YearSelect />
         </div>
 
+        {isAccountsMode && isAdmin && (
+          <Link to="/utilisateurs" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Utilisateurs
+          </Link>
+        )}
         {isAccountsMode && (
           <Suspense fallback={null}>
             <UserMenu />

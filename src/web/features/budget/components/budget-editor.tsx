@@ -15,6 +15,7 @@ import { useHistoryShortcuts } from '../hooks/use-history-shortcuts';
 import { useUndoRedo } from '../hooks/use-undo-redo';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
+import { GridLocksContext, useGridLocks } from '../hooks/use-closed-months';
 import { HistoryPanel } from './history-panel';
 import { HistoryToolbar } from './history-toolbar';
 
@@ -48,6 +49,7 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
   const { canUndo, canRedo, run } = useUndoRedo(year, clientId, onChanged);
   const undoEntry = useCallback((id: number) => void run({ id }), [run]);
   useHistoryShortcuts((action) => void run(action));
+  const locks = useGridLocks(year);
 
   // Every stored batch is a history entry: the stack and the lists reload. A paste's toast can
   // take it back.
@@ -69,11 +71,11 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
     return <p className="py-12 text-center text-destructive">{FAILURE.loadBudget}</p>;
   }
   return (
-    <>
-      <AddPoleCard year={year} clientId={clientId} poles={structure} />
+    <GridLocksContext value={locks}>
+      {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
       <HistoryToolbar
-        canUndo={canUndo}
-        canRedo={canRedo}
+        canUndo={canUndo && !locks.readOnly}
+        canRedo={canRedo && !locks.readOnly}
         onUndo={() => void run('undo')}
         onRedo={() => void run('redo')}
         onOpenPanel={() => setIsPanelOpen(true)}
@@ -95,6 +97,6 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
           onClose={() => setIsPanelOpen(false)}
         />
       )}
-    </>
+    </GridLocksContext>
   );
 }

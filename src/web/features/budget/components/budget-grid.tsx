@@ -16,12 +16,14 @@ import {
   type Pole,
 } from '@/domain';
 import type { CellRef } from '@/domain/history-view';
+import { Lock } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
 import { useWriteCells } from '../api/client-budget';
 import { useUnsavedCount } from '../api/save-cells';
 import { notifySuccess } from '../lib/failure-messages';
 import { useGridActions } from '../hooks/use-grid-actions';
 import { useRowWindow } from '../hooks/use-row-window';
+import { useCellLocks } from '../hooks/use-closed-months';
 import { CellContextMenu } from './cell-context-menu';
 import { CellHistoryDialog } from './cell-history-dialog';
 import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, STICKY_COL, TotalRow, type GridActions } from './grid-rows';
@@ -76,10 +78,13 @@ function Spacer({ height }: { height: number }) {
 }
 
 /** A month (or 'Total Annuel') column header, with the forecast | actual sub-columns named. */
-function FigureColumnHeader({ title }: { title: string }) {
+function FigureColumnHeader({ title, isClosed = false }: { title: string; isClosed?: boolean }) {
   return (
-    <th scope="col" className="w-40 border-b border-l bg-card px-1.5 py-1 font-semibold">
-      <div>{title}</div>
+    <th scope="col" className={cn('w-40 border-b border-l bg-card px-1.5 py-1 font-semibold', isClosed && 'bg-muted')}>
+      <div className="flex items-center gap-1">
+        {title}
+        {isClosed && <Lock className="size-3.5 text-muted-foreground" role="img" aria-label={`${title} clôturé`} />}
+      </div>
       <div className="grid grid-cols-2 text-[10px] font-normal text-muted-foreground">
         <span>Prév.</span>
         <span>Réel</span>
@@ -163,6 +168,7 @@ export function BudgetGrid({
   const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry });
   const writeCells = useWriteCells(year, clientId);
   const unsavedCount = useUnsavedCount();
+  const locks = useCellLocks();
 
   // The cursor goes to the requested cell once its line is on screen; a row outside the rendered
   // window is scrolled in first, and the effect runs again when it is rendered.
@@ -252,8 +258,8 @@ export function BudgetGrid({
               <th scope="col" className={cn(STICKY_COL, 'z-30 border-b bg-card px-3 py-2 text-left font-semibold')}>
                 Ligne Budgétaire
               </th>
-              {MONTHS.map((month) => (
-                <FigureColumnHeader key={month} title={month} />
+              {MONTHS.map((month, m) => (
+                <FigureColumnHeader key={month} title={month} isClosed={locks.closed.has(m)} />
               ))}
               <FigureColumnHeader title="Total Annuel" />
               <th scope="col" className="w-10 border-b border-l bg-card px-1">

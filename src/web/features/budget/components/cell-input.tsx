@@ -3,6 +3,7 @@ import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Me
 import { historyShortcut } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
 import { useCellSaveStatus } from '../api/save-cells';
+import { useCellLocks } from '../hooks/use-closed-months';
 
 export type CellEditMode = 'typing' | 'commit';
 
@@ -43,6 +44,8 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const [text, setText] = useState<string | null>(null);
   const original = useRef(cents);
   const isUnsaved = useCellSaveStatus(lineId, month, measure);
+  const locks = useCellLocks();
+  const isClosed = locks.closed.has(month);
 
   const shown = text ?? (cents === 0 ? '' : formatDecimal(cents));
 
@@ -78,7 +81,9 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       autoComplete="off"
       spellCheck={false}
       aria-label={label}
-      title={isUnsaved ? 'Non enregistré : nouvelle tentative en cours' : undefined}
+      title={isClosed ? 'Mois clôturé' : isUnsaved ? 'Non enregistré : nouvelle tentative en cours' : undefined}
+      readOnly={isClosed || locks.readOnly}
+      data-closed={isClosed || undefined}
       data-row={row}
       data-col={col}
       data-unsaved={isUnsaved || undefined}
@@ -107,6 +112,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
         'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
         isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
         isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
+        isClosed && 'cursor-not-allowed bg-muted text-muted-foreground',
       )}
     />
   );

@@ -25,6 +25,7 @@ import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
+import { useCellLocks } from '../hooks/use-closed-months';
 import { CellInput, type CellInputProps } from './cell-input';
 
 /** Actions the grid passes down; stable across renders so memoised rows skip work. */
@@ -108,6 +109,7 @@ const INPUT_LAYOUT: readonly Measure[] = ['previsionnel', 'reel', 'achat_previsi
 /** One budget line: per month its four inputs (sales above purchases, forecast left of actual), MB and delta. */
 export const LineRow = memo(function LineRow({ poleName, line, lineIndex, actions }: LineRowProps) {
   const year = lineTotals(line);
+  const { readOnly } = useCellLocks();
   return (
     <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
       <th
@@ -161,6 +163,7 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
           variant="ghost"
           className="size-7 text-muted-foreground hover:text-destructive"
           aria-label={`Supprimer la ligne ${line.name}`}
+          hidden={readOnly}
           onClick={() => actions.onDeleteLine(line)}
         >
           <Trash2 aria-hidden="true" />
@@ -176,6 +179,7 @@ type PoleRowProps = { pole: Pole; actions: GridActions };
 export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
   const year = poleTotals(pole);
   const Chevron = pole.isExpanded ? ChevronDown : ChevronRight;
+  const locks = useCellLocks();
   return (
     <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: ROW_HEIGHT.pole }}>
       <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
@@ -210,6 +214,7 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
                 id={id}
                 aria-label={`Facturé · ${pole.name} · ${MONTHS[month]}`}
                 checked={pole.facture[month] ?? false}
+                disabled={locks.closed.has(month) || locks.readOnly}
                 onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
               />
               <label htmlFor={id} className="text-[11px] text-muted-foreground" aria-hidden="true">
@@ -241,6 +246,7 @@ export const CustomLineRow = memo(function CustomLineRow({
   const [name, setName] = useState('');
   const [isAdding, setIsAdding] = useState(false);
   const trimmed = name.trim();
+  const { readOnly } = useCellLocks();
   const add = async () => {
     if (trimmed === '' || isAdding) return;
     setIsAdding(true);
@@ -256,6 +262,7 @@ export const CustomLineRow = memo(function CustomLineRow({
             placeholder="Ligne personnalisée…"
             className="h-7 text-xs"
             value={name}
+            disabled={readOnly}
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') void add();

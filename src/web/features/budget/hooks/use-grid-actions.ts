@@ -10,6 +10,7 @@ import { useAddLine, useDeleteLine, useSetFacture, useTogglePole, useWriteCells 
 import { historyStackQueryOptions } from '../api/get-history';
 import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { skippedClosedCells, useGridLocks } from './use-closed-months';
 
 type Options = {
   /** The visible lines in screen order, read when a block is pasted (always the current ones). */
@@ -31,6 +32,7 @@ export function useGridActions(
   const { mutate: setFacture } = useSetFacture(year, clientId);
   const { mutateAsync: addLine } = useAddLine(year);
   const { mutate: deleteLine } = useDeleteLine(year);
+  const locks = useGridLocks(year);
 
   return useMemo<GridActions>(
     () => ({
@@ -39,7 +41,11 @@ export function useGridActions(
       onPasteBlock: (row, col, block) => {
         const current = lines.current;
         const writes = pasteWrites(block, cellAtGridPos({ row, col }), current.length);
-        const updates = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
+        const all = writes.map((w) => cellUpdate(current[w.lineIndex]!.id, w.month, w.measure, w.cents));
+        // docs/product.md#month-closing: closed cells leave the paste; the open ones are saved.
+        const updates = locks.readOnly ? [] : all.filter((u) => !locks.closed.has(u.month));
+        if (!locks.readOnly && updates.length < all.length)
+          notifySuccess(skippedClosedCells(all.length - updates.length));
         if (updates.length > 0) writeCells(updates, { immediate: true, cancelReload: false, source: 'collage' });
       },
       onOpenMenu,
@@ -76,6 +82,7 @@ export function useGridActions(
     }),
     [
       writeCells,
+      locks,
       lines,
       onOpenMenu,
       onUndoEntry,

@@ -1,0 +1,119 @@
+/**
+ * Month closing and roles (docs/product.md#month-closing, docs/product.md#roles): the wire shapes,
+ * the rules both processes apply (months close in order, reopen from the last), the role ladder and
+ * the French texts. Pure: the server enforces, the web app shows (ADR 032, ADR 033).
+ */
+import { MONTHS, MONTH_COUNT } from './months';
+
+// ---- closing -----------------------------------------------------------------------------
+
+/** A closed month of a year, as `GET /api/years/:year/locks` answers it. */
+export interface MonthLock {
+  month: number;
+  /** ISO date-time. */
+  closedAt: string;
+  closedBy: string;
+  note: string | null;
+}
+
+/** « janvier 2026 »: how a message names a month. */
+export const monthLabel = (year: number, month: number) => `${MONTHS[month]!.toLowerCase()} ${year}`;
+
+/** The 409 `period_locked` text: names the month, says what to do. */
+export const periodLockedMessage = (year: number, month: number) =>
+  `${MONTHS[month]} ${year} est clôturé : ses chiffres et ses mois facturés ne peuvent plus changer. Rien n'a été enregistré (un administrateur peut rouvrir le mois).`;
+
+/**
+ * Why a month cannot close now, or null: months close in order within a year (January first), so
+ * the month must follow the last closed one.
+ */
+export function closeRefusal(closed: readonly number[], year: number, month: number): string | null {
+  if (closed.includes(month)) return `${MONTHS[month]} ${year} est déjà clôturé.`;
+  const next = nextMonthToClose(closed);
+  if (next === null) return `Tous les mois de ${year} sont déjà clôturés.`;
+  if (month !== next) {
+    return `Les mois se clôturent dans l'ordre : clôturez d'abord ${monthLabel(year, next)}.`;
+  }
+  return null;
+}
+
+/** Why a month cannot reopen now, or null: only the last closed month reopens (in reverse order). */
+export function reopenRefusal(closed: readonly number[], year: number, month: number): string | null {
+  if (!closed.includes(month)) return `${MONTHS[month]} ${year} n'est pas clôturé.`;
+  const last = Math.max(...closed);
+  if (month !== last) {
+    return `Les mois se rouvrent dans l'ordre inverse : rouvrez d'abord ${monthLabel(year, last)}.`;
+  }
+  return null;
+}
+
+/** The month the closing dialog offers: the one after the last closed month, or null when all are. */
+export function nextMonthToClose(closed: readonly number[]): number | null {
+  const next = closed.length === 0 ? 0 : Math.max(...closed) + 1;
+  return next < MONTH_COUNT ? next : null;
+}
+
+/** One finding of the pre-close checklist (docs/product.md#month-closing). */
+export interface ChecklistItem {
+  kind: 'reel_not_invoiced' | 'invoiced_without_reel' | 'achat_missing';
+  clientId: string;
+  clientName: string;
+  poleName: string;
+  /** The line, for the findings of a line (`achat_missing`). */
+  lineName: string | null;
+}
+
+/** The French sentence of a finding. */
+export function checklistText(item: ChecklistItem): string {
+  switch (item.kind) {
+    case 'reel_not_invoiced':
+      return `${item.clientName} · ${item.poleName} : du réel saisi, mais le mois n'est pas marqué facturé.`;
+    case 'invoiced_without_reel':
+      return `${item.clientName} · ${item.poleName} : marqué facturé, mais aucun réel saisi.`;
+    case 'achat_missing':
+      return `${item.clientName} · ${item.poleName} · ${item.lineName ?? ''} : achat réel à 0 alors qu'un achat est prévu.`;
+  }
+}
+
+export const CLOSING_SUMMARIES = {
+  closed: (year: number, month: number, note: string | null) =>
+    `Clôture de ${monthLabel(year, month)}${note ? ` : ${note}` : ''}`,
+  reopened: (year: number, month: number, reason: string) => `Réouverture de ${monthLabel(year, month)} : ${reason}`,
+};
+
+// ---- roles and scope ---------------------------------------------------------------------
+
+export const ROLES = ['admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The French name of each role, as the 'Utilisateurs' page shows it. */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrateur',
+  editor: 'Éditeur',
+  viewer: 'Lecteur',
+};
+
+/**
+ * What the caller may do, as `GET /api/access` tells the web app: the role, and the clients in
+ * scope (null: every client). `viewAs` is the user an admin is looking through (read-only).
+ */
+export interface AccessWire {
+  mode: 'local' | 'accounts';
+  role: Role;
+  clientIds: string[] | null;
+  viewAs: { id: string; email: string } | null;
+}
+
+/** A user as the 'Utilisateurs' page lists it. */
+export interface UserWire {
+  id: string;
+  email: string;
+  role: Role;
+  /** null: every client; else the assigned clients' ids. */
+  clientIds: string[] | null;
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** The header with which an admin looks through another user's eyes ('Voir en tant que…'). */
+export const VIEW_AS_HEADER = 'x-view-as';

@@ -1,0 +1,207 @@
+/**
+ * The one access policy (docs/product.md#roles, ADR 033): who the caller is allowed to be — a role
+ * (admin, editor, viewer) and a scope (every client, or the assigned ones) — and the checks every
+ * route, export, history read and (later) event calls. A write without the right → 403 `forbidden`;
+ * a client outside the scope → 404, the very answer of a client that does not exist; lists hold
+ * only the clients in scope. Without accounts the one user is admin: local mode behaves as before.
+ *
+ * Two layers: `accessMiddleware` settles the caller's access once per request and refuses every
+ * write of a viewer (or of an admin looking through another user's eyes) whatever the route, so a
+ * route added later cannot forget it; the guards below add the scope and the admin-only checks a
+ * route needs, one call each.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { ROLE_LABELS, VIEW_AS_HEADER, type AccessWire, type Role } from '@/domain/control';
+import type { Db, Queryable } from '@/server/db/client';
+import { ApiError, errorBody, notFound } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND, lineNotFound, poleNotFound } from '@/server/lib/messages';
+import { entryOwner, linesClients, poleClient, userAccessByEmail, userAccessById } from './access.repo';
+
+export interface Access {
+  mode: 'local' | 'accounts';
+  role: Role;
+  /** The clients in scope; null: every client. */
+  clientIds: ReadonlySet<string> | null;
+  /** The user an admin is looking through ('Voir en tant que…'): everything is then read-only. */
+  viewAs: { id: string; email: string } | null;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    access: Access;
+  }
+}
+
+/** The one user of the no-login mode: admin of everything. */
+export const LOCAL_ACCESS: Access = { mode: 'local', role: 'admin', clientIds: null, viewAs: null };
+
+/** Before sign-in (the public routes): nothing in scope, nothing writable. */
+const NO_ACCESS: Access = { mode: 'accounts', role: 'viewer', clientIds: new Set(), viewAs: null };
+
+export type Action = 'read' | 'write' | 'create' | 'admin';
+
+export const accessOf = (c: Context): Access => c.get('access') ?? LOCAL_ACCESS;
+
+export const inScope = (access: Access, clientId: string) =>
+  access.clientIds === null || access.clientIds.has(clientId.toLowerCase());
+
+/**
+ * The rule: `read` a client in scope; `write` one as editor or admin; `create` a client (editor or
+ * admin of every client: a client created outside one's scope would vanish at once); `admin`
+ * (users, restore, closing). Looking through another user's eyes, nothing but `read`.
+ */
+export function can(access: Access, action: Action, clientId?: string): boolean {
+  if (clientId !== undefined && !inScope(access, clientId)) return false;
+  if (action === 'read') return true;
+  if (access.viewAs) return false;
+  switch (action) {
+    case 'write':
+      return access.role !== 'viewer';
+    case 'create':
+      return access.role !== 'viewer' && access.clientIds === null;
+    case 'admin':
+      return access.role === 'admin';
+  }
+}
+
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
+
+const READ_ONLY_VIEW_AS = (email: string) =>
+  `Vous voyez l'application en tant que ${email} : lecture seule. Quittez « Voir en tant que… » pour modifier.`;
+const ROLE_TOO_LOW = (role: Role) =>
+  `Votre rôle (${ROLE_LABELS[role].toLowerCase()}) ne permet pas cette action. Demandez-la à un administrateur.`;
+
+function refusal(access: Access): ApiError {
+  return forbidden(access.viewAs ? READ_ONLY_VIEW_AS(access.viewAs.email) : ROLE_TOO_LOW(access.role));
+}
+
+/** The wire form of an access, for `GET /api/access`. */
+export function accessToWire(access: Access): AccessWire {
+  return {
+    mode: access.mode,
+    role: access.role,
+    clientIds: access.clientIds === null ? null : [...access.clientIds].sort(),
+    viewAs: access.viewAs,
+  };
+}
+
+const toAccess = (
+  mode: Access['mode'],
+  row: { role: Role; clientIds: string[] | null },
+  viewAs: Access['viewAs'],
+): Access => ({
+  mode,
+  role: row.role,
+  clientIds: row.clientIds === null ? null : new Set(row.clientIds.map((id) => id.toLowerCase())),
+  viewAs,
+});
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/**
+ * Settles the caller's access (after the session middleware, which set the actor's email), then
+ * refuses every write of a viewer or of a 'Voir en tant que…' look, whatever the route: sign-in,
+ * sign-out and two-factor (/api/auth/*) stay the user's own.
+ */
+export function accessMiddleware(db: Db, accounts: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    let access = LOCAL_ACCESS;
+    if (accounts) {
+      const email = c.get('actor');
+      const row = email === undefined ? undefined : await userAccessByEmail(db, email);
+      access = row ? toAccess('accounts', row, null) : NO_ACCESS;
+    }
+    const viewAsId = c.req.header(VIEW_AS_HEADER);
+    if (viewAsId) {
+      if (access.role !== 'admin') {
+        return c.json(
+          errorBody('forbidden', "Seul un administrateur peut voir l'application en tant qu'un autre utilisateur."),
+          403,
+        );
+      }
+      const viewed = await userAccessById(db, viewAsId);
+      if (!viewed) return c.json(errorBody('not_found', 'Utilisateur introuvable.'), 404);
+      access = toAccess(access.mode, viewed, { id: viewed.id, email: viewed.email });
+    }
+    c.set('access', access);
+    if (!isRead(c.req.method) && !c.req.path.startsWith('/api/auth/') && !can(access, 'write')) {
+      const { error } = errorBody('forbidden', refusal(access).message);
+      return c.json({ error }, 403);
+    }
+    return next();
+  };
+}
+
+// ---- guards: one call in a route ---------------------------------------------------------------
+
+/** Throws 403 unless the caller may do `action` (no client: creating clients, admin work). */
+export function requireCan(c: Context, action: Exclude<Action, 'read'>): void {
+  const access = accessOf(c);
+  if (!can(access, action)) throw refusal(access);
+}
+
+/** A client by id: 404 outside the scope (as if it did not exist), 403 without the right. */
+export function guardClient(c: Context, clientId: string, action: Action = 'write'): void {
+  const access = accessOf(c);
+  if (!inScope(access, clientId)) throw notFound(CLIENT_NOT_FOUND);
+  if (!can(access, action, clientId)) throw refusal(access);
+}
+
+/** A pole by id (any year): 404 when its client is outside the scope. No query for a full scope. */
+export async function guardPole(c: Context, q: Queryable, poleId: string, year: number): Promise<void> {
+  const access = accessOf(c);
+  if (access.clientIds !== null) {
+    const clientId = await poleClient(q, poleId);
+    if (clientId && !inScope(access, clientId)) throw notFound(poleNotFound(year));
+  }
+}
+
+/** Lines by id (any year): 404 when one's client is outside the scope. No query for a full scope. */
+export async function guardLines(c: Context, q: Queryable, lineIds: readonly string[], year: number): Promise<void> {
+  const access = accessOf(c);
+  if (access.clientIds === null || lineIds.length === 0) return;
+  const clients = await linesClients(q, [...new Set(lineIds)]);
+  if (clients.some((id) => !inScope(access, id))) throw notFound(lineNotFound(year));
+}
+
+/**
+ * An entry to undo: its client in scope (404 otherwise); an entry of no client (a restore, a roll
+ * forward of several clients) is the admin's; a closing is undone by reopening, not here.
+ */
+export async function guardEntry(c: Context, q: Queryable, entryId: number): Promise<void> {
+  const owner = await entryOwner(q, entryId);
+  if (!owner) return;
+  if (owner.source === 'clôture') {
+    throw new ApiError(409, 'conflict', "Une clôture ne s'annule pas : rouvrez le mois (avec un motif).");
+  }
+  if (owner.clientId === null) requireCan(c, 'admin');
+  else guardClient(c, owner.clientId);
+}
+
+/** The clients of a list the caller may see. */
+export function visible<T extends { id: string }>(c: Context, items: readonly T[]): T[] {
+  const access = accessOf(c);
+  return access.clientIds === null ? [...items] : items.filter((item) => inScope(access, item.id));
+}
+
+/** The caller's scope for a query: null (every client) or the ids. */
+export function scopeIds(c: Context): string[] | null {
+  const { clientIds } = accessOf(c);
+  return clientIds === null ? null : [...clientIds];
+}
+
+/**
+ * A selection of clients (`all` or ids) narrowed to the scope: `all` becomes the clients in scope
+ * (null: every client); an id outside it → 404 with the message of an unknown id.
+ */
+export function scopeSelection(
+  c: Context,
+  selection: 'all' | readonly string[],
+  unknown: (id: string) => string = () => CLIENT_NOT_FOUND,
+): string[] | null {
+  const access = accessOf(c);
+  if (selection === 'all') return scopeIds(c);
+  const outside = selection.find((id) => !inScope(access, id));
+  if (outside) throw notFound(unknown(outside));
+  return [...selection];
+}

@@ -1,0 +1,89 @@
+/**
+ * Month closing (docs/product.md#month-closing, ADR 032): GET /api/years/:year/locks (every role),
+ * GET /api/years/:year/months/:month/checklist and POST …/close {note?} / …/reopen {reason} (admin).
+ * Months close in order and reopen from the last; both are history entries (source 'clôture').
+ */
+import { Hono, type Context } from 'hono';
+import { CLOSING_SUMMARIES, closeRefusal, reopenRefusal } from '@/domain/control';
+import { closeMonthBody, monthParams, reopenMonthBody } from '@/domain/control-schemas';
+import { yearParams } from '@/domain/schemas';
+import type { Db, Queryable } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { conflict, readJson, validate } from '@/server/lib/errors';
+import { requireCan } from '@/server/policy/policy';
+import { insertEntry } from '../history/history.repo';
+import { checklist, deleteLock, insertLock, listLocks, lockForClosing } from './closing.repo';
+
+export function closingRoutes(db: Db) {
+  const params = (raw: Record<string, string>) => ({
+    year: validate(yearParams, raw).year,
+    month: validate(monthParams, raw).month,
+  });
+  const routes = new Hono()
+    .get('/years/:year/locks', async (c) => {
+      const { year } = validate(yearParams, c.req.param());
+      return c.json(await listLocks(db, year));
+    })
+    .get('/years/:year/months/:month/checklist', async (c) => {
+      requireCan(c, 'admin');
+      const { year, month } = params(c.req.param());
+      return c.json({ items: await checklist(db, year, month) });
+    })
+    .post('/years/:year/months/:month/close', async (c) => {
+      requireCan(c, 'admin');
+      const { year, month } = params(c.req.param());
+      const note = validate(closeMonthBody, await readJson(c)).note || null;
+      return c.json(
+        await changeLock(c, year, month, {
+          refusal: closeRefusal,
+          apply: (tx) => insertLock(tx, year, month, actorOf(c), note),
+          summary: CLOSING_SUMMARIES.closed(year, month, note),
+        }),
+      );
+    })
+    .post('/years/:year/months/:month/reopen', async (c) => {
+      requireCan(c, 'admin');
+      const { year, month } = params(c.req.param());
+      const { reason } = validate(reopenMonthBody, await readJson(c));
+      return c.json(
+        await changeLock(c, year, month, {
+          refusal: reopenRefusal,
+          apply: (tx) => deleteLock(tx, year, month),
+          summary: CLOSING_SUMMARIES.reopened(year, month, reason),
+        }),
+      );
+    });
+  return routes;
+
+  /** Closes or reopens in one transaction with its history entry; 409 when the order forbids it. */
+  function changeLock(
+    c: Context,
+    year: number,
+    month: number,
+    change: {
+      refusal: (closed: number[], year: number, month: number) => string | null;
+      apply: (tx: Queryable) => Promise<void>;
+      summary: string;
+    },
+  ) {
+    return db.transaction(async (tx) => {
+      await lockForClosing(tx);
+      const refusal = change.refusal(
+        (await listLocks(tx, year)).map((l) => l.month),
+        year,
+        month,
+      );
+      if (refusal) throw conflict(refusal);
+      await change.apply(tx);
+      await insertEntry(tx, {
+        actor: actorOf(c),
+        source: 'clôture',
+        clientId: null,
+        year,
+        summary: change.summary,
+        ops: [],
+      });
+      return listLocks(tx, year);
+    });
+  }
+}

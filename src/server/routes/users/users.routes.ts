@@ -1,0 +1,78 @@
+/**
+ * The 'Utilisateurs' admin page's API (docs/product.md#roles, ADR 033), admin only:
+ * GET /api/users, POST /api/users {email, role, clientIds} → 201 {user, temporaryPassword} (shown
+ * once, never stored in clear), PATCH /api/users/:id {role?, clientIds?, disabled?}. An admin
+ * changes neither their own role nor scope, nor disables themselves: nobody raises or locks out
+ * their own account. GET /api/access tells the web app what the caller may do (every role).
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import type { UserWire } from '@/domain/control';
+import { createUserBody, updateUserBody, userIdParams } from '@/domain/control-schemas';
+import { createUser, listUsers, setAccess, setDisabled, userIdByEmail, type UserRow } from '@/server/auth/users.repo';
+import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { conflict, notFound, readJson, validate } from '@/server/lib/errors';
+import { unknownClients } from '@/server/policy/access.repo';
+import { accessOf, accessToWire, forbidden, requireCan } from '@/server/policy/policy';
+
+const toWire = (u: UserRow): UserWire => ({
+  id: u.id,
+  email: u.email,
+  role: u.role,
+  clientIds: u.clientIds,
+  disabled: u.disabled,
+  twoFactorEnabled: u.twoFactorEnabled,
+});
+
+/** 18 random bytes: 24 characters of base64url, above the 12-character minimum. */
+const temporaryPassword = () => randomBytes(18).toString('base64url');
+
+const USER_NOT_FOUND = 'Utilisateur introuvable.';
+
+/** Assigned clients must exist (the table keeps ids without a foreign key, ADR 033). */
+async function assertClients(db: Db, ids: readonly string[] | null | undefined) {
+  const unknown = ids ? await unknownClients(db, ids) : [];
+  if (unknown.length > 0) throw notFound(`Client introuvable : ${unknown[0]}. Rien n'a été enregistré.`);
+}
+
+export function usersRoutes(db: Db) {
+  const find = async (id: string) => (await listUsers(db)).find((u) => u.id === id);
+  return new Hono()
+    .get('/access', (c) => c.json(accessToWire(accessOf(c))))
+    .get('/users', async (c) => {
+      requireCan(c, 'admin');
+      return c.json((await listUsers(db)).map(toWire));
+    })
+    .post('/users', async (c) => {
+      requireCan(c, 'admin');
+      const body = validate(createUserBody, await readJson(c));
+      await assertClients(db, body.clientIds);
+      const password = temporaryPassword();
+      if (!(await createUser(db, body.email, password, { role: body.role, clientIds: body.clientIds }))) {
+        throw conflict(`L'utilisateur ${body.email.toLowerCase()} existe déjà.`);
+      }
+      const id = (await userIdByEmail(db, body.email))!;
+      return c.json({ user: toWire((await find(id))!), temporaryPassword: password }, 201);
+    })
+    .patch('/users/:id', async (c) => {
+      requireCan(c, 'admin');
+      const { id } = validate(userIdParams, c.req.param());
+      const body = validate(updateUserBody, await readJson(c));
+      const user = await find(id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      await assertClients(db, body.clientIds);
+      if (user.email === actorOf(c) && (body.role !== undefined || body.clientIds !== undefined || body.disabled)) {
+        throw forbidden('Vous ne pouvez changer ni votre propre rôle, ni vos clients, ni vous désactiver.');
+      }
+      if (body.role !== undefined || body.clientIds !== undefined) {
+        const access = {
+          role: body.role ?? user.role,
+          clientIds: body.clientIds === undefined ? user.clientIds : body.clientIds,
+        };
+        await db.transaction((tx) => setAccess(tx, id, access));
+      }
+      if (body.disabled !== undefined) await setDisabled(db, user.email, body.disabled);
+      return c.json(toWire((await find(id))!));
+    });
+}

@@ -1,0 +1,205 @@
+/**
+ * 'Clôture des mois' (docs/product.md#month-closing): the closed months of the exercice, and for an
+ * admin 'Clôturer {mois}' — the next month in order, after a checklist of what looks unfinished —
+ * and 'Rouvrir {mois}' — the last closed one, with a required reason. The grid shows the padlocks
+ * (it reads the same locks query).
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Lock, LockOpen } from 'lucide-react';
+import { checklistText, nextMonthToClose, type ChecklistItem, type MonthLock } from '@/domain/control';
+import { MONTHS } from '@/domain/months';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { useYear } from '@/web/hooks/use-year';
+import { useIsAdmin } from '@/web/lib/access';
+import { api } from '@/web/lib/api-client';
+import { useLocks } from '@/web/lib/get-locks';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
+
+/** Most findings the dialog lists; the rest are counted. */
+const SHOWN_FINDINGS = 30;
+
+export function ClosingCard() {
+  const [year] = useYear();
+  const locks = useLocks(year).data ?? [];
+  const isAdmin = useIsAdmin();
+  const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null);
+  const closed = locks.map((l) => l.month);
+  const next = nextMonthToClose(closed);
+  const last = closed.length > 0 ? Math.max(...closed) : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Lock className="size-4 text-primary" aria-hidden="true" />
+          Clôture des mois
+        </CardTitle>
+        <CardDescription>
+          {locks.length === 0
+            ? `Aucun mois de ${year} n'est clôturé.`
+            : `Clôturés en ${year} : ${locks.map((l) => MONTHS[l.month]!.toLowerCase()).join(', ')}. Leurs chiffres et mois facturés ne peuvent plus changer.`}
+        </CardDescription>
+      </CardHeader>
+      {isAdmin && (
+        <CardContent className="flex flex-wrap gap-2">
+          {next !== null && (
+            <Button variant="outline" onClick={() => setDialog('close')}>
+              <Lock aria-hidden="true" />
+              Clôturer {MONTHS[next]!.toLowerCase()}
+            </Button>
+          )}
+          {last !== null && (
+            <Button variant="outline" onClick={() => setDialog('reopen')}>
+              <LockOpen aria-hidden="true" />
+              Rouvrir {MONTHS[last]!.toLowerCase()}
+            </Button>
+          )}
+        </CardContent>
+      )}
+      {dialog === 'close' && next !== null && <CloseDialog year={year} month={next} onClose={() => setDialog(null)} />}
+      {dialog === 'reopen' && last !== null && (
+        <ReopenDialog year={year} month={last} onClose={() => setDialog(null)} />
+      )}
+    </Card>
+  );
+}
+
+/** Posts a close or a reopen; refreshes the locks and the history; says what happened. */
+function useLockChange(year: number, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const [isPending, setIsPending] = useState(false);
+  return {
+    isPending,
+    run: async (path: `/api/${string}`, body: unknown, success: string) => {
+      setIsPending(true);
+      try {
+        const locks = await api.post<MonthLock[]>(path, body);
+        queryClient.setQueryData(sharedKeys.locks(year), locks);
+        void invalidateHistory(queryClient);
+        notifySuccess(success);
+        onDone();
+      } catch (error) {
+        notifyError('Action refusée', error instanceof Error ? error.message : String(error), error);
+      } finally {
+        setIsPending(false);
+      }
+    },
+  };
+}
+
+function CloseDialog({ year, month, onClose }: { year: number; month: number; onClose: () => void }) {
+  const [note, setNote] = useState('');
+  const checklist = useQuery({
+    queryKey: [...sharedKeys.locks(year), 'checklist', month],
+    queryFn: ({ signal }) =>
+      api.get<{ items: ChecklistItem[] }>(`/api/years/${year}/months/${month}/checklist`, signal),
+  });
+  const change = useLockChange(year, onClose);
+  const items = checklist.data?.items ?? [];
+  const label = `${MONTHS[month]} ${year}`;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Clôturer {label}</DialogTitle>
+          <DialogDescription>
+            Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés de {label.toLowerCase()},
+            quel que soit le chemin (saisie, collage, import, report, annulation). Un administrateur peut le rouvrir
+            avec un motif.
+          </DialogDescription>
+        </DialogHeader>
+        <section aria-label="Points à vérifier" className="flex flex-col gap-2 text-sm">
+          <h4 className="font-semibold">Points à vérifier avant de clôturer</h4>
+          {checklist.isPending && <p className="text-muted-foreground">Vérification en cours…</p>}
+          {checklist.isSuccess && items.length === 0 && (
+            <p className="text-muted-foreground">Rien ne semble inachevé pour ce mois.</p>
+          )}
+          {items.length > 0 && (
+            <ul className="max-h-64 list-disc overflow-auto pl-5">
+              {items.slice(0, SHOWN_FINDINGS).map((item, i) => (
+                <li key={i}>{checklistText(item)}</li>
+              ))}
+            </ul>
+          )}
+          {items.length > SHOWN_FINDINGS && (
+            <p className="text-muted-foreground">… et {items.length - SHOWN_FINDINGS} autre(s) point(s).</p>
+          )}
+        </section>
+        <Field label="Note (facultative)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Annuler</Button>
+          </DialogClose>
+          <Button
+            disabled={change.isPending}
+            onClick={() =>
+              void change.run(
+                `/api/years/${year}/months/${month}/close`,
+                note.trim() ? { note: note.trim() } : {},
+                `${label} clôturé`,
+              )
+            }
+          >
+            Clôturer {MONTHS[month]!.toLowerCase()}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReopenDialog({ year, month, onClose }: { year: number; month: number; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const change = useLockChange(year, onClose);
+  const label = `${MONTHS[month]} ${year}`;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Rouvrir {label}</DialogTitle>
+          <DialogDescription>
+            Ses chiffres redeviennent modifiables. La réouverture et son motif sont inscrits dans l'historique.
+          </DialogDescription>
+        </DialogHeader>
+        <Field
+          label="Motif de réouverture"
+          value={reason}
+          maxLength={500}
+          required
+          hint="Obligatoire."
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Annuler</Button>
+          </DialogClose>
+          <Button
+            disabled={change.isPending || reason.trim() === ''}
+            onClick={() =>
+              void change.run(
+                `/api/years/${year}/months/${month}/reopen`,
+                { reason: reason.trim() },
+                `${label} rouvert`,
+              )
+            }
+          >
+            Rouvrir {MONTHS[month]!.toLowerCase()}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
