@@ -77,6 +77,15 @@ function movePoleMonths(pole: string, client: string, sign: 1 | -1): string {
       achat = c.achat + excluded.achat, actuals = c.actuals + excluded.actuals`;
 }
 
+/**
+ * Rebuilds both maintained tables from the monthly rows: the migration's backfill, and what a
+ * bulk load that bypassed the triggers (bench/dashboard.bench.ts) runs after it.
+ */
+export const REBUILD_DASHBOARD_SUMS = /* sql */ `
+  delete from dashboard_pole_months;
+  delete from dashboard_client_months;
+  ${addMonths(signed('budget_monthly_data', 1))};`;
+
 /** Migration 0006 (ADR 026): the two tables, their backfill and the triggers that keep them exact. */
 function dashboardSums(): string {
   const lineMonths = (sign: 1 | -1, pole: string) =>

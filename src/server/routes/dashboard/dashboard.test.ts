@@ -162,6 +162,47 @@ describe('GET /api/dashboard', () => {
     expect(seo?.lines[0]?.sums.reel).toBe(530);
   });
 
+  it('reflects a cell save on the very next read (the maintained sums are written in the save)', async () => {
+    const before = await served(`?clients=${alpha.id}`);
+    const lineId = budgetData[alpha.id]![0]!.lines[0]!.id; // Google Ads – Search: réel 1100,10 in January
+    const save = await t.request('PATCH', '/api/cells', [
+      { lineId, month: 0, field: 'reel', value: 1234.56 },
+      { lineId, month: 5, field: 'achat', value: 10 },
+    ]);
+    expect(save.status).toBe(200);
+    const after = await served(`?clients=${alpha.id}`);
+    expect(after).toEqual(await purePath([alpha.id]));
+    expect(after.clients[0]!.sums.reel - before.clients[0]!.sums.reel).toBe(123456 - 110010);
+    expect(after.clients[0]!.sums.achat - before.clients[0]!.sums.achat).toBe(1000);
+    // Zèbre's December actuals keep the agency's default cut-off at December.
+    expect(after.cutoff).toEqual({ month: 11, source: 'actual' });
+    // Put back, so the other tests read the data set as written.
+    await t.request('PATCH', '/api/cells', [
+      { lineId, month: 0, field: 'reel', value: 1100.1 },
+      { lineId, month: 5, field: 'achat', value: 0 },
+    ]);
+    expect(await served(`?clients=${alpha.id}`)).toEqual(before);
+  });
+
+  it.each([0, 3, 11])('takes a chosen cut-off (month %i) for every figure à date', async (month) => {
+    const data = await served(`?clients=all&cutoff=${month}`);
+    expect(data.cutoff).toEqual({ month, source: 'chosen' });
+    const all = (await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget')).json;
+    const budgets = all.clients.map((c) => ({
+      client: clientFromWire(c),
+      poles: polesFromWire(all.budgetData[c.id] ?? []),
+    }));
+    expect(data).toEqual(summarizeDashboard(aggregateBudgets(budgets, { cutoff: { month, source: 'chosen' } })));
+  });
+
+  it('refuses a cut-off outside 0–11, in French', async () => {
+    for (const cutoff of ['12', '-1', 'mars', '1.5']) {
+      const res = await t.request('GET', `/api/dashboard?cutoff=${cutoff}`);
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toContain("Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre).");
+    }
+  });
+
   it('answers 404 for an unknown client and 400 for a malformed id, in French', async () => {
     const unknown = await t.request('GET', `/api/dashboard?clients=${alpha.id},99999999-9999-4999-8999-999999999999`);
     expect(unknown.status).toBe(404);
