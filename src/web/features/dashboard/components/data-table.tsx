@@ -82,6 +82,13 @@ export function DataTable<T extends { name: string }>({
       {/* Its own scroll box: the header sticks to its top while the rows scroll. */}
       <div className="max-h-[36rem] overflow-auto rounded-md border">
         <table aria-label={label} className="w-full caption-bottom text-sm">
+          {totalRow && (
+            <caption className="px-3 py-2 text-left text-xs text-muted-foreground">
+              {filtered
+                ? `TOTAL des ${shown.length} ligne(s) affichée(s) sur ${rows.length} (recherche « ${search.trim()} »)`
+                : `TOTAL de toute la sélection (${rows.length} ligne(s))`}
+            </caption>
+          )}
           <thead>
             <tr className="border-b">
               {columns.map((c) => {
@@ -123,7 +130,6 @@ export function DataTable<T extends { name: string }>({
                       <button
                         type="button"
                         onClick={() => onOpen(row)}
-                        aria-label={openLabel?.(row)}
                         title={openLabel?.(row)}
                         className="text-left font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       >
@@ -149,18 +155,7 @@ export function DataTable<T extends { name: string }>({
               <tr className="bg-muted/60 font-semibold">
                 {columns.map((c, k) => (
                   <td key={c.key} className={cn('px-3 py-2 align-middle', c.numeric && 'text-right')}>
-                    {k === 0 ? (
-                      <span className="flex flex-col">
-                        TOTAL
-                        <span className="text-xs font-normal text-muted-foreground">
-                          {filtered
-                            ? `des ${shown.length} ligne(s) affichée(s) sur ${rows.length}`
-                            : 'de toute la sélection'}
-                        </span>
-                      </span>
-                    ) : (
-                      c.render(totalRow)
-                    )}
+                    {k === 0 ? 'TOTAL' : c.render(totalRow)}
                   </td>
                 ))}
               </tr>
