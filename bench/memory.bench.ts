@@ -29,9 +29,10 @@ export const READ_ENDPOINTS: readonly ((data: Backup) => string)[] = [
   // The backup of every year (version 2): the largest read.
   () => '/api/backup',
   (data) => withYear(`/api/clients/${data.clients[0]!.id}/budget`),
-  // Both dashboard tabs read this one endpoint: every client, then one.
+  // Both dashboard tabs read this one endpoint: every client, then one; the lines view its own.
   () => withYear('/api/dashboard?clients=all'),
   (data) => withYear(`/api/dashboard?clients=${data.clients[0]!.id}`),
+  () => withYear('/api/dashboard/lines?clients=all'),
 ];
 
 /** Resident set size of a process in MB, from /proc (Linux). */

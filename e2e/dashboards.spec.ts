@@ -69,6 +69,11 @@ const rowCells = (table: Locator, name: string) =>
 const kpi = (main: Locator, title: string) =>
   main.getByRole('list', { name: 'Indicateurs clés' }).getByRole('listitem').filter({ hasText: title });
 
+const TO_DATE_HEADERS = ['MB prév. à date', 'MB réelle à date', 'Écart MB à date', 'MB réelle N−1', 'Écart vs N−1'];
+// January: Alpha 1 000 − 400 forecast, 1 200 − 500 actual; with Beta 500 and 800,40 − 100.
+const ALPHA_TO_DATE = ['600 €', '700 €', '100 € (+16,7 %)', '—', '—'];
+const TOTAL_TO_DATE = ['1 100 €', '1 400 €', '300 € (+27,3 %)', '—', '—'];
+
 test.beforeEach(async ({ request }) => {
   const res = await request.post('/api/backup', { data: backup });
   expect(res.status()).toBe(200);
@@ -96,9 +101,25 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
     'MB Prévisionnelle',
     'MB Réelle',
     'Écart MB Réelle vs MB Début',
+    ...TO_DATE_HEADERS,
   ]);
-  await expect(rowCells(projects, 'Alpha')).toHaveText(['Alpha', '1 000 €', '1 200 €', '700 €', '-300 € (-30,0 %)']);
-  await expect(rowCells(projects, 'TOTAL')).toHaveText(['TOTAL', '1 000 €', '1 700 €', '1 400 €', '400 € (+40,0 %)']);
+  // À date: the cut-off defaults to January, the last month holding an actual figure; no N−1.
+  await expect(rowCells(projects, 'Alpha')).toHaveText([
+    'Alpha',
+    '1 000 €',
+    '1 200 €',
+    '700 €',
+    '-300 € (-30,0 %)',
+    ...ALPHA_TO_DATE,
+  ]);
+  await expect(rowCells(projects, 'TOTAL')).toHaveText([
+    'TOTAL',
+    '1 000 €',
+    '1 700 €',
+    '1 400 €',
+    '400 € (+40,0 %)',
+    ...TOTAL_TO_DATE,
+  ]);
   await expect(rowCells(projects, 'Gamma')).toHaveCount(0);
   await expect(main.locator('.recharts-responsive-container')).toHaveCount(1);
   const shot = testInfo.outputPath('dashboard.png');
@@ -107,11 +128,25 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
 
   await main.getByRole('tab', { name: 'Marge par Pôle' }).click();
   const poles = main.getByRole('table', { name: 'Marge par Pôle' });
-  await expect(rowCells(poles, 'Paid')).toHaveText(['Paid', '1 000 €', '1 200 €', '700 €', '-300 € (-30,0 %)']);
-  await expect(rowCells(poles, 'TOTAL')).toHaveText(['TOTAL', '1 000 €', '1 700 €', '1 400 €', '400 € (+40,0 %)']);
+  await expect(rowCells(poles, 'Paid')).toHaveText([
+    'Paid',
+    '1 000 €',
+    '1 200 €',
+    '700 €',
+    '-300 € (-30,0 %)',
+    ...ALPHA_TO_DATE,
+  ]);
+  await expect(rowCells(poles, 'TOTAL')).toHaveText([
+    'TOTAL',
+    '1 000 €',
+    '1 700 €',
+    '1 400 €',
+    '400 € (+40,0 %)',
+    ...TOTAL_TO_DATE,
+  ]);
 
   await main.getByRole('tab', { name: 'Évolution Mensuelle' }).click();
-  await expect(main.locator('.recharts-legend-item-text')).toHaveText(['Réel', 'Prévisionnel', 'Marge']);
+  await expect(main.locator('figcaption > span')).toHaveText(['Réel', 'Prévisionnel', 'Marge']);
 
   await main.getByRole('tab', { name: 'Tableau Récapitulatif' }).click();
   const summary = main.getByRole('table', { name: 'Tableau récapitulatif' });
@@ -124,9 +159,27 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
     'Marge',
     'Écart',
     '% Écart',
+    'Prév. à date',
+    'Réel à date',
+    ...TO_DATE_HEADERS,
   ]);
   // Beta: one realised month, 800,40 − 100 − 500 = 200,40 against 500 → +40,1 %.
-  await expect(rowCells(summary, 'Beta')).toHaveText(['Beta', '500 €', '800 €', '100 €', '700 €', '200 €', '+40,1 %']);
+  await expect(rowCells(summary, 'Beta')).toHaveText([
+    'Beta',
+    '500 €',
+    '800 €',
+    '100 €',
+    '700 €',
+    '200 €',
+    '+40,1 %',
+    '500 €',
+    '800 €',
+    '500 €',
+    '700 €',
+    '200 € (+40,1 %)',
+    '—',
+    '—',
+  ]);
   // Alpha: January 1 200 − 500 − 1 000 = −300 against 1 000; TOTAL −99,60 against 1 500.
   await expect(rowCells(summary, 'TOTAL')).toHaveText([
     'TOTAL',
@@ -136,6 +189,9 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
     '1 400 €',
     '-100 €',
     '-6,6 %',
+    '1 500 €',
+    '2 000 €',
+    ...TOTAL_TO_DATE,
   ]);
   await main.getByRole('button', { name: "Formule de l'écart" }).focus();
   await expect(main.getByRole('tooltip')).toContainText('Écart = Σ (Réel − Achat − Prévisionnel)');
@@ -203,6 +259,7 @@ test('Exporter CSV downloads the dashboard as the builder writes it', async ({ a
     buildDashboard(
       aggregateBudgets(
         backup.clients.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(backup.budgetData[c.id] ?? []) })),
+        { cutoff: { month: 0, source: 'actual' } },
       ),
     ),
     dashboardCsvSelection(ALL_CLIENTS, backup.clients),
@@ -213,8 +270,10 @@ test('Exporter CSV downloads the dashboard as the builder writes it', async ({ a
   // And as a reader checks it.
   const text = bytes.toString('utf8');
   expect(text.startsWith('\uFEFF"Export Dashboard"\r\n"Clients";"Tous les clients"\r\n')).toBe(true);
-  expect(text).toContain('"Alpha";"2000";"800";"1200";"500";"1200";"700";"1000";"-300";"-30,0"\r\n');
-  expect(text).toContain('"Marges par pôle"\r\n"Pôle";"Marge"\r\n"Paid";"700"\r\n"SEO/GEO";"700,40"\r\n');
+  expect(text).toContain(
+    '"Alpha";"2000";"800";"1200";"500";"1200";"700";"1000";"-300";"-30,0";"1000";"1200";"600";"700";"100";"16,7";"";"";""\r\n',
+  );
+  expect(text).toContain('"Paid";"700";"1000";"1200";"600";"700";"100";"16,7";"";"";""\r\n');
 });
 
 test('the Dashboard Pôles tab lists poles in catalogue order and their lines', async ({ app }, testInfo) => {
@@ -233,6 +292,9 @@ test('the Dashboard Pôles tab lists poles in catalogue order and their lines', 
     'Réel',
     'Achat Réel',
     'MB Réelle',
+    'MB prév. à date',
+    'MB réelle à date',
+    'Écart MB à date',
   ]);
   await expect(table.getByRole('row').locator('td:first-child')).toHaveText(['Paid', 'SEO/GEO', 'Data']);
   await expect(rowCells(table, 'Paid')).toHaveText([
@@ -243,6 +305,9 @@ test('the Dashboard Pôles tab lists poles in catalogue order and their lines', 
     '1 200 €',
     '500 €',
     '700 €',
+    '600 €',
+    '700 €',
+    '100 € (+16,7 %)',
   ]);
   const shot = testInfo.outputPath('poles.png');
   await app.page.screenshot({ path: shot, fullPage: true });
@@ -258,6 +323,7 @@ test('the Dashboard Pôles tab lists poles in catalogue order and their lines', 
     'Réel',
     'Achat réel',
     'MB réelle',
+    'MB réelle à date',
   ]);
   await expect(rowCells(seo, 'Netlinking')).toHaveText([
     'Netlinking',
@@ -266,6 +332,7 @@ test('the Dashboard Pôles tab lists poles in catalogue order and their lines', 
     '500 €',
     '800 €',
     '100 €',
+    '700 €',
     '700 €',
   ]);
   const shot2 = testInfo.outputPath('poles-lines.png');

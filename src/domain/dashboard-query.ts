@@ -12,7 +12,11 @@ import { idSchema } from './schemas';
  */
 export const MAX_DASHBOARD_CLIENT_IDS = 300;
 
-/** `?clients=` parsed: null means every client, otherwise distinct ids (request order). */
+/**
+ * `?clients=` parsed: null means every client, otherwise distinct ids (request order). `?cutoff=`
+ * the month the figures 'à date' stop at, 0 (janvier) to 11; absent: the default one
+ * (docs/product.md#dashboard-to-date).
+ */
 export const dashboardQuery = z.object({
   clients: z
     .string()
@@ -24,8 +28,19 @@ export const dashboardQuery = z.object({
         .max(MAX_DASHBOARD_CLIENT_IDS, { error: `Au plus ${MAX_DASHBOARD_CLIENT_IDS} clients par demande.` })
         .nullable(),
     ),
+  cutoff: z
+    .string()
+    .regex(/^(?:[0-9]|1[01])$/, { error: "Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre)." })
+    .optional()
+    .transform((text) => (text === undefined ? null : Number(text))),
 });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+/** The query string of a dashboard request (without the year): the selection and the cut-off chosen, if any. */
+export function dashboardParams(filter: ClientFilter, cutoff: number | null): string {
+  const clients = `clients=${encodeURIComponent(dashboardClientsParam(filter))}`;
+  return cutoff === null ? clients : `${clients}&cutoff=${cutoff}`;
+}
 
 /** The `clients` parameter of a filter: 'all', or the selected ids joined by commas. */
 export function dashboardClientsParam(filter: ClientFilter): string {

@@ -5,7 +5,16 @@
  */
 import { ZERO_CENTS, addCents, subCents, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
-import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
+import {
+  addPrevious,
+  addSums,
+  emptySums,
+  type Cutoff,
+  type LineAggregate,
+  type MonthSums,
+  type PreviousSums,
+  type Sums,
+} from './sums';
 
 /** A client's pole sums without their lines: what the client-level figures need (cents). */
 export interface ClientPoleSums {
@@ -13,6 +22,8 @@ export interface ClientPoleSums {
   name: string;
   previsionMbDebut: Cents;
   poles: readonly { name: string; sums: Sums }[];
+  /** Its actuals of the previous year up to the same month; null when it had no pole that year. */
+  previous: PreviousSums | null;
 }
 
 /** A client of the selection reduced to its totals over every pole (cents). */
@@ -21,6 +32,7 @@ export interface ClientTotals {
   name: string;
   previsionMbDebut: Cents;
   sums: Sums;
+  previous: PreviousSums | null;
 }
 
 /**
@@ -33,6 +45,9 @@ export interface PoleTotals {
   sums: Sums;
   previsionMbDebut: Cents;
   previsionMbRevue: Cents;
+  /** Σ over the selection of that pole name's actuals of the previous year (same months); null when absent then. */
+  previous: PreviousSums | null;
+  /** Empty in GET /api/dashboard: the lines come from GET /api/dashboard/lines (ADR 026). */
   lines: LineAggregate[];
 }
 
@@ -42,10 +57,14 @@ export interface PoleTotals {
  * the lines, so the server can send it as is (ADR 011).
  */
 export interface DashboardData {
+  /** The month the figures 'à date' stop at. */
+  cutoff: Cutoff;
   clients: ClientTotals[];
   /** First-appearance order (the dashboards sort them). */
   poles: PoleTotals[];
   months: MonthSums[];
+  /** The selection's actuals of the previous year up to the cut-off; null when it held nothing then. */
+  previous: PreviousSums | null;
 }
 
 /**
@@ -66,6 +85,8 @@ export function dashboardData(
   clients: readonly ClientPoleSums[],
   linesByPole: ReadonlyMap<string, readonly LineAggregate[]>,
   months: readonly MonthSums[],
+  cutoff: Cutoff,
+  previousByPole: ReadonlyMap<string, PreviousSums> = new Map(),
 ): DashboardData {
   const poles = new Map<string, PoleTotals>();
   const totals = clients.map((client): ClientTotals => {
@@ -80,6 +101,7 @@ export function dashboardData(
           sums: emptySums(),
           previsionMbDebut: ZERO_CENTS,
           previsionMbRevue: ZERO_CENTS,
+          previous: previousByPole.get(pole.name) ?? null,
           lines: [...(linesByPole.get(pole.name) ?? [])],
         };
         poles.set(pole.name, acc);
@@ -91,13 +113,20 @@ export function dashboardData(
       );
       acc.previsionMbRevue = addCents(acc.previsionMbRevue, forecastShare(sums.revue, poleMargin, clientMargin));
     }
-    return { id: client.id, name: client.name, previsionMbDebut: client.previsionMbDebut, sums };
+    return {
+      id: client.id,
+      name: client.name,
+      previsionMbDebut: client.previsionMbDebut,
+      sums,
+      previous: client.previous,
+    };
   });
   const twelveMonths = Array.from(
     { length: MONTH_COUNT },
     (_, m) => months[m] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS },
   );
-  return { clients: totals, poles: [...poles.values()], months: twelveMonths };
+  const previous = totals.reduce<PreviousSums | null>((acc, c) => addPrevious(acc, c.previous), null);
+  return { cutoff, clients: totals, poles: [...poles.values()], months: twelveMonths, previous };
 }
 
 /**
@@ -114,4 +143,13 @@ export function prorate(amount: Cents, part: Cents, whole: Cents): Cents {
   // A rounded share of an integer product is an integer: cents.
   if (twiceRest < den) return Number(quotient) as Cents;
   return Number(quotient + (num < 0n ? -1n : 1n)) as Cents;
+}
+
+/** The reduced selection with the lines of its poles (GET /api/dashboard/lines) put back in. */
+export function withLines(
+  data: DashboardData,
+  poles: readonly { pole: string; lines: readonly LineAggregate[] }[],
+): DashboardData {
+  const byName = new Map(poles.map((p) => [p.pole, p.lines]));
+  return { ...data, poles: data.poles.map((p) => ({ ...p, lines: [...(byName.get(p.name) ?? [])] })) };
 }

@@ -3,13 +3,22 @@
  * The app never runs it (the server sums in SQL, data.ts); the tests and the e2e suite use it
  * as the oracle the SQL path must match.
  */
-import { lineMonthTotals, revisedMonthMargin } from '../budget';
+import { addTotals, lineMonthTotals, revisedMonthMargin } from '../budget';
 import { ZERO_CENTS, addCents, subCents, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
 import type { Client, Line, Pole } from '../model';
 import { dashboardData, type DashboardData } from './data';
 import { dashboardFromData, type Dashboard } from './views';
-import { addSums, emptySums, type LineAggregate, type MonthSums, type Sums } from './sums';
+import {
+  addPrevious,
+  addSums,
+  emptySums,
+  type Cutoff,
+  type LineAggregate,
+  type MonthSums,
+  type PreviousSums,
+  type Sums,
+} from './sums';
 
 /** One pole name of one client: its sums and its lines merged by name, first-appearance order. */
 export interface PoleAggregate {
@@ -24,6 +33,8 @@ export interface ClientAggregate {
   name: string;
   previsionMbDebut: Cents;
   poles: PoleAggregate[];
+  /** Its actuals of the previous year up to the cut-off; null when it had no pole that year. */
+  previous: PreviousSums | null;
 }
 
 /** What the dashboards are computed from: the selected clients and 12 months (January first). */
@@ -31,21 +42,51 @@ export interface DashboardInput {
   clients: ClientAggregate[];
   /** Exactly 12 entries, month 0 (janvier) to 11; a missing entry reads as zeros. */
   months: MonthSums[];
+  cutoff: Cutoff;
+  /** Per pole name, the selection's actuals of the previous year up to the cut-off. */
+  previousByPole: Map<string, PreviousSums>;
+}
+
+/** What the figures 'à date' and N−1 need besides the year's budgets. */
+export interface AggregateOptions {
+  /** Default: December, the whole year (the server's default is the agency's, see defaultCutoff). */
+  cutoff?: Cutoff;
+  /** The same clients' budgets of the previous year (any order; a client absent there has no N−1). */
+  previous?: readonly { client: Client; poles: readonly Pole[] }[];
+}
+
+/**
+ * The last month (0–11) in which some line of these budgets holds an actual figure (réel or
+ * achat ≠ 0), or null: with no closed month, the default cut-off (docs/product.md#dashboard-to-date).
+ */
+export function lastActualMonth(budgets: readonly { poles: readonly Pole[] }[]): number | null {
+  let last: number | null = null;
+  for (const line of budgets.flatMap((b) => b.poles.flatMap((p) => p.lines))) {
+    for (let month = MONTH_COUNT - 1; month > (last ?? -1); month -= 1) {
+      const t = lineMonthTotals(line, month);
+      if (t.reel !== 0 || t.achat !== 0) {
+        last = month;
+        break;
+      }
+    }
+  }
+  return last;
 }
 
 /** Sums of one line over its 12 months, in cents (each euro value converted before summing). */
-export function lineSums(line: Line): Sums {
-  return accumulateLine(line, null);
+export function lineSums(line: Line, cutoff = 11): Sums {
+  return accumulateLine(line, null, cutoff);
 }
 
 /**
  * lineSums, also adding the line's réel, prévisionnel and achat of each month to `months` when
  * given (one pass: each euro value is converted once).
  */
-function accumulateLine(line: Line, months: MonthSums[] | null): Sums {
+function accumulateLine(line: Line, months: MonthSums[] | null, cutoff: number): Sums {
   const sums = emptySums();
   for (let month = 0; month < MONTH_COUNT; month += 1) {
     const t = lineMonthTotals(line, month);
+    if (month <= cutoff) sums.toDate = addTotals(sums.toDate, t);
     sums.previsionnel = addCents(sums.previsionnel, t.previsionnel);
     sums.achat_previsionnel = addCents(sums.achat_previsionnel, t.achat_previsionnel);
     sums.reel = addCents(sums.reel, t.reel);
@@ -80,10 +121,16 @@ function mergeByName<T extends { name: string; sums: Sums }>(list: T[], name: st
  * One client's aggregate from its full budget: poles merged by name, lines by name within a pole.
  * Also adds the client's month figures to `months` (cents).
  */
-function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSums[]): ClientAggregate {
+function aggregateClient(
+  client: Client,
+  poles: readonly Pole[],
+  months: MonthSums[],
+  cutoff: number,
+  previous: PreviousSums | null,
+): ClientAggregate {
   const aggregates: PoleAggregate[] = [];
   for (const pole of poles) {
-    const lines = pole.lines.map((line) => ({ name: line.name, sums: accumulateLine(line, months) }));
+    const lines = pole.lines.map((line) => ({ name: line.name, sums: accumulateLine(line, months, cutoff) }));
     const poleSum = lines.reduce((s, l) => addSums(s, l.sums), emptySums());
     const entry = mergeByName(
       aggregates,
@@ -100,21 +147,54 @@ function aggregateClient(client: Client, poles: readonly Pole[], months: MonthSu
     name: client.name,
     previsionMbDebut: client.prevision_mb_annuelle_debut,
     poles: aggregates,
+    previous,
   };
+}
+
+/** Actual sales and purchases of some poles over the months up to `cutoff` (cents). */
+function previousOf(poles: readonly Pole[], cutoff: number): PreviousSums {
+  let acc: PreviousSums = { reel: ZERO_CENTS, achat: ZERO_CENTS };
+  for (const line of poles.flatMap((p) => p.lines)) {
+    for (let month = 0; month <= cutoff; month += 1) {
+      const t = lineMonthTotals(line, month);
+      acc = { reel: addCents(acc.reel, t.reel), achat: addCents(acc.achat, t.achat) };
+    }
+  }
+  return acc;
 }
 
 /**
  * The dashboard input of the selected clients' full budgets (the pure path; the server builds
  * the same shape from SQL sums). Clients keep the given order; amounts in cents.
  */
-export function aggregateBudgets(budgets: readonly { client: Client; poles: readonly Pole[] }[]): DashboardInput {
+export function aggregateBudgets(
+  budgets: readonly { client: Client; poles: readonly Pole[] }[],
+  options: AggregateOptions = {},
+): DashboardInput {
+  const cutoff = options.cutoff ?? { month: 11, source: 'none' };
   const months = Array.from({ length: MONTH_COUNT }, (): MonthSums => ({
     reel: ZERO_CENTS,
     previsionnel: ZERO_CENTS,
     achat: ZERO_CENTS,
   }));
-  const clients = budgets.map(({ client, poles }) => aggregateClient(client, poles, months));
-  return { clients, months };
+  const selected = new Set(budgets.map((b) => b.client.id));
+  const previousPoles = new Map(
+    (options.previous ?? []).filter((b) => selected.has(b.client.id)).map((b) => [b.client.id, b.poles]),
+  );
+  const previousByPole = new Map<string, PreviousSums>();
+  for (const poles of previousPoles.values()) {
+    for (const pole of poles) {
+      const sum = addPrevious(previousByPole.get(pole.name) ?? null, previousOf([pole], cutoff.month));
+      if (sum) previousByPole.set(pole.name, sum);
+    }
+  }
+  const clients = budgets.map(({ client, poles }) => {
+    const before = previousPoles.get(client.id);
+    // 'Holds data' in the previous year: at least one pole there (PRODUCT §15).
+    const previous = before && before.length > 0 ? previousOf(before, cutoff.month) : null;
+    return aggregateClient(client, poles, months, cutoff.month, previous);
+  });
+  return { clients, months, cutoff, previousByPole };
 }
 
 /** The reduced selection of a full-detail input (the pure path), amounts in cents. */
@@ -129,7 +209,7 @@ export function summarizeDashboard(input: DashboardInput): DashboardData {
       linesByPole.set(pole.name, lines);
     }
   }
-  return dashboardData(input.clients, linesByPole, input.months);
+  return dashboardData(input.clients, linesByPole, input.months, input.cutoff, input.previousByPole);
 }
 
 /** Everything the dashboards show, from a full-detail input (the pure path), in cents. */

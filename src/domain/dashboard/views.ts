@@ -6,8 +6,60 @@
 import { compareFrench, comparePoleNames } from '../catalogue';
 import { ZERO_CENTS, percentOf, subCents, sumCents, type Cents } from '../money';
 import { MONTHS } from '../months';
+import { addTotals, emptyTotals, type MeasureTotals } from '../budget';
 import type { ClientTotals, DashboardData } from './data';
-import { addSums, emptySums, type MonthSums, type Sums } from './sums';
+import { addPrevious, addSums, emptySums, type Cutoff, type MonthSums, type PreviousSums, type Sums } from './sums';
+
+/**
+ * The figures 'à date' of a row (docs/product.md#dashboard-to-date): the four measures over the months up to the
+ * cut-off, both margins, and the gap of the actual margin to the forecast one over those same
+ * months (€, and % of the forecast margin à date when it is > 0, else 0). Cents.
+ */
+export interface ToDateFigures {
+  previsionnel: Cents;
+  achatPrevisionnel: Cents;
+  reel: Cents;
+  achat: Cents;
+  margePrevisionnelle: Cents;
+  marginReel: Cents;
+  ecartMb: Cents;
+  ecartMbPct: number;
+}
+
+/**
+ * The previous year's actual margin over the same months and the gap to it (docs/product.md#dashboard-previous-year):
+ * % of that margin when it is > 0, else 0. Cents.
+ */
+export interface PreviousYearFigures {
+  marginReel: Cents;
+  ecart: Cents;
+  ecartPct: number;
+}
+
+/** À date figures of some measure totals (cents). */
+export function toDateFigures(t: MeasureTotals): ToDateFigures {
+  const margePrevisionnelle = subCents(t.previsionnel, t.achat_previsionnel);
+  const marginReel = subCents(t.reel, t.achat);
+  const ecartMb = subCents(marginReel, margePrevisionnelle);
+  return {
+    previsionnel: t.previsionnel,
+    achatPrevisionnel: t.achat_previsionnel,
+    reel: t.reel,
+    achat: t.achat,
+    margePrevisionnelle,
+    marginReel,
+    ecartMb,
+    ecartMbPct: percentOf(ecartMb, margePrevisionnelle),
+  };
+}
+
+/** N−1 figures of a row whose actual margin à date is `marginToDate`; null without previous-year data. */
+export function previousYearFigures(previous: PreviousSums | null, marginToDate: Cents): PreviousYearFigures | null {
+  if (!previous) return null;
+  const marginReel = subCents(previous.reel, previous.achat);
+  const ecart = subCents(marginToDate, marginReel);
+  return { marginReel, ecart, ecartPct: percentOf(ecart, marginReel) };
+}
 
 /** The eight global statistics of docs/product.md#formulas-kpis, amounts in cents. */
 export interface GlobalStats {
@@ -21,11 +73,15 @@ export interface GlobalStats {
   totalProjects: number;
   /** Σ of the clients' revised forecasts. */
   totalMbRevue: Cents;
+  toDate: ToDateFigures;
+  previousYear: PreviousYearFigures | null;
 }
 
 /** A row of 'Marges par Projet' or 'Marge par Pôle' (and its TOTAL): cents, percentages unrounded. */
 export interface MarginRow {
   name: string;
+  /** The client of a project row (its drill-down into the budget tab); absent on pole and TOTAL rows. */
+  clientId?: string;
   previsionnel: Cents;
   achatPrevisionnel: Cents;
   reel: Cents;
@@ -38,6 +94,8 @@ export interface MarginRow {
   ecartMbDebutPct: number;
   ecartMbRevue: Cents;
   ecartMbRevuePct: number;
+  toDate: ToDateFigures;
+  previousYear: PreviousYearFigures | null;
 }
 
 /** A bar of the pole chart: a pole with a positive actual margin (cents). */
@@ -57,6 +115,8 @@ export interface MonthlyRow {
   margin: Cents;
   /** réel − prévisionnel. */
   ecart: Cents;
+  /** Up to the cut-off: its actual figures are known (the chart's actual series stop after it). */
+  known: boolean;
 }
 
 /** A row of 'Tableau Récapitulatif' (one client, or TOTAL): cents, percentage unrounded. */
@@ -73,6 +133,8 @@ export interface SummaryRow {
   prevRealise: Cents;
   /** percentOf(ecart, prevRealise). */
   ecartPct: number;
+  toDate: ToDateFigures;
+  previousYear: PreviousYearFigures | null;
 }
 
 /** The six columns of the poles dashboard (docs/product.md#poles-dashboard), in cents. */
@@ -84,6 +146,7 @@ export interface PoleViewRow {
   reel: Cents;
   achatReel: Cents;
   margeReelle: Cents;
+  toDate: ToDateFigures;
 }
 
 /** A pole of the poles dashboard with its visible lines (first-appearance order). */
@@ -93,6 +156,7 @@ export interface PoleView extends PoleViewRow {
 
 /** Everything the two dashboard tabs and the dashboard CSV show. */
 export interface Dashboard {
+  cutoff: Cutoff;
   globalStats: GlobalStats;
   projectMargins: MarginRow[];
   projectTotal: MarginRow;
@@ -115,10 +179,12 @@ function isListed(sums: Pick<Sums, 'reel' | 'achat'>): boolean {
 /** A margin row from its amounts (cents); gaps and percentages derived (docs/product.md#formulas-project-rows). */
 function marginRow(
   name: string,
-  sums: Pick<Sums, 'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat'>,
+  sums: Pick<Sums, 'previsionnel' | 'achat_previsionnel' | 'reel' | 'achat' | 'toDate'>,
   previsionMbDebut: Cents,
   previsionMbRevue: Cents,
+  previous: PreviousSums | null,
 ): MarginRow {
+  const toDate = toDateFigures(sums.toDate);
   const marginReel = subCents(sums.reel, sums.achat);
   const ecartMbDebut = subCents(marginReel, previsionMbDebut);
   const ecartMbRevue = subCents(marginReel, previsionMbRevue);
@@ -136,11 +202,35 @@ function marginRow(
     ecartMbDebutPct: percentOf(ecartMbDebut, previsionMbDebut),
     ecartMbRevue,
     ecartMbRevuePct: percentOf(ecartMbRevue, previsionMbRevue),
+    toDate,
+    previousYear: previousYearFigures(previous, toDate.marginReel),
   };
 }
 
-/** The TOTAL row of margin rows: amounts summed, percentages recomputed from the sums (cents). */
-function marginTotal(rows: readonly MarginRow[]): MarginRow {
+/** The measure totals à date a row was built from (cents). */
+function toDateTotals(t: ToDateFigures): MeasureTotals {
+  return { previsionnel: t.previsionnel, achat_previsionnel: t.achatPrevisionnel, reel: t.reel, achat: t.achat };
+}
+
+/** Σ of some rows' measures à date (cents). */
+function sumToDate(rows: readonly { toDate: ToDateFigures }[]): MeasureTotals {
+  return rows.reduce((t, r) => addTotals(t, toDateTotals(r.toDate)), emptyTotals());
+}
+
+/** The previous-year sums behind some rows' N−1 figures: null when no row has any. */
+function previousOfRows(rows: readonly { previousYear: PreviousYearFigures | null }[]): PreviousSums | null {
+  // A margin is all the N−1 gap needs: carry it as réel with achat 0.
+  return rows.reduce<PreviousSums | null>(
+    (acc, r) => addPrevious(acc, r.previousYear ? { reel: r.previousYear.marginReel, achat: ZERO_CENTS } : null),
+    null,
+  );
+}
+
+/**
+ * The TOTAL row of margin rows — the rows given, so the TOTAL of a searched table covers the
+ * rows shown: amounts summed, percentages recomputed from the sums (cents).
+ */
+export function marginTotal(rows: readonly MarginRow[]): MarginRow {
   const sum = (pick: (r: MarginRow) => Cents): Cents => sumCents(rows.map(pick));
   return marginRow(
     TOTAL_NAME,
@@ -149,9 +239,11 @@ function marginTotal(rows: readonly MarginRow[]): MarginRow {
       achat_previsionnel: sum((r) => r.achatPrevisionnel),
       reel: sum((r) => r.reel),
       achat: sum((r) => r.achat),
+      toDate: sumToDate(rows),
     },
     sum((r) => r.previsionMbDebut),
     sum((r) => r.previsionMbRevue),
+    previousOfRows(rows),
   );
 }
 
@@ -167,6 +259,8 @@ export function globalStats(data: DashboardData): GlobalStats {
     totalMarginReel: subCents(total.reel, total.achat),
     totalProjects: data.clients.length,
     totalMbRevue: total.revue,
+    toDate: toDateFigures(total.toDate),
+    previousYear: previousYearFigures(data.previous, subCents(total.toDate.reel, total.toDate.achat)),
   };
 }
 
@@ -177,7 +271,10 @@ function listedClients(data: DashboardData): ClientTotals[] {
 
 /** 'Marges par Projet' rows: one per listed client, by name; amounts in cents. */
 export function projectMargins(data: DashboardData): MarginRow[] {
-  return listedClients(data).map((c) => marginRow(c.name, c.sums, c.previsionMbDebut, c.sums.revue));
+  return listedClients(data).map((c) => ({
+    ...marginRow(c.name, c.sums, c.previsionMbDebut, c.sums.revue, c.previous),
+    clientId: c.id,
+  }));
 }
 
 /**
@@ -190,7 +287,7 @@ export function poleMargins(data: DashboardData): MarginRow[] {
   return data.poles
     .filter((p) => isListed(p.sums))
     .sort((a, b) => comparePoleNames(a.name, b.name))
-    .map((p) => marginRow(p.name, p.sums, p.previsionMbDebut, p.previsionMbRevue));
+    .map((p) => marginRow(p.name, p.sums, p.previsionMbDebut, p.previsionMbRevue, p.previous));
 }
 
 /** Bars of the pole chart: the listed pole rows whose actual margin is > 0, same order (cents). */
@@ -199,7 +296,7 @@ export function poleChart(rows: readonly MarginRow[]): PoleChartBar[] {
 }
 
 /** 'Évolution Mensuelle': 12 rows, January to December, amounts in cents. */
-export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
+export function monthlyEvolution(months: readonly MonthSums[], cutoff = 11): MonthlyRow[] {
   return MONTHS.map((month, monthIndex) => {
     const m = months[monthIndex] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS };
     return {
@@ -209,6 +306,7 @@ export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
       previsionnel: m.previsionnel,
       margin: subCents(m.reel, m.achat),
       ecart: subCents(m.reel, m.previsionnel),
+      known: monthIndex <= cutoff,
     };
   });
 }
@@ -216,8 +314,10 @@ export function monthlyEvolution(months: readonly MonthSums[]): MonthlyRow[] {
 /** A summary row from its amounts (cents); marge and % derived. */
 function summaryRow(
   name: string,
-  s: Pick<Sums, 'previsionnel' | 'reel' | 'achat' | 'ecartRealise' | 'prevRealise'>,
+  s: Pick<Sums, 'previsionnel' | 'reel' | 'achat' | 'ecartRealise' | 'prevRealise' | 'toDate'>,
+  previous: PreviousSums | null,
 ): SummaryRow {
+  const toDate = toDateFigures(s.toDate);
   return {
     name,
     previsionnel: s.previsionnel,
@@ -227,24 +327,31 @@ function summaryRow(
     ecart: s.ecartRealise,
     prevRealise: s.prevRealise,
     ecartPct: percentOf(s.ecartRealise, s.prevRealise),
+    toDate,
+    previousYear: previousYearFigures(previous, toDate.marginReel),
   };
 }
 
 /** 'Tableau Récapitulatif' rows: listed clients by name, amounts in cents. */
 export function summaryRows(data: DashboardData): SummaryRow[] {
-  return listedClients(data).map((c) => summaryRow(c.name, c.sums));
+  return listedClients(data).map((c) => summaryRow(c.name, c.sums, c.previous));
 }
 
-/** TOTAL of summary rows: amounts summed, % recomputed from the sums (cents). */
-function summaryTotal(rows: readonly SummaryRow[]): SummaryRow {
+/** TOTAL of the summary rows given (those shown): amounts summed, % recomputed from the sums (cents). */
+export function summaryTotal(rows: readonly SummaryRow[]): SummaryRow {
   const sum = (pick: (r: SummaryRow) => Cents): Cents => sumCents(rows.map(pick));
-  return summaryRow(TOTAL_NAME, {
-    previsionnel: sum((r) => r.previsionnel),
-    reel: sum((r) => r.reel),
-    achat: sum((r) => r.achats),
-    ecartRealise: sum((r) => r.ecart),
-    prevRealise: sum((r) => r.prevRealise),
-  });
+  return summaryRow(
+    TOTAL_NAME,
+    {
+      previsionnel: sum((r) => r.previsionnel),
+      reel: sum((r) => r.reel),
+      achat: sum((r) => r.achats),
+      ecartRealise: sum((r) => r.ecart),
+      prevRealise: sum((r) => r.prevRealise),
+      toDate: sumToDate(rows),
+    },
+    previousOfRows(rows),
+  );
 }
 
 /** The six poles-dashboard columns of some sums (cents). */
@@ -257,6 +364,7 @@ function poleViewRow(name: string, s: Sums): PoleViewRow {
     reel: s.reel,
     achatReel: s.achat,
     margeReelle: subCents(s.reel, s.achat),
+    toDate: toDateFigures(s.toDate),
   };
 }
 
@@ -289,15 +397,21 @@ export function dashboardFromData(data: DashboardData): Dashboard {
   const poles = poleMargins(data);
   const summary = summaryRows(data);
   return {
+    cutoff: data.cutoff,
     globalStats: globalStats(data),
     projectMargins: projects,
     projectTotal: marginTotal(projects),
     poleMargins: poles,
     poleTotal: marginTotal(poles),
     poleChart: poleChart(poles),
-    monthlyEvolution: monthlyEvolution(data.months),
+    monthlyEvolution: monthlyEvolution(data.months, data.cutoff.month),
     summaryRows: summary,
     summaryTotal: summaryTotal(summary),
     polesView: polesView(data),
   };
+}
+
+/** True when the selection has nothing to show: no project row and no pole in the poles view. */
+export function isEmptyDashboard(d: Pick<Dashboard, 'projectMargins' | 'polesView'>): boolean {
+  return d.projectMargins.length === 0 && d.polesView.length === 0;
 }

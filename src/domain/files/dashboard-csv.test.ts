@@ -36,23 +36,35 @@ describe('csvPercent (one decimal, decimal comma)', () => {
 describe('dashboardCsv', () => {
   // Beta: prévisionnel 1000, achat prévisionnel 400, réel 1200,50, achat 300, initial forecast 100.
   // '=Alpha' (formula-guarded): prévisionnel 50 in February, réel 40, achat 50,25 — a loss.
+  // Cut-off in February; the previous year: Beta earned 1000 − 200 in January (March is after
+  // the cut-off and left out), '=Alpha' had no pole.
+  const beta = makeClient('Beta', 100);
+  const previous = [
+    { client: beta, poles: [makePole('Paid', [makeLine('L', { reel: [1000, 0, 999], achat: [200] })])] },
+  ];
   const dashboard = buildDashboard(
-    aggregateBudgets([
-      {
-        client: makeClient('Beta', 100),
-        poles: [
-          makePole('Paid', [
-            makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] }),
-          ]),
-        ],
-      },
-      {
-        client: makeClient('=Alpha'),
-        poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])],
-      },
-    ]),
+    aggregateBudgets(
+      [
+        {
+          client: beta,
+          poles: [
+            makePole('Paid', [
+              makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] }),
+            ]),
+          ],
+        },
+        {
+          client: makeClient('=Alpha'),
+          poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])],
+        },
+      ],
+      { cutoff: { month: 1, source: 'actual' }, previous },
+    ),
   );
   const date = new Date(2025, 2, 5);
+
+  const TO_DATE_HEADER =
+    ';"Prévisionnel à date";"Réel à date";"MB Prévisionnelle à date";"MB Réelle à date";"Écart MB à date";"% Écart MB à date";"MB Réelle N−1";"Écart MB vs N−1";"% Écart vs N−1"';
 
   it('writes every byte as docs/product.md#file-dashboard-csv says', () => {
     const zeroMonths = [
@@ -72,6 +84,7 @@ describe('dashboardCsv', () => {
       '"Export Dashboard"\r\n' +
       '"Clients";"2 clients sélectionnés"\r\n' +
       '"Date d\'export";"05/03/2025"\r\n' +
+      '"Arrêté à fin";"Février"\r\n' +
       '\r\n' +
       '"Statistiques globales"\r\n' +
       '"Indicateur";"Valeur"\r\n' +
@@ -83,11 +96,22 @@ describe('dashboardCsv', () => {
       '"MB Réelle";"890,25"\r\n' +
       '"Nombre de projets";"2"\r\n' +
       '"Total MB Annuelle Revue";"890,25"\r\n' +
+      '"Prévisionnel à date";"1050"\r\n' +
+      '"Réel à date";"1240,50"\r\n' +
+      '"MB Prévisionnelle à date";"650"\r\n' +
+      '"MB Réelle à date";"890,25"\r\n' +
+      '"Écart MB à date";"240,25"\r\n' +
+      '"% Écart MB à date";"37,0"\r\n' +
+      '"MB Réelle N−1";"800"\r\n' +
+      '"Écart MB vs N−1";"90,25"\r\n' +
+      '"% Écart vs N−1";"11,3"\r\n' +
       '\r\n' +
       '"Marges par projet"\r\n' +
-      '"Projet";"Prévisionnel";"Achat prévisionnel";"Réel";"Achat";"MB Prévisionnelle";"MB Réelle";"Prév. MB Début";"Écart MB Réelle vs MB Début";"% Écart"\r\n' +
-      '"\'=Alpha";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"0,0"\r\n' +
-      '"Beta";"1000";"400";"1200,50";"300";"600";"900,50";"100";"800,50";"800,5"\r\n' +
+      '"Projet";"Prévisionnel";"Achat prévisionnel";"Réel";"Achat";"MB Prévisionnelle";"MB Réelle";"Prév. MB Début";"Écart MB Réelle vs MB Début";"% Écart"' +
+      TO_DATE_HEADER +
+      '\r\n' +
+      '"\'=Alpha";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"0,0";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n' +
+      '"Beta";"1000";"400";"1200,50";"300";"600";"900,50";"100";"800,50";"800,5";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n' +
       '\r\n' +
       '"Évolution mensuelle"\r\n' +
       '"Mois";"Réel";"Prévisionnel";"Marge";"Écart"\r\n' +
@@ -96,9 +120,11 @@ describe('dashboardCsv', () => {
       zeroMonths.join('') +
       '\r\n' +
       '"Marges par pôle"\r\n' +
-      '"Pôle";"Marge"\r\n' +
-      '"Paid";"900,50"\r\n' +
-      '"Data";"-10,25"\r\n';
+      '"Pôle";"Marge"' +
+      TO_DATE_HEADER +
+      '\r\n' +
+      '"Paid";"900,50";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n' +
+      '"Data";"-10,25";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n';
     expect(dashboardCsv(dashboard, { label: '2 clients sélectionnés', slug: 'multi-clients' }, date)).toBe(expected);
   });
 

@@ -5,8 +5,9 @@
  */
 import type { ClientFilter } from '../client-filter';
 import { isAll, selectedClientIds } from '../client-filter';
-import type { Dashboard, GlobalStats } from '../dashboard/views';
+import type { Dashboard, GlobalStats, PreviousYearFigures, ToDateFigures } from '../dashboard/views';
 import { formatDecimal, type Cents } from '../money';
+import { MONTHS } from '../months';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import { fileDate, fileNamePart, frenchDate } from './file-names';
 
@@ -40,7 +41,7 @@ export function dashboardCsvSelection(
 }
 
 /** The eight global statistics in docs/product.md#formulas-kpis order, with their French labels. */
-const GLOBAL_STAT_LABELS: readonly [keyof GlobalStats, string][] = [
+const GLOBAL_STAT_LABELS: readonly [Exclude<keyof GlobalStats, 'toDate' | 'previousYear'>, string][] = [
   ['totalPrevisionnel', 'Total Prévisionnel'],
   ['totalAchatPrevisionnel', 'Total Achat prévisionnel'],
   ['totalReel', 'Total Réel'],
@@ -52,6 +53,32 @@ const GLOBAL_STAT_LABELS: readonly [keyof GlobalStats, string][] = [
 ];
 
 const amount = (cents: Cents): string => formatDecimal(cents, ',');
+
+/** Headers of the columns 'à date' then N−1 (docs/product.md#dashboard-to-date), after SPEC's. */
+const TO_DATE_HEADERS = [
+  'Prévisionnel à date',
+  'Réel à date',
+  'MB Prévisionnelle à date',
+  'MB Réelle à date',
+  'Écart MB à date',
+  '% Écart MB à date',
+  'MB Réelle N−1',
+  'Écart MB vs N−1',
+  '% Écart vs N−1',
+];
+
+/** The cells under TO_DATE_HEADERS; N−1 cells stay empty when the previous year holds nothing. */
+function toDateCells(t: ToDateFigures, n1: PreviousYearFigures | null): string[] {
+  return [
+    amount(t.previsionnel),
+    amount(t.reel),
+    amount(t.margePrevisionnelle),
+    amount(t.marginReel),
+    amount(t.ecartMb),
+    csvPercent(t.ecartMbPct),
+    ...(n1 ? [amount(n1.marginReel), amount(n1.ecart), csvPercent(n1.ecartPct)] : ['', '', '']),
+  ];
+}
 
 /** A percentage with one decimal and a decimal comma (`12,3`, `-4,0`; never `-0,0`). */
 export function csvPercent(percent: number): string {
@@ -66,6 +93,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     ['Export Dashboard'],
     ['Clients', selection.label],
     ["Date d'export", frenchDate(date)],
+    ['Arrêté à fin', MONTHS[dashboard.cutoff.month] ?? ''],
     [],
     ['Statistiques globales'],
     ['Indicateur', 'Valeur'],
@@ -73,6 +101,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
       label,
       key === 'totalProjects' ? String(stats[key]) : amount(stats[key]),
     ]),
+    ...TO_DATE_HEADERS.map((label, i) => [label, toDateCells(stats.toDate, stats.previousYear)[i] ?? '']),
     [],
     ['Marges par projet'],
     [
@@ -86,6 +115,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
       'Prév. MB Début',
       'Écart MB Réelle vs MB Début',
       '% Écart',
+      ...TO_DATE_HEADERS,
     ],
     ...dashboard.projectMargins.map((r) => [
       r.name,
@@ -98,6 +128,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
       amount(r.previsionMbDebut),
       amount(r.ecartMbDebut),
       csvPercent(r.ecartMbDebutPct),
+      ...toDateCells(r.toDate, r.previousYear),
     ]),
     [],
     ['Évolution mensuelle'],
@@ -111,8 +142,8 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     ]),
     [],
     ['Marges par pôle'],
-    ['Pôle', 'Marge'],
-    ...dashboard.poleMargins.map((p) => [p.name, amount(p.marginReel)]),
+    ['Pôle', 'Marge', ...TO_DATE_HEADERS],
+    ...dashboard.poleMargins.map((p) => [p.name, amount(p.marginReel), ...toDateCells(p.toDate, p.previousYear)]),
   ];
   return csvDocument(rows, SEMICOLON_CSV);
 }

@@ -24,6 +24,198 @@ function lockTriggers(table: string, onUpdate: string, onRows: string): string {
         referencing old table as old_rows for each statement execute function ${onRows}();`;
 }
 
+/** Cents of a numeric(14,2) expression, times the sign `d.s` (exact: × 100 of two decimals is an integer). */
+const signedCents = (expr: string) => `d.s * ((${expr}) * 100)::bigint`;
+
+/** 1 when a monthly row `d` holds an actual figure (réel or achat ≠ 0), times its sign. */
+const SIGNED_ACTUAL = `d.s * (case when d.reel <> 0 or d.achat <> 0 then 1 else 0 end)`;
+
+/** Monthly rows of `rows` (a table or subquery with budget_monthly_data's columns) with the pole of their line, signed `sign`. */
+function signed(rows: string, sign: 1 | -1): string {
+  return `select ${sign} as s, l.expertise_pole_id as pole_id, r.year, r.month_index, r.previsionnel, r.achat_previsionnel, r.reel, r.achat
+            from ${rows} r join budget_line_items l on l.id = r.budget_line_item_id`;
+}
+
+/**
+ * Adds the signed monthly rows of the source query (s, pole_id, year, month_index and the four
+ * measures) to both maintained tables: to dashboard_pole_months, cumulated (a row of month k
+ * holds January to k, so a change in month m reaches the rows m to December); to
+ * dashboard_client_months, per month. Upserts adding to the stored rows: two transactions
+ * changing one pole add their own deltas, never overwrite each other's.
+ */
+function addMonths(source: string): string {
+  const pole = ['previsionnel', 'achat_previsionnel', 'reel', 'achat', 'revue', 'ecart_realise', 'prev_realise'];
+  const client = ['previsionnel', 'reel', 'achat', 'actuals'];
+  return /* sql */ `
+    -- A data-modifying WITH runs once and to completion, read or not.
+    with d as (${source}),
+    pole_deltas as (
+      insert into dashboard_pole_months as a (year, pole_id, month, ${pole.join(', ')}, actuals)
+      select d.year, d.pole_id, k,
+             sum(${signedCents('d.previsionnel')}), sum(${signedCents('d.achat_previsionnel')}),
+             sum(${signedCents('d.reel')}), sum(${signedCents('d.achat')}),
+             sum(${signedCents('case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end')}),
+             sum(${signedCents('case when d.reel > 0 then d.reel - d.achat - d.previsionnel else 0 end')}),
+             sum(${signedCents('case when d.reel > 0 then d.previsionnel else 0 end')}),
+             sum(case when k = d.month_index then ${SIGNED_ACTUAL} else 0 end)
+        from d join generate_series(0, 11) k on k >= d.month_index
+       group by d.year, d.pole_id, k
+      on conflict (year, pole_id, month) do update set
+        ${[...pole, 'actuals'].map((c) => `${c} = a.${c} + excluded.${c}`).join(', ')}
+    )
+    insert into dashboard_client_months as a (year, client_id, month, ${client.join(', ')})
+    select d.year, p.client_id, d.month_index,
+           sum(${signedCents('d.previsionnel')}), sum(${signedCents('d.reel')}), sum(${signedCents('d.achat')}),
+           sum(${SIGNED_ACTUAL})
+      from d join expertise_poles p on p.id = d.pole_id
+     group by d.year, p.client_id, d.month_index
+    on conflict (year, client_id, month) do update set
+      ${client.map((c) => `${c} = a.${c} + excluded.${c}`).join(', ')}`;
+}
+
+/**
+ * Moves a pole's monthly figures between clients' month sums (`sign` −1: out of `client`, +1:
+ * into it), read from its cumulated sums (month k minus month k − 1).
+ */
+function movePoleMonths(pole: string, client: string, sign: 1 | -1): string {
+  const monthly = (c: string) => `${sign} * (a.${c} - coalesce(lag(a.${c}) over (order by a.month), 0))`;
+  return /* sql */ `
+    insert into dashboard_client_months as c (year, client_id, month, previsionnel, reel, achat, actuals)
+    select a.year, ${client}, a.month, ${monthly('previsionnel')}, ${monthly('reel')}, ${monthly('achat')}, ${sign} * a.actuals
+      from dashboard_pole_months a where a.pole_id = ${pole}.id and a.year = ${pole}.year
+    on conflict (year, client_id, month) do update set
+      previsionnel = c.previsionnel + excluded.previsionnel, reel = c.reel + excluded.reel,
+      achat = c.achat + excluded.achat, actuals = c.actuals + excluded.actuals`;
+}
+
+/**
+ * Rebuilds both maintained tables from the monthly rows: the migration's backfill, and what a
+ * bulk load that bypassed the triggers (bench/dashboard.bench.ts) runs after it.
+ */
+export const REBUILD_DASHBOARD_SUMS = /* sql */ `
+  delete from dashboard_pole_months;
+  delete from dashboard_client_months;
+  ${addMonths(signed('budget_monthly_data', 1))};`;
+
+/** Migration 0006 (ADR 026): the two tables, their backfill and the triggers that keep them exact. */
+function dashboardSums(): string {
+  const lineMonths = (sign: 1 | -1, pole: string) =>
+    `select ${sign} as s, ${pole} as pole_id, m.year, m.month_index, m.previsionnel, m.achat_previsionnel, m.reel, m.achat
+       from budget_monthly_data m where m.budget_line_item_id = old.id`;
+  return /* sql */ `
+    create table dashboard_pole_months (
+      year smallint not null,
+      pole_id uuid not null,
+      month smallint not null check (month between 0 and 11),
+      -- Σ over the pole's lines from January to this month, in cents: the row of December is the
+      -- year, the row of the cut-off the figures 'à date'.
+      previsionnel bigint not null, achat_previsionnel bigint not null, reel bigint not null, achat bigint not null,
+      revue bigint not null, ecart_realise bigint not null, prev_realise bigint not null,
+      -- Line-months of this very month holding an actual figure (réel or achat ≠ 0).
+      actuals integer not null,
+      primary key (year, pole_id, month),
+      foreign key (pole_id, year) references expertise_poles (id, year) on delete cascade
+    );
+    create index dashboard_pole_months_month_idx on dashboard_pole_months (year, month);
+
+    create table dashboard_client_months (
+      year smallint not null,
+      client_id uuid not null references clients(id) on delete cascade,
+      month smallint not null check (month between 0 and 11),
+      -- Σ over the client's lines of this month, in cents: the monthly evolution.
+      previsionnel bigint not null, reel bigint not null, achat bigint not null,
+      actuals integer not null,
+      primary key (year, client_id, month)
+    );
+    -- The last month holding an actual figure in a year (the default cut-off), read backwards.
+    create index dashboard_client_months_actuals_idx on dashboard_client_months (year, month) where actuals > 0;
+
+    ${addMonths(signed('budget_monthly_data', 1))};
+
+    -- Monthly rows inserted or updated: add the new rows, subtract the old ones.
+    create function dashboard_months_changed() returns trigger language plpgsql as $fn$
+    begin
+      if tg_op = 'INSERT' then
+        ${addMonths(signed('new_rows', 1))};
+      else
+        ${addMonths(`${signed('new_rows', 1)} union all ${signed('old_rows', -1)}`)};
+      end if;
+      return null;
+    end $fn$;
+    create trigger dashboard_months_inserted after insert on budget_monthly_data
+      referencing new table as new_rows for each statement execute function dashboard_months_changed();
+    create trigger dashboard_months_updated after update on budget_monthly_data
+      referencing old table as old_rows new table as new_rows for each statement execute function dashboard_months_changed();
+
+    -- Monthly rows go with their line (a cascade): a direct delete would find no pole to subtract
+    -- from once the line is gone, so it is refused rather than left stale.
+    create function dashboard_months_direct_delete() returns trigger language plpgsql as $fn$
+    begin
+      if pg_trigger_depth() <= 1 then
+        raise exception 'Les lignes mensuelles se suppriment avec leur ligne budgétaire (ADR 026).';
+      end if;
+      return null;
+    end $fn$;
+    create trigger dashboard_months_deleted before delete on budget_monthly_data
+      for each statement execute function dashboard_months_direct_delete();
+    create function dashboard_months_truncated() returns trigger language plpgsql as $fn$
+    begin
+      delete from dashboard_pole_months;
+      delete from dashboard_client_months;
+      return null;
+    end $fn$;
+    create trigger dashboard_months_truncated after truncate on budget_monthly_data
+      for each statement execute function dashboard_months_truncated();
+
+    -- A line deleted while its pole stays: its months (locked first, so a concurrent save ends
+    -- before they are read) leave the sums. When the pole itself goes (a cascade from a pole or a
+    -- client), the pole's trigger below has done it.
+    create function dashboard_line_deleted() returns trigger language plpgsql as $fn$
+    begin
+      if exists (select 1 from expertise_poles where id = old.expertise_pole_id) then
+        perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
+        ${addMonths(lineMonths(-1, 'old.expertise_pole_id'))};
+      end if;
+      return old;
+    end $fn$;
+    create trigger dashboard_line_deleted before delete on budget_line_items
+      for each row execute function dashboard_line_deleted();
+
+    -- A line moved to another pole carries its months from one pole's sums to the other's.
+    create function dashboard_line_moved() returns trigger language plpgsql as $fn$
+    begin
+      ${addMonths(`${lineMonths(-1, 'old.expertise_pole_id')} union all ${lineMonths(1, 'new.expertise_pole_id')}`)};
+      return null;
+    end $fn$;
+    create trigger dashboard_line_moved after update of expertise_pole_id on budget_line_items
+      for each row when (old.expertise_pole_id is distinct from new.expertise_pole_id)
+      execute function dashboard_line_moved();
+
+    -- A pole deleted while its client stays: its months leave the client's (its own sums go by
+    -- the foreign key). When the client goes, its month sums go with it: nothing to do.
+    create function dashboard_pole_deleted() returns trigger language plpgsql as $fn$
+    begin
+      if exists (select 1 from clients where id = old.client_id) then
+        ${movePoleMonths('old', 'old.client_id', -1)};
+      end if;
+      return old;
+    end $fn$;
+    create trigger dashboard_pole_deleted before delete on expertise_poles
+      for each row execute function dashboard_pole_deleted();
+
+    -- A pole moved to another client carries its months along.
+    create function dashboard_pole_moved() returns trigger language plpgsql as $fn$
+    begin
+      ${movePoleMonths('old', 'old.client_id', -1)};
+      ${movePoleMonths('new', 'new.client_id', 1)};
+      return null;
+    end $fn$;
+    create trigger dashboard_pole_moved after update of client_id on expertise_poles
+      for each row when (old.client_id is distinct from new.client_id)
+      execute function dashboard_pole_moved();
+  `;
+}
+
 export const MIGRATIONS: Migration[] = [
   {
     id: '0001_init',
@@ -199,6 +391,14 @@ export const MIGRATIONS: Migration[] = [
         data text not null
       );
     `,
+  },
+  {
+    // The dashboards' maintained sums (ADR 026): per pole the seven sums of its lines cumulated
+    // month by month, per client the month's figures, in cents, kept by triggers on the figures
+    // themselves, so no write path (today's or a later one) can leave them stale. A year's
+    // dashboard then reads 3 rows per pole and 12 per client, whatever the other years hold.
+    id: '0006_dash_sums',
+    sql: dashboardSums(),
   },
   {
     // Month closing and roles (ADR 032, ADR 033). Closed months are rows of month_locks; the

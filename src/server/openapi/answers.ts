@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API_ERROR_CODES, type ApiErrorBody } from '@/domain/api-error';
 import { ROLES, type AccessWire, type ChecklistItem, type MonthLock, type UserWire } from '@/domain/control';
 import type { DashboardData } from '@/domain/dashboard/data';
+import type { LineAggregate } from '@/domain/dashboard/sums';
 import { HISTORY_SOURCES } from '@/domain/history';
 import { MEASURES } from '@/domain/measures';
 import {
@@ -130,31 +131,48 @@ export const historyStack = z.object({ undo: historyId, redo: historyId });
 export const undoAnswer = z.object({ entry: historyEntry });
 
 const cents = z.number().int();
-const sums = z.object({
-  previsionnel: cents,
-  achat_previsionnel: cents,
-  reel: cents,
-  achat: cents,
+const measureTotals = z.object({ previsionnel: cents, achat_previsionnel: cents, reel: cents, achat: cents });
+const sums = measureTotals.extend({
   revue: cents,
   ecartRealise: cents,
   prevRealise: cents,
+  toDate: measureTotals.meta({ description: 'Les quatre mesures jusqu’au mois de coupure inclus (à date).' }),
 });
+const previous = z
+  .object({ reel: cents, achat: cents })
+  .nullable()
+  .meta({ description: 'Le réel et l’achat de l’exercice précédent sur les mêmes mois (N−1) ; null sans données.' });
+const lineAggregate = z.object({ name: z.string(), sums });
 export const dashboardAnswer = z.object({
-  clients: z.array(z.object({ id: z.string(), name: z.string(), previsionMbDebut: cents, sums })),
+  cutoff: z.object({
+    month: z.number().int().meta({ description: 'Mois de coupure des chiffres à date, 0 à 11.' }),
+    source: z.enum(['chosen', 'closed', 'actual', 'none']).meta({
+      description: 'choisi (?cutoff=), dernier mois clôturé, dernier mois avec du réel, ou aucun (décembre).',
+    }),
+  }),
+  clients: z.array(z.object({ id: z.string(), name: z.string(), previsionMbDebut: cents, sums, previous })),
   poles: z.array(
     z.object({
       name: z.string(),
       sums,
       previsionMbDebut: cents,
       previsionMbRevue: cents,
-      lines: z.array(z.object({ name: z.string(), sums })),
+      previous,
+      lines: z.array(lineAggregate).meta({ description: 'Vide ici : les lignes viennent de /api/dashboard/lines.' }),
     }),
   ),
   months: z.array(z.object({ reel: cents, previsionnel: cents, achat: cents })),
+  previous,
 });
 // Amounts are branded cents in DashboardData: the wire type must fit the schema (one way).
 const dashboardFits: z.infer<typeof dashboardAnswer> | undefined = undefined as DashboardData | undefined;
 void dashboardFits;
+export const dashboardLinesAnswer = z.object({
+  poles: z.array(z.object({ pole: z.string(), lines: z.array(lineAggregate) })),
+});
+const dashboardLinesFits: z.infer<typeof dashboardLinesAnswer> | undefined = undefined as
+  { poles: { pole: string; lines: LineAggregate[] }[] } | undefined;
+void dashboardLinesFits;
 
 // ---- better-auth's bodies (accounts mode) ---------------------------------------------------
 

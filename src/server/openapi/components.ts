@@ -80,6 +80,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.historyStack, 'UndoStack', 'Les entrées qu’Annuler et Rétablir viseraient (null : rien).'],
   [answers.undoAnswer, 'UndoResult', 'L’entrée créée par l’annulation.'],
   [answers.dashboardAnswer, 'DashboardData', 'La sélection réduite à ce que montrent les tableaux de bord (centimes).'],
+  [answers.dashboardLinesAnswer, 'DashboardLines', 'Les lignes de chaque pôle de la sélection (centimes).'],
   [answers.signInBody, 'SignIn', 'Adresse et mot de passe.'],
   [answers.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
   [answers.totpBody, 'TotpCode', 'Un code TOTP.'],

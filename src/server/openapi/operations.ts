@@ -220,6 +220,15 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/dashboard/lines',
+    tag: 'Tableaux de bord',
+    summary: 'Les lignes de chaque pôle d’une sélection de clients (vue par ligne, centimes)',
+    query: [dashboardQuery, yearQuery],
+    answer: { status: 200, description: 'Les pôles et leurs lignes.', schema: answers.dashboardLinesAnswer },
+    errors: [404],
+  },
+  {
+    method: 'get',
     path: '/api/years',
     tag: 'Exercices',
     summary: 'Les exercices qui contiennent des données',

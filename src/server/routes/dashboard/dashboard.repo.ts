@@ -1,13 +1,21 @@
 /**
- * SQL of the dashboards: one scan of the selected clients' figures, grouped three ways at once
- * (client × pole name, pole name × line name, month), turned into the domain's `DashboardData`
- * by the same function the pure path uses. The browser never receives line-level figures.
+ * SQL of the dashboards (ADR 026). GET /api/dashboard reads the maintained per-pole monthly sums
+ * (`dashboard_pole_months`, kept exact by triggers on the figures, migration 0006): about 12 rows
+ * per pole of the year and as many of the previous year, never the monthly rows of the lines, so
+ * its cost grows with clients and poles. The lines of the poles view come from their own endpoint
+ * (GET /api/dashboard/lines), which does read the year's monthly rows of the selection.
  */
 import { dashboardData, type ClientPoleSums, type DashboardData } from '@/domain/dashboard/data';
-import type { LineAggregate, MonthSums, Sums } from '@/domain/dashboard/sums';
-import { decimalToCents } from '@/domain/money';
+import {
+  defaultCutoff,
+  type Cutoff,
+  type LineAggregate,
+  type MonthSums,
+  type PreviousSums,
+  type Sums,
+} from '@/domain/dashboard/sums';
+import { decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
-import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 /**
  * The selected clients (null = every client) with their initial forecast of year $2, ranked by
@@ -20,15 +28,36 @@ const SELECTION = /* sql */ `
     left join client_years y on y.client_id = c.id and y.year = $2
    where $1::uuid[] is null or c.id = any($1::uuid[])`;
 
-/** One grouping set's row; sums as numeric text (exact). */
-interface SumsRow {
-  kind: 'a-client' | 'client' | 'line' | 'month';
+/**
+ * The cut-off month $3 when chosen, else the last closed month $4, else the year's last month
+ * holding an actual figure (agency-wide, as closing is: one period for every client), else
+ * December. The last actual month is read backwards from a partial index: a few index pages.
+ */
+const CUTOFF = /* sql */ `
+  last_actual as (select max(month)::int as m from dashboard_client_months where year = $2 and actuals > 0),
+  cut as (select coalesce($3::int, $4::int, (select m from last_actual), 11) as c)`;
+
+/**
+ * The seven sums of the year then the four à date of rows `a` of dashboard_pole_months (cumulated:
+ * the December row is the year, the cut-off's row the figures à date), as integer cents text.
+ */
+const POLE_SUMS = ['previsionnel', 'achat_previsionnel', 'reel', 'achat', 'revue', 'ecart_realise', 'prev_realise']
+  .map((c) => `coalesce(sum(a.${c}) filter (where a.month = 11), 0)::text as ${c}`)
+  .concat(
+    ['previsionnel', 'achat_previsionnel', 'reel', 'achat'].map(
+      (c) => `coalesce(sum(a.${c}) filter (where a.month = (select c from cut)), 0)::text as td_${c}`,
+    ),
+  )
+  .join(', ');
+
+/** One row of the answer; sums as integer cents text. */
+interface Row {
+  kind: 'a-client' | 'client' | 'month' | 'previous' | 'cutoff';
   client_id: string | null;
-  /** The client's name and initial forecast (numeric text), on 'a-client' rows only. */
-  client_name: string | null;
-  debut: string | null;
-  pole: string | null;
-  line: string | null;
+  /** The client's name ('a-client'), or the pole's ('client', 'previous'). */
+  name: string | null;
+  /** The client's initial forecast in euros ('a-client'); the last month with an actual figure ('cutoff'). */
+  info: string | null;
   month: number | null;
   previsionnel: string;
   achat_previsionnel: string;
@@ -37,118 +66,222 @@ interface SumsRow {
   revue: string;
   ecart_realise: string;
   prev_realise: string;
+  td_previsionnel: string;
+  td_achat_previsionnel: string;
+  td_reel: string;
+  td_achat: string;
 }
 
-/** Σ of the four measures and the three realised-month sums of rows `d`, as numeric. */
-const MONTH_SUMS = /* sql */ `
-  sum(d.previsionnel) as previsionnel, sum(d.achat_previsionnel) as achat_previsionnel,
-  sum(d.reel) as reel, sum(d.achat) as achat,
-  sum(${REVISED_MONTH_MARGIN}) as revue,
-  sum(case when d.reel > 0 then d.reel - d.achat - d.previsionnel else 0 end) as ecart_realise,
-  sum(case when d.reel > 0 then d.previsionnel else 0 end) as prev_realise`;
-
-/** The same seven sums of already-summed rows, as exact numeric text (0 when there is none). */
-const RESUMS = ['previsionnel', 'achat_previsionnel', 'reel', 'achat', 'revue', 'ecart_realise', 'prev_realise']
-  .map((c) => `coalesce(sum(${c}), 0)::text as ${c}`)
+/** Zero sums, named as the answer's columns (the first select of a union names them). */
+const ZEROS = [
+  'previsionnel',
+  'achat_previsionnel',
+  'reel',
+  'achat',
+  'revue',
+  'ecart_realise',
+  'prev_realise',
+  'td_previsionnel',
+  'td_achat_previsionnel',
+  'td_reel',
+  'td_achat',
+]
+  .map((c) => `'0' as ${c}`)
   .join(', ');
+const SUM_COLUMNS = `previsionnel, achat_previsionnel, reel, achat, revue, ecart_realise, prev_realise,
+  td_previsionnel, td_achat_previsionnel, td_reel, td_achat`;
 
 /**
- * The raw aggregate: the selected clients and every sum the dashboards need, in one statement (one
- * snapshot without a transaction). The monthly rows are read once, summed per line and per month
- * (`ls`); the ~40× fewer line sums are then grouped per client × pole name and per pole name ×
- * line name — about 3× faster than grouping the monthly rows themselves. Left joins keep clients
- * without poles and poles without lines, as the pure path does. Rows come in first-appearance
- * order: client × pole by (client rank, first pole seq); pole × line by the first (client rank,
- * pole seq, line seq) where the line name appears — what merging by name in creation order gives.
+ * Everything GET /api/dashboard needs, in one statement (one snapshot without a transaction):
+ * the selection; per client × pole name its sums over the year and up to the cut-off; per month
+ * the selection's sums; per client × pole name of the previous year its actuals up to the same
+ * month; the cut-off. Rows come in first-appearance order: client × pole by (client rank, first
+ * pole seq), what merging by name in creation order gives (ADR 011).
  */
-export const DASHBOARD_SUMS_SQL = /* sql */ `
+export const DASHBOARD_SQL = /* sql */ `
   with sel as (${SELECTION}),
-  ls as (
-    select d.budget_line_item_id as line_id, d.month_index as month, ${MONTH_SUMS}
-      from budget_monthly_data d
-      join budget_line_items l on l.id = d.budget_line_item_id
-      join expertise_poles p on p.id = l.expertise_pole_id
-      join sel s on s.id = p.client_id
-     where d.year = $2
-     group by grouping sets ((d.budget_line_item_id), (d.month_index))
-  ),
-  f as (
-    select s.rank, s.id as client_id, p.name as pole, p.seq as pole_seq, l.name as line, l.seq as line_seq,
-           ls.previsionnel, ls.achat_previsionnel, ls.reel, ls.achat, ls.revue, ls.ecart_realise, ls.prev_realise
+  ${CUTOFF},
+  cp as (
+    select p.client_id, p.name, array[min(s.rank), min(p.seq)] as sort_key, ${POLE_SUMS}
       from sel s
-      left join expertise_poles p on p.client_id = s.id and p.year = $2
-      left join budget_line_items l on l.expertise_pole_id = p.id
-      left join ls on ls.line_id = l.id
+      join expertise_poles p on p.client_id = s.id and p.year = $2
+      left join dashboard_pole_months a on a.year = $2 and a.pole_id = p.id and a.month in (11, (select c from cut))
+     group by p.client_id, p.name
   ),
-  g as (
-    select case when grouping(client_id) = 0 then 'client' else 'line' end as kind, client_id, pole, line,
-           case when grouping(client_id) = 0 then array[min(rank), min(pole_seq)]
-                else min(array[rank, pole_seq, line_seq]) end as sort_key,
-           ${RESUMS}
-      from f
-     group by grouping sets ((client_id, pole), (pole, line))
+  m as (
+    select m.month, coalesce(sum(m.previsionnel), 0)::text as previsionnel, coalesce(sum(m.reel), 0)::text as reel,
+           coalesce(sum(m.achat), 0)::text as achat
+      from sel s join dashboard_client_months m on m.year = $2 and m.client_id = s.id
+     group by m.month
+  ),
+  pv as (
+    select p.client_id, p.name, array[min(s.rank), min(p.seq)] as sort_key,
+           coalesce(sum(a.reel), 0)::text as reel, coalesce(sum(a.achat), 0)::text as achat
+      from sel s
+      join expertise_poles p on p.client_id = s.id and p.year = $2 - 1
+      left join dashboard_pole_months a on a.year = $2 - 1 and a.pole_id = p.id and a.month = (select c from cut)
+     group by p.client_id, p.name
   )
-  select 'a-client' as kind, id as client_id, name as client_name, prevision_mb_annuelle_debut::text as debut,
-         null as pole, null as line, null::smallint as month, array[rank] as sort_key,
-         '0' as previsionnel, '0' as achat_previsionnel, '0' as reel, '0' as achat, '0' as revue, '0' as ecart_realise, '0' as prev_realise
+  select 'a-client' as kind, id as client_id, name, prevision_mb_annuelle_debut::text as info,
+         null::int as month, array[rank] as sort_key, ${ZEROS}
     from sel
   union all
-  -- A client without poles gives a null pole, a pole without lines a null line: not groups.
-  select kind, client_id, null, null, pole, line, null, sort_key,
-         previsionnel, achat_previsionnel, reel, achat, revue, ecart_realise, prev_realise
-    from g
-   where (kind = 'client' and pole is not null) or (kind = 'line' and line is not null)
+  select 'cutoff', null, null, (select m from last_actual)::text, (select c from cut), array[0::bigint], ${ZEROS}
   union all
-  select 'month', null, null, null, null, null, month, array[month::bigint],
-         previsionnel::text, achat_previsionnel::text, reel::text, achat::text, revue::text, ecart_realise::text, prev_realise::text
-    from ls
-   where line_id is null
+  select 'client', client_id, name, null, null, sort_key, ${SUM_COLUMNS}
+    from cp
+  union all
+  select 'month', null, null, null, month, array[month::bigint], previsionnel, '0', reel, achat, '0', '0', '0', '0', '0', '0', '0'
+    from m
+  union all
+  select 'previous', client_id, name, null, null, sort_key, '0', '0', reel, achat, '0', '0', '0', '0', '0', '0', '0'
+    from pv
    order by kind, sort_key`;
 
-function toSums(r: SumsRow): Sums {
+/** Integer cents from SQL's exact text (a bigint sum); refuses what a double cannot hold exactly. */
+function cents(text: string): Cents {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Somme hors limites : ${text}`);
+  return n as Cents;
+}
+
+/** The sums of a row; `parse` reads one amount (integer cents text by default, or euros). */
+function toSums(r: Row, parse: (text: string) => Cents = cents): Sums {
+  const cents = parse;
   return {
-    previsionnel: decimalToCents(r.previsionnel),
-    achat_previsionnel: decimalToCents(r.achat_previsionnel),
-    reel: decimalToCents(r.reel),
-    achat: decimalToCents(r.achat),
-    revue: decimalToCents(r.revue),
-    ecartRealise: decimalToCents(r.ecart_realise),
-    prevRealise: decimalToCents(r.prev_realise),
+    previsionnel: cents(r.previsionnel),
+    achat_previsionnel: cents(r.achat_previsionnel),
+    reel: cents(r.reel),
+    achat: cents(r.achat),
+    revue: cents(r.revue),
+    ecartRealise: cents(r.ecart_realise),
+    prevRealise: cents(r.prev_realise),
+    toDate: {
+      previsionnel: cents(r.td_previsionnel),
+      achat_previsionnel: cents(r.td_achat_previsionnel),
+      reel: cents(r.td_reel),
+      achat: cents(r.td_achat),
+    },
   };
 }
 
+/** The last closed month of `year` (month_locks, docs/product.md#month-closing), or null. */
+export async function lastClosedMonth(q: Queryable, year: number): Promise<number | null> {
+  const { rows } = await q.query<{ month: number | null }>(
+    `select max(month) as month from month_locks where year = $1`,
+    [year],
+  );
+  return rows[0]?.month === null || rows[0]?.month === undefined ? null : Number(rows[0].month);
+}
+
+/** How the cut-off was found, given the month chosen (or null) and the last closed month. */
+function cutoffOf(chosen: number | null, closed: number | null, lastActual: number | null, month: number): Cutoff {
+  if (chosen !== null) return { month: chosen, source: 'chosen' };
+  const fallback = defaultCutoff(closed, lastActual);
+  return { ...fallback, month };
+}
+
 /**
- * The dashboards' data of `year` for these clients (null = every client), from one statement. Returns null
- * when an id is unknown.
+ * The dashboards' data of `year` for these clients (null = every client), up to the cut-off
+ * `chosen` (null: the default one). Returns null when an id is unknown. The lines of the poles
+ * are left empty: `loadDashboardLines` reads them.
  */
 export async function loadDashboardData(
   q: Queryable,
   ids: readonly string[] | null,
   year: number,
+  chosen: number | null,
 ): Promise<DashboardData | null> {
-  const { rows } = await q.query<SumsRow>(DASHBOARD_SUMS_SQL, [ids, year]);
+  const closed = await lastClosedMonth(q, year);
+  const { rows } = await q.query<Row>(DASHBOARD_SQL, [ids, year, chosen, closed]);
   const clients = new Map<string, ClientPoleSums & { poles: { name: string; sums: Sums }[] }>();
-  const linesByPole = new Map<string, LineAggregate[]>();
+  const previousByPole = new Map<string, PreviousSums>();
   const months: MonthSums[] = [];
+  let cutoff: Cutoff = { month: 11, source: 'none' };
   for (const r of rows) {
-    if (r.kind === 'a-client' && r.client_id !== null && r.client_name !== null && r.debut !== null) {
+    if (r.kind === 'a-client' && r.client_id !== null && r.name !== null && r.info !== null) {
       clients.set(r.client_id, {
         id: r.client_id,
-        name: r.client_name,
-        previsionMbDebut: decimalToCents(r.debut),
+        name: r.name,
+        previsionMbDebut: decimalToCents(r.info),
         poles: [],
+        previous: null,
       });
-    } else if (r.kind === 'client' && r.client_id !== null && r.pole !== null) {
-      clients.get(r.client_id)?.poles.push({ name: r.pole, sums: toSums(r) });
-    } else if (r.kind === 'line' && r.pole !== null && r.line !== null) {
-      const lines = linesByPole.get(r.pole) ?? [];
-      lines.push({ name: r.line, sums: toSums(r) });
-      linesByPole.set(r.pole, lines);
+    } else if (r.kind === 'cutoff' && r.month !== null) {
+      cutoff = cutoffOf(chosen, closed, r.info === null ? null : Number(r.info), r.month);
+    } else if (r.kind === 'client' && r.client_id !== null && r.name !== null) {
+      clients.get(r.client_id)?.poles.push({ name: r.name, sums: toSums(r) });
     } else if (r.kind === 'month' && r.month !== null) {
       const sums = toSums(r);
       months[r.month] = { reel: sums.reel, previsionnel: sums.previsionnel, achat: sums.achat };
+    } else if (r.kind === 'previous' && r.client_id !== null && r.name !== null) {
+      const sums = { reel: cents(r.reel), achat: cents(r.achat) };
+      const client = clients.get(r.client_id);
+      if (client) client.previous = addTo(client.previous, sums);
+      previousByPole.set(r.name, addTo(previousByPole.get(r.name) ?? null, sums));
     }
   }
   if (ids && clients.size !== ids.length) return null;
-  return dashboardData([...clients.values()], linesByPole, months);
+  return dashboardData([...clients.values()], new Map(), months, cutoff, previousByPole);
+}
+
+function addTo(a: PreviousSums | null, b: PreviousSums): PreviousSums {
+  return a ? { reel: (a.reel + b.reel) as Cents, achat: (a.achat + b.achat) as Cents } : b;
+}
+
+/** The seven sums then the four à date of monthly rows `d` of the year, as exact numeric text (euros). */
+const LINE_SUMS = /* sql */ `
+  coalesce(sum(d.previsionnel), 0)::text as previsionnel, coalesce(sum(d.achat_previsionnel), 0)::text as achat_previsionnel,
+  coalesce(sum(d.reel), 0)::text as reel, coalesce(sum(d.achat), 0)::text as achat,
+  coalesce(sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end), 0)::text as revue,
+  coalesce(sum(case when d.reel > 0 then d.reel - d.achat - d.previsionnel else 0 end), 0)::text as ecart_realise,
+  coalesce(sum(case when d.reel > 0 then d.previsionnel else 0 end), 0)::text as prev_realise,
+  coalesce(sum(d.previsionnel) filter (where d.month_index <= (select c from cut)), 0)::text as td_previsionnel,
+  coalesce(sum(d.achat_previsionnel) filter (where d.month_index <= (select c from cut)), 0)::text as td_achat_previsionnel,
+  coalesce(sum(d.reel) filter (where d.month_index <= (select c from cut)), 0)::text as td_reel,
+  coalesce(sum(d.achat) filter (where d.month_index <= (select c from cut)), 0)::text as td_achat`;
+
+/**
+ * The lines of the poles view: per pole name × line name over the selection, the year's sums and
+ * those up to the cut-off, in first-appearance order (client rank, pole seq, line seq). Reads the
+ * selection's monthly rows of the year: only the 'Vue par Lignes Budgétaires' asks for it.
+ */
+export const DASHBOARD_LINES_SQL = /* sql */ `
+  with sel as (${SELECTION}),
+  ${CUTOFF}
+  select p.name as pole, l.name as line, ${LINE_SUMS}
+    from sel s
+    join expertise_poles p on p.client_id = s.id and p.year = $2
+    join budget_line_items l on l.expertise_pole_id = p.id
+    left join budget_monthly_data d on d.budget_line_item_id = l.id
+   group by p.name, l.name
+   order by min(array[s.rank, p.seq, l.seq])`;
+
+/** Per pole name, its lines merged by name over the selection (cents); null when an id is unknown. */
+export async function loadDashboardLines(
+  q: Queryable,
+  ids: readonly string[] | null,
+  year: number,
+  chosen: number | null,
+): Promise<{ pole: string; lines: LineAggregate[] }[] | null> {
+  if (ids) {
+    const { rows } = await q.query<{ n: number }>(`select count(*)::int as n from clients where id = any($1::uuid[])`, [
+      ids,
+    ]);
+    if (rows[0]?.n !== ids.length) return null;
+  }
+  const closed = await lastClosedMonth(q, year);
+  const { rows } = await q.query<Row & { pole: string; line: string }>(DASHBOARD_LINES_SQL, [
+    ids,
+    year,
+    chosen,
+    closed,
+  ]);
+  const poles = new Map<string, LineAggregate[]>();
+  for (const r of rows) {
+    const lines = poles.get(r.pole) ?? [];
+    lines.push({ name: r.line, sums: toSums(r, decimalToCents) });
+    poles.set(r.pole, lines);
+  }
+  return [...poles].map(([pole, lines]) => ({ pole, lines }));
 }

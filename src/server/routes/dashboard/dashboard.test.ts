@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromWire, polesFromWire } from '@/domain/codec';
-import type { DashboardData } from '@/domain/dashboard/data';
-import { aggregateBudgets, summarizeDashboard } from '@/domain/dashboard/from-budgets';
+import { withLines, type DashboardData } from '@/domain/dashboard/data';
+import { aggregateBudgets, lastActualMonth, summarizeDashboard } from '@/domain/dashboard/from-budgets';
+import { defaultCutoff, type LineAggregate } from '@/domain/dashboard/sums';
 import { dashboardFromData } from '@/domain/dashboard/views';
 import type { BackupWire as Backup, ClientWire as Client, LineWire as Line, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
@@ -103,12 +104,24 @@ const backup: Backup = { clients: [zebre, alpha, emile, vide], budgetData, expor
 /** The pure path on the budgets the API serves: clients in creation order, as the SQL ranks them. */
 async function purePath(ids: readonly string[] | null): Promise<DashboardData> {
   const all = (await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget')).json;
-  const chosen = all.clients.filter((c) => ids === null || ids.includes(c.id));
-  return summarizeDashboard(
-    aggregateBudgets(
-      chosen.map((c) => ({ client: clientFromWire(c), poles: polesFromWire(all.budgetData[c.id] ?? []) })),
-    ),
+  const budgets = all.clients.map((c) => ({
+    client: clientFromWire(c),
+    poles: polesFromWire(all.budgetData[c.id] ?? []),
+  }));
+  const chosen = budgets.filter((b) => ids === null || ids.includes(b.client.id));
+  return summarizeDashboard(aggregateBudgets(chosen, { cutoff: defaultCutoff(null, lastActualMonth(budgets)) }));
+}
+
+/** GET /api/dashboard and GET /api/dashboard/lines of one query, merged as the poles view does. */
+async function served(query: string): Promise<DashboardData> {
+  const main = await t.request<DashboardData>('GET', `/api/dashboard${query}`);
+  expect(main.status).toBe(200);
+  const lines = await t.request<{ poles: { pole: string; lines: LineAggregate[] }[] }>(
+    'GET',
+    `/api/dashboard/lines${query}`,
   );
+  expect(lines.status).toBe(200);
+  return withLines(main.json, lines.json.poles);
 }
 
 describe('GET /api/dashboard', () => {
@@ -123,14 +136,11 @@ describe('GET /api/dashboard', () => {
     ['two clients, named in reverse creation order', `?clients=${emile.id},${alpha.id}`, [alpha.id, emile.id]],
     ['a client without poles', `?clients=${vide.id}`, [vide.id]],
   ])('SQL sums equal the pure domain path: %s', async (_label, query, ids) => {
-    const res = await t.request<DashboardData>('GET', `/api/dashboard${query}`);
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual(await purePath(ids));
+    expect(await served(query)).toEqual(await purePath(ids));
   });
 
   it('gives the figures a reader checks by hand', async () => {
-    const data = (await t.request<DashboardData>('GET', `/api/dashboard?clients=${alpha.id},${emile.id}`)).json;
-    const d = dashboardFromData(data);
+    const d = dashboardFromData(await served(`?clients=${alpha.id},${emile.id}`));
     // Σ réel = 1100,10 − 50 + 199,99 = 1250,09 €; Σ achat = 450,05 − 10 + 12,34 + 0,01 = 452,40 €.
     expect(d.globalStats.totalReel).toBe(125009);
     expect(d.globalStats.totalAchat).toBe(45240);
@@ -145,11 +155,52 @@ describe('GET /api/dashboard', () => {
   });
 
   it('merges two poles of one name in one client, lines by name in creation order', async () => {
-    const data = (await t.request<DashboardData>('GET', `/api/dashboard?clients=${zebre.id}`)).json;
+    const data = await served(`?clients=${zebre.id}`);
     const seo = data.poles.find((p) => p.name === 'SEO/GEO');
     expect(seo?.lines.map((l) => l.name)).toEqual(['Netlinking', 'Audit SEO technique', 'SEO local']);
     // Netlinking réel: 0,10 + 0,20 − 5 (first pole) + 10 (second pole) = 5,30 €.
     expect(seo?.lines[0]?.sums.reel).toBe(530);
+  });
+
+  it('reflects a cell save on the very next read (the maintained sums are written in the save)', async () => {
+    const before = await served(`?clients=${alpha.id}`);
+    const lineId = budgetData[alpha.id]![0]!.lines[0]!.id; // Google Ads – Search: réel 1100,10 in January
+    const save = await t.request('PATCH', '/api/cells', [
+      { lineId, month: 0, field: 'reel', value: 1234.56 },
+      { lineId, month: 5, field: 'achat', value: 10 },
+    ]);
+    expect(save.status).toBe(200);
+    const after = await served(`?clients=${alpha.id}`);
+    expect(after).toEqual(await purePath([alpha.id]));
+    expect(after.clients[0]!.sums.reel - before.clients[0]!.sums.reel).toBe(123456 - 110010);
+    expect(after.clients[0]!.sums.achat - before.clients[0]!.sums.achat).toBe(1000);
+    // Zèbre's December actuals keep the agency's default cut-off at December.
+    expect(after.cutoff).toEqual({ month: 11, source: 'actual' });
+    // Put back, so the other tests read the data set as written.
+    await t.request('PATCH', '/api/cells', [
+      { lineId, month: 0, field: 'reel', value: 1100.1 },
+      { lineId, month: 5, field: 'achat', value: 0 },
+    ]);
+    expect(await served(`?clients=${alpha.id}`)).toEqual(before);
+  });
+
+  it.each([0, 3, 11])('takes a chosen cut-off (month %i) for every figure à date', async (month) => {
+    const data = await served(`?clients=all&cutoff=${month}`);
+    expect(data.cutoff).toEqual({ month, source: 'chosen' });
+    const all = (await t.request<{ clients: Client[]; budgetData: Record<string, Pole[]> }>('GET', '/api/budget')).json;
+    const budgets = all.clients.map((c) => ({
+      client: clientFromWire(c),
+      poles: polesFromWire(all.budgetData[c.id] ?? []),
+    }));
+    expect(data).toEqual(summarizeDashboard(aggregateBudgets(budgets, { cutoff: { month, source: 'chosen' } })));
+  });
+
+  it('refuses a cut-off outside 0–11, in French', async () => {
+    for (const cutoff of ['12', '-1', 'mars', '1.5']) {
+      const res = await t.request('GET', `/api/dashboard?cutoff=${cutoff}`);
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toContain("Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre).");
+    }
   });
 
   it('answers 404 for an unknown client and 400 for a malformed id, in French', async () => {

@@ -23,6 +23,19 @@ export function HomePage() {
   const [activeTab, setActiveTab] = useState<MainTab>(DEFAULT_MAIN_TAB);
   // The dashboards' client filter lives here so it survives switching between the two tabs.
   const [clientFilter, setClientFilter] = useState<ClientFilter>(ALL_CLIENTS);
+  // A pole row's drill-down: the poles dashboard shows that pole alone until reset.
+  const [poleFilter, setPoleFilter] = useState<string | null>(null);
+  // A project row's drill-down. The budget tab reads its client from this browser's storage when it
+  // mounts (features/budget/hooks/use-selected-client-id.ts); writing the same key then switching tab
+  // selects it, without the dashboard feature importing the budget feature.
+  const openClient = (clientId: string) => {
+    try {
+      window.localStorage.setItem('budget-marges.selected-client', clientId);
+    } catch {
+      // storage disabled: the budget tab opens on its own selection
+    }
+    setActiveTab('budget');
+  };
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -48,10 +61,23 @@ export function HomePage() {
             />
           )}
           {activeTab === 'dashboard' && (
-            <DashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />
+            <DashboardTab
+              clientFilter={clientFilter}
+              onClientFilterChange={setClientFilter}
+              onOpenClient={openClient}
+              onOpenPole={(pole) => {
+                setPoleFilter(pole);
+                setActiveTab('poles');
+              }}
+            />
           )}
           {activeTab === 'poles' && (
-            <PolesDashboardTab clientFilter={clientFilter} onClientFilterChange={setClientFilter} />
+            <PolesDashboardTab
+              clientFilter={clientFilter}
+              onClientFilterChange={setClientFilter}
+              poleFilter={poleFilter}
+              onPoleFilterChange={setPoleFilter}
+            />
           )}
         </Suspense>
       </main>

@@ -1,3 +1,4 @@
+import { foldForSearch } from '@/domain/dashboard/table';
 import { Check, ChevronsUpDown, Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -112,14 +113,6 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
       )}
     </div>
   );
-}
-
-/** Lower case without accents, so « emile » finds « Émile ». */
-function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('fr');
 }
 
 function Option({ label, selected, onSelect }: { label: string; selected: boolean; onSelect: () => void }) {

@@ -1,41 +1,82 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientFilter } from '@/domain/client-filter';
-import type { DashboardData } from '@/domain/dashboard/data';
+import { withLines, type DashboardData } from '@/domain/dashboard/data';
+import type { LineAggregate } from '@/domain/dashboard/sums';
 import { dashboardFromData } from '@/domain/dashboard/views';
-import { dashboardClientsParam } from '@/domain/dashboard-query';
+import { dashboardParams } from '@/domain/dashboard-query';
 import { api, withYear } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
 
-/** Query keys of the dashboards: one entry per year and selection, under the shared summaries root. */
+/** Query keys of the dashboards: one entry per year, selection and cut-off, under the shared summaries root. */
 export const dashboardKeys = {
   all: [...sharedKeys.summaries(), 'dashboard'] as const,
   year: (year: number) => [...dashboardKeys.all, year] as const,
-  selection: (year: number, clientsParam: string) => [...dashboardKeys.year(year), clientsParam] as const,
+  selection: (year: number, params: string) => [...dashboardKeys.year(year), params] as const,
+  lines: (year: number, params: string) => [...dashboardKeys.year(year), params, 'lines'] as const,
 };
 
-export const dashboardQueryOptions = (filter: ClientFilter, year: number) => {
-  const param = dashboardClientsParam(filter);
+/** The cut-off the user picked (0–11), or null for the default one (docs/product.md#dashboard-to-date). */
+export type ChosenCutoff = number | null;
+
+export const dashboardQueryOptions = (filter: ClientFilter, year: number, cutoff: ChosenCutoff) => {
+  const params = dashboardParams(filter, cutoff);
   return queryOptions({
-    queryKey: dashboardKeys.selection(year, param),
-    queryFn: ({ signal }) =>
-      api.get<DashboardData>(withYear(`/api/dashboard?clients=${encodeURIComponent(param)}`, year), signal),
+    queryKey: dashboardKeys.selection(year, params),
+    queryFn: ({ signal }) => api.get<DashboardData>(withYear(`/api/dashboard?${params}`, year), signal),
     // Figures change in the budget tab: opening a dashboard always asks the server again.
     staleTime: 0,
   });
 };
 
+/** Keeps the previous answer on screen while the next one of the same year loads; never another year's. */
+function sameYearPlaceholder<T>(year: number) {
+  return (previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
+    previousQuery?.queryKey[dashboardKeys.year(year).length - 1] === year ? keepPreviousData(previous) : undefined;
+}
+
 /**
- * The dashboards of a selection in exercice `year`: the server's sums (GET /api/dashboard), turned
- * into every row by the same domain function the server tests check. The previous selection stays
- * on screen while the next one of the same year loads; another year's figures never do
- * (docs/product.md#budget-years).
+ * The dashboards of a selection in exercice `year` up to a cut-off: the server's sums (GET
+ * /api/dashboard), turned into every row by the same domain function the server tests check.
  */
-export function useDashboard(filter: ClientFilter, year: number, enabled: boolean) {
+export function useDashboard(filter: ClientFilter, year: number, cutoff: ChosenCutoff, enabled: boolean) {
   return useQuery({
-    ...dashboardQueryOptions(filter, year),
+    ...dashboardQueryOptions(filter, year, cutoff),
     select: dashboardFromData,
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[dashboardKeys.year(year).length - 1] === year ? keepPreviousData(previous) : undefined,
+    placeholderData: sameYearPlaceholder<DashboardData>(year),
+    enabled,
+  });
+}
+
+/**
+ * The poles view with its lines (GET /api/dashboard/lines merged in): asked only when the
+ * 'Vue par Lignes Budgétaires' shows, as it reads every monthly row of the selection (ADR 026).
+ */
+export function useDashboardLines(
+  data: DashboardData | undefined,
+  filter: ClientFilter,
+  year: number,
+  enabled: boolean,
+) {
+  const cutoff = data?.cutoff.month ?? null;
+  const params = dashboardParams(filter, cutoff);
+  return useQuery({
+    queryKey: dashboardKeys.lines(year, params),
+    queryFn: ({ signal }) =>
+      api.get<{ poles: { pole: string; lines: LineAggregate[] }[] }>(
+        withYear(`/api/dashboard/lines?${params}`, year),
+        signal,
+      ),
+    staleTime: 0,
+    enabled: enabled && data !== undefined,
+    select: (answer) => (data ? dashboardFromData(withLines(data, answer.poles)).polesView : undefined),
+  });
+}
+
+/** The raw answer of GET /api/dashboard (what useDashboardLines merges the lines into). */
+export function useDashboardData(filter: ClientFilter, year: number, cutoff: ChosenCutoff, enabled: boolean) {
+  return useQuery({
+    ...dashboardQueryOptions(filter, year, cutoff),
+    placeholderData: sameYearPlaceholder<DashboardData>(year),
     enabled,
   });
 }

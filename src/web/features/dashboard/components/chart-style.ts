@@ -30,11 +30,3 @@ export const POLE_CHART_HEIGHT = 300;
 export function paletteColor(i: number): string {
   return CHART_PALETTE[i % CHART_PALETTE.length] ?? CHART_PALETTE[0];
 }
-
-// One decimal so small scales stay distinct (0,5 k€, 1 k€, 1,5 k€).
-const kEuros = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-
-/** Axis label of an amount in euros: thousands of euros (`12 k€`). */
-export function formatKEuros(euros: number): string {
-  return `${kEuros.format(euros / 1000 + 0)} k€`;
-}

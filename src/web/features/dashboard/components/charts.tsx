@@ -3,7 +3,6 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
-  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -11,72 +10,140 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { axisUnit, topBars } from '@/domain/dashboard/table';
 import { centsToEuros, eurosToCents, formatEuros, type Cents } from '@/domain/money';
-import { BAR_FILL_OPACITY, formatKEuros, paletteColor } from './chart-style';
+import { BAR_FILL_OPACITY, paletteColor } from './chart-style';
 
 /** Tooltip values are euros (the charts plot euros); shown in French format. */
 const euroTooltip = (value: unknown) => (typeof value === 'number' ? formatEuros(eurosToCents(value)) : String(value));
 
+/** At most this many characters of a bar's name on the axis (the whole name is in the tooltip and the table). */
+const TICK_CHARS = 18;
+const shortTick = (name: string) => (name.length > TICK_CHARS ? `${name.slice(0, TICK_CHARS - 1)}…` : name);
+
 export type BarDatum = { name: string; value: Cents };
 
-/** One bar per item, each in the next palette colour at 50 % opacity; amounts in euros on the axis. */
+/**
+ * One bar per item — the 20 largest and one 'Autres' bar beyond that — each in the next palette
+ * colour at 50 % opacity; names slanted so none overlaps; the axis in k€, or M€ past 10 000 k€.
+ */
 export function MarginBarChart({
   data,
   height,
   seriesName,
+  title,
 }: {
   data: readonly BarDatum[];
   height: number;
   seriesName: string;
+  /** The chart's accessible name. */
+  title: string;
 }) {
-  const rows = data.map((d) => ({ name: d.name, value: centsToEuros(d.value) }));
+  const bars = topBars(data);
+  const rows = bars.map((d) => ({ name: d.name, value: centsToEuros(d.value), others: d.others }));
+  const axis = axisUnit(Math.max(0, ...rows.map((r) => Math.abs(r.value))));
+  const hidden = bars.at(-1)?.others ?? 0;
+  const summary =
+    `${title} : ${seriesName} de ${rows.length} élément(s)` +
+    (hidden > 0 ? `, les 20 plus grands et ${hidden} autres regroupés` : '') +
+    `, en ${axis.unit}.`;
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-        <YAxis tickFormatter={formatKEuros} tick={{ fontSize: 12 }} width={72} />
-        <Tooltip formatter={euroTooltip} />
-        <Bar dataKey="value" name={seriesName} fillOpacity={BAR_FILL_OPACITY}>
-          {rows.map((row, i) => (
-            <Cell key={row.name} fill={paletteColor(i)} stroke={paletteColor(i)} />
-          ))}
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
+    <figure role="img" aria-label={summary} className="m-0">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="name"
+            tick={{ fontSize: 11 }}
+            interval={0}
+            angle={-35}
+            textAnchor="end"
+            height={90}
+            tickFormatter={shortTick}
+          />
+          <YAxis tickFormatter={axis.label} tick={{ fontSize: 12 }} width={80} />
+          <Tooltip formatter={euroTooltip} />
+          <Bar dataKey="value" name={seriesName} fillOpacity={BAR_FILL_OPACITY}>
+            {rows.map((row, i) => (
+              <Cell key={row.name} fill={paletteColor(i)} stroke={paletteColor(i)} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+      {hidden > 0 && (
+        <figcaption className="mt-1 text-xs text-muted-foreground">
+          Les 20 plus grands ; « Autres » regroupe les {hidden} suivants (tous figurent dans le tableau).
+        </figcaption>
+      )}
+    </figure>
   );
 }
 
-export type MonthDatum = { month: string; reel: Cents; previsionnel: Cents; margin: Cents };
+export type MonthDatum = { month: string; reel: Cents; previsionnel: Cents; margin: Cents; known: boolean };
 
-/** 'Évolution Mensuelle': Réel, Prévisionnel and Marge per month, in euros. */
-export function MonthlyLineChart({ data, height }: { data: readonly MonthDatum[]; height: number }) {
+const SERIES = [
+  { key: 'reel', name: 'Réel' },
+  { key: 'previsionnel', name: 'Prévisionnel' },
+  { key: 'margin', name: 'Marge' },
+] as const;
+
+/**
+ * 'Évolution Mensuelle': Réel, Prévisionnel and Marge per month, in euros. Réel and Marge stop
+ * after the cut-off month (a gap, not a fall to 0): those months are not known yet.
+ */
+export function MonthlyLineChart({
+  data,
+  height,
+  cutoffMonth,
+}: {
+  data: readonly MonthDatum[];
+  height: number;
+  cutoffMonth: string;
+}) {
   const rows = data.map((d) => ({
     month: d.month,
-    reel: centsToEuros(d.reel),
+    reel: d.known ? centsToEuros(d.reel) : null,
     previsionnel: centsToEuros(d.previsionnel),
-    margin: centsToEuros(d.margin),
+    margin: d.known ? centsToEuros(d.margin) : null,
   }));
+  const axis = axisUnit(
+    Math.max(0, ...rows.flatMap((r) => [r.reel ?? 0, r.previsionnel, r.margin ?? 0].map(Math.abs))),
+  );
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="month" tick={{ fontSize: 12 }} />
-        <YAxis tickFormatter={formatKEuros} tick={{ fontSize: 12 }} width={72} />
-        <Tooltip formatter={euroTooltip} />
-        {/* Series in the order docs/product.md#dashboard-tab names them, not alphabetical. */}
-        <Legend itemSorter={null} />
-        <Line type="monotone" dataKey="reel" name="Réel" stroke={paletteColor(0)} strokeWidth={2} dot={false} />
-        <Line
-          type="monotone"
-          dataKey="previsionnel"
-          name="Prévisionnel"
-          stroke={paletteColor(1)}
-          strokeWidth={2}
-          dot={false}
-        />
-        <Line type="monotone" dataKey="margin" name="Marge" stroke={paletteColor(2)} strokeWidth={2} dot={false} />
-      </LineChart>
-    </ResponsiveContainer>
+    <figure
+      role="img"
+      aria-label={`Évolution mensuelle en ${axis.unit} : Réel et Marge jusqu'à ${cutoffMonth}, Prévisionnel sur l'année.`}
+      className="m-0"
+    >
+      <ResponsiveContainer width="100%" height={height}>
+        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="month" tick={{ fontSize: 12 }} />
+          <YAxis tickFormatter={axis.label} tick={{ fontSize: 12 }} width={80} />
+          <Tooltip formatter={euroTooltip} />
+          {SERIES.map((s, i) => (
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.name}
+              stroke={paletteColor(i)}
+              strokeWidth={2}
+              dot={false}
+              connectNulls={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+      {/* Our own legend, in the order docs/product.md#dashboard-tab names the series (recharts' carries English labels). */}
+      <figcaption className="mt-2 flex flex-wrap justify-center gap-4 text-sm">
+        {SERIES.map((s, i) => (
+          <span key={s.key} className="inline-flex items-center gap-1.5">
+            <span className="inline-block h-0.5 w-4" style={{ backgroundColor: paletteColor(i) }} aria-hidden />
+            {s.name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
   );
 }

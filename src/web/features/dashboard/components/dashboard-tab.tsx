@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ClientFilter } from '@/domain/client-filter';
-import type { Dashboard, MarginRow } from '@/domain/dashboard/views';
+import { isEmptyDashboard, type Dashboard, type MarginRow } from '@/domain/dashboard/views';
+import { MONTHS } from '@/domain/months';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
 import { Button } from '@/web/components/ui/button';
@@ -13,7 +14,9 @@ import { notifySuccess } from '@/web/lib/notify';
 import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
+import { CutoffSelect } from './cutoff-select';
+import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
 import type { BarDatum } from './charts';
 
@@ -34,6 +37,14 @@ export type DashboardFilterProps = {
   onClientFilterChange: (filter: ClientFilter) => void;
 };
 
+/** Drill-downs out of the 'Dashboard' tab, composed in by the app shell (features never import each other). */
+export type DashboardDrillProps = {
+  /** A project row: open that client in the budget tab. */
+  onOpenClient?: (clientId: string) => void;
+  /** A pole row: show that pole in the poles dashboard. */
+  onOpenPole?: (poleName: string) => void;
+};
+
 /** The dashboard's tabs (docs/product.md#dashboard-tab), default first. */
 const DASHBOARD_TABS = [
   { id: 'margins', label: 'Marges par Projet' },
@@ -43,10 +54,16 @@ const DASHBOARD_TABS = [
 ] as const;
 
 /** The 'Dashboard' tab, loaded lazily with the charts. */
-export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFilterProps) {
+export function DashboardTab({
+  clientFilter,
+  onClientFilterChange,
+  onOpenClient,
+  onOpenPole,
+}: DashboardFilterProps & DashboardDrillProps) {
   const [year] = useYear();
+  const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
   const selection = useClientSelection(clientFilter, year);
-  const dashboard = useDashboard(selection.filter, year, selection.ready);
+  const dashboard = useDashboard(selection.filter, year, cutoff, selection.ready);
 
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-6">
@@ -55,7 +72,10 @@ export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFi
           <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight">
             Dashboard
           </h1>
-          <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
+          <div className="flex flex-wrap items-end gap-4">
+            <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
+            <CutoffSelect cutoff={dashboard.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+          </div>
         </div>
         <Button
           variant="outline"
@@ -73,7 +93,7 @@ export function DashboardTab({ clientFilter, onClientFilterChange }: DashboardFi
       ) : !dashboard.data ? (
         <Spinner text="Chargement..." />
       ) : (
-        <DashboardContent dashboard={dashboard.data} />
+        <DashboardContent dashboard={dashboard.data} onOpenClient={onOpenClient} onOpenPole={onOpenPole} />
       )}
     </section>
   );
@@ -90,10 +110,12 @@ function exportCsv(dashboard: Dashboard, year: number, filter: ClientFilter, cli
   notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en CSV.`);
 }
 
-function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
+function DashboardContent({ dashboard, onOpenClient, onOpenPole }: { dashboard: Dashboard } & DashboardDrillProps) {
+  if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
+  const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
     <>
-      <KpiCards stats={dashboard.globalStats} />
+      <KpiCards stats={dashboard.globalStats} month={month} />
       <Tabs defaultValue="margins">
         <TabsList>
           {DASHBOARD_TABS.map((t) => (
@@ -109,8 +131,11 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
             height={CHART_HEIGHT}
             seriesName="MB Réelle"
             firstColumn="Projet"
+            searchWhat="un projet"
             rows={dashboard.projectMargins}
-            total={dashboard.projectTotal}
+            month={month}
+            onOpen={onOpenClient && ((r) => r.clientId && onOpenClient(r.clientId))}
+            openLabel={(r) => `Ouvrir ${r.name} dans la saisie budgétaire`}
           />
         </TabsContent>
         <TabsContent value="pole-details">
@@ -120,20 +145,23 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
             height={POLE_CHART_HEIGHT}
             seriesName="Marge"
             firstColumn="Pôle"
+            searchWhat="un pôle"
             rows={dashboard.poleMargins}
-            total={dashboard.poleTotal}
+            month={month}
+            onOpen={onOpenPole && ((r) => onOpenPole(r.name))}
+            openLabel={(r) => `Voir le pôle ${r.name} dans le dashboard pôles`}
           />
         </TabsContent>
         <TabsContent value="evolution">
           <ChartCard title="Évolution Mensuelle">
             <Suspense fallback={<ChartFallback height={CHART_HEIGHT} />}>
-              <MonthlyLineChart data={dashboard.monthlyEvolution} height={CHART_HEIGHT} />
+              <MonthlyLineChart data={dashboard.monthlyEvolution} height={CHART_HEIGHT} cutoffMonth={month} />
             </Suspense>
           </ChartCard>
         </TabsContent>
         <TabsContent value="summary">
           <ChartCard title="Tableau Récapitulatif">
-            <SummaryTable rows={dashboard.summaryRows} total={dashboard.summaryTotal} />
+            <SummaryTable rows={dashboard.summaryRows} month={month} />
           </ChartCard>
         </TabsContent>
       </Tabs>
@@ -147,18 +175,21 @@ type MarginSectionProps = {
   height: number;
   seriesName: string;
   firstColumn: string;
+  searchWhat: string;
   rows: readonly MarginRow[];
-  total: MarginRow;
+  month: string;
+  onOpen?: (row: MarginRow) => void;
+  openLabel: (row: MarginRow) => string;
 };
 
 /** A bar chart of margins above its table (projects or poles). */
-function MarginSection({ title, bars, height, seriesName, firstColumn, rows, total }: MarginSectionProps) {
+function MarginSection({ title, bars, height, seriesName, ...table }: MarginSectionProps) {
   return (
     <ChartCard title={title}>
       <Suspense fallback={<ChartFallback height={height} />}>
-        <MarginBarChart data={bars} height={height} seriesName={seriesName} />
+        <MarginBarChart data={bars} height={height} seriesName={seriesName} title={title} />
       </Suspense>
-      <MarginTable label={title} firstColumn={firstColumn} rows={rows} total={total} />
+      <MarginTable label={title} {...table} />
     </ChartCard>
   );
 }

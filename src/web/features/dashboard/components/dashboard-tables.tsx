@@ -1,119 +1,192 @@
 import { Info } from 'lucide-react';
-import type { MarginRow, SummaryRow } from '@/domain/dashboard/views';
+import {
+  marginTotal,
+  summaryTotal,
+  type MarginRow,
+  type PreviousYearFigures,
+  type SummaryRow,
+  type ToDateFigures,
+} from '@/domain/dashboard/views';
 import { formatPercent, type Cents } from '@/domain/money';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { cn } from '@/web/lib/cn';
-import { Euros, Gap } from './amounts';
 import { signClass } from '@/web/lib/format';
+import { Euros, Gap } from './amounts';
+import { DataTable, type Column } from './data-table';
 
-const num = 'text-right';
-
-/** One right-aligned euro cell per amount (cents), in the given order. */
-function EuroCells({ amounts }: { amounts: readonly Cents[] }) {
-  return amounts.map((cents, i) => (
-    <TableCell key={i} className={num}>
-      <Euros cents={cents} />
-    </TableCell>
-  ));
+/** An amount column (cents) read from a row. */
+function euros<T>(key: string, label: string, pick: (r: T) => Cents, title?: string): Column<T> {
+  return { key, label, title, numeric: true, value: pick, render: (r) => <Euros cents={pick(r)} /> };
 }
 
-/** The rows then their TOTAL, each with its key and row class (TOTAL stands out). */
-function withTotal<T extends { name: string }>(rows: readonly T[], total: T) {
+/** A gap column: euros and, when given, its percentage; sorted by the euros. */
+function gap<T>(key: string, label: string, pick: (r: T) => Cents, pct?: (r: T) => number, title?: string): Column<T> {
+  return {
+    key,
+    label,
+    title,
+    numeric: true,
+    value: pick,
+    render: (r) => <Gap cents={pick(r)} percent={pct?.(r)} />,
+  };
+}
+
+/** The columns 'à date' and N−1 of a row with `toDate` and `previousYear` (docs/product.md#dashboard-to-date). */
+function toDateColumns<T extends { toDate: ToDateFigures; previousYear: PreviousYearFigures | null }>(
+  month: string,
+): Column<T>[] {
+  const n1 = (pick: (p: PreviousYearFigures) => Cents, pct?: (p: PreviousYearFigures) => number): Column<T>['render'] =>
+    function N1Cell(r) {
+      return r.previousYear ? (
+        <Gap cents={pick(r.previousYear)} percent={pct?.(r.previousYear)} />
+      ) : (
+        <span className="text-muted-foreground" title="Pas de données l'exercice précédent">
+          —
+        </span>
+      );
+    };
   return [
-    ...rows.map((row) => ({ row, key: row.name, className: undefined })),
-    { row: total, key: 'TOTAL', className: 'bg-muted/60 font-semibold hover:bg-muted/60' },
+    euros(
+      'td-mb-prev',
+      'MB prév. à date',
+      (r) => r.toDate.margePrevisionnelle,
+      `MB prévisionnelle de janvier à ${month}`,
+    ),
+    euros('td-mb-reel', 'MB réelle à date', (r) => r.toDate.marginReel, `MB réelle de janvier à ${month}`),
+    gap(
+      'td-ecart',
+      'Écart MB à date',
+      (r) => r.toDate.ecartMb,
+      (r) => r.toDate.ecartMbPct,
+      `MB réelle − MB prévisionnelle, de janvier à ${month} ; % de la MB prévisionnelle à date`,
+    ),
+    {
+      key: 'n1-mb',
+      label: 'MB réelle N−1',
+      title: `MB réelle de l'exercice précédent, de janvier à ${month}`,
+      numeric: true,
+      value: (r) => r.previousYear?.marginReel ?? null,
+      render: n1((p) => p.marginReel),
+    },
+    {
+      key: 'n1-ecart',
+      label: 'Écart vs N−1',
+      title: `MB réelle à date − MB réelle N−1 des mêmes mois ; % de la MB réelle N−1`,
+      numeric: true,
+      value: (r) => r.previousYear?.ecart ?? null,
+      render: n1(
+        (p) => p.ecart,
+        (p) => p.ecartPct,
+      ),
+    },
   ];
 }
 
-/** 'Marges par Projet' / 'Marge par Pôle' table: one row per project or pole, then TOTAL. */
+const nameColumn = <T extends { name: string }>(label: string): Column<T> => ({
+  key: 'name',
+  label,
+  value: (r) => r.name,
+  render: (r) => <span className="font-medium">{r.name}</span>,
+});
+
+/** 'Marges par Projet' / 'Marge par Pôle': SPEC's columns, then à date and N−1; sortable, searchable. */
 export function MarginTable({
   label,
   firstColumn,
+  searchWhat,
   rows,
-  total,
+  month,
+  onOpen,
+  openLabel,
 }: {
   label: string;
   firstColumn: string;
+  searchWhat: string;
   rows: readonly MarginRow[];
-  total: MarginRow;
+  /** The cut-off month's name ('Octobre'). */
+  month: string;
+  onOpen?: (row: MarginRow) => void;
+  openLabel?: (row: MarginRow) => string;
 }) {
+  const columns: Column<MarginRow>[] = [
+    nameColumn(firstColumn),
+    euros('debut', 'Prév. MB Début', (r) => r.previsionMbDebut),
+    euros('mb-prev', 'MB Prévisionnelle', (r) => r.margePrevisionnelle),
+    euros('mb-reel', 'MB Réelle', (r) => r.marginReel),
+    gap(
+      'ecart-debut',
+      'Écart MB Réelle vs MB Début',
+      (r) => r.ecartMbDebut,
+      (r) => r.ecartMbDebutPct,
+    ),
+    ...toDateColumns<MarginRow>(month),
+  ];
   return (
-    <Table aria-label={label}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{firstColumn}</TableHead>
-          <TableHead className={num}>Prév. MB Début</TableHead>
-          <TableHead className={num}>MB Prévisionnelle</TableHead>
-          <TableHead className={num}>MB Réelle</TableHead>
-          <TableHead className={num}>Écart MB Réelle vs MB Début</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {withTotal(rows, total).map(({ row: r, key, className }) => (
-          <TableRow key={key} className={className}>
-            <TableCell className="font-medium">{r.name}</TableCell>
-            <EuroCells amounts={[r.previsionMbDebut, r.margePrevisionnelle, r.marginReel]} />
-            <TableCell className={num}>
-              <Gap cents={r.ecartMbDebut} percent={r.ecartMbDebutPct} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={label}
+      searchWhat={searchWhat}
+      columns={columns}
+      rows={rows}
+      total={marginTotal}
+      onOpen={onOpen}
+      openLabel={openLabel}
+    />
   );
 }
 
 export const ECART_FORMULA =
   'Écart = Σ (Réel − Achat − Prévisionnel) sur les mois où le réel est supérieur à 0 ; % Écart = Écart ÷ Prévisionnel de ces mêmes mois × 100.';
 
-/** 'Tableau Récapitulatif': Projet, Prévisionnel, Réel, Achats, Marge, Écart, % Écart, then TOTAL. */
-export function SummaryTable({ rows, total }: { rows: readonly SummaryRow[]; total: SummaryRow }) {
+function EcartFormula() {
   return (
-    <Table aria-label="Tableau récapitulatif">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Projet</TableHead>
-          <TableHead className={num}>Prévisionnel</TableHead>
-          <TableHead className={num}>Réel</TableHead>
-          <TableHead className={num}>Achats</TableHead>
-          <TableHead className={num}>Marge</TableHead>
-          <TableHead className={num}>
-            <span className="group relative inline-flex items-center gap-1">
-              Écart
-              <button
-                type="button"
-                className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label="Formule de l'écart"
-                aria-describedby="ecart-formula"
-              >
-                <Info className="size-3.5" aria-hidden />
-              </button>
-              <span
-                id="ecart-formula"
-                role="tooltip"
-                className="invisible absolute right-0 top-full z-20 mt-1 w-72 rounded-md border bg-popover p-2 text-left text-xs font-normal text-popover-foreground shadow-md group-hover:visible group-focus-within:visible"
-              >
-                {ECART_FORMULA}
-              </span>
-            </span>
-          </TableHead>
-          <TableHead className={num}>% Écart</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {withTotal(rows, total).map(({ row: r, key, className }) => (
-          <TableRow key={key} className={className}>
-            <TableCell className="font-medium">{r.name}</TableCell>
-            <EuroCells amounts={[r.previsionnel, r.reel, r.achats, r.marge]} />
-            <TableCell className={num}>
-              <Gap cents={r.ecart} />
-            </TableCell>
-            <TableCell className={cn(num, 'tabular-nums', signClass(r.ecartPct))}>
-              {formatPercent(r.ecartPct, true)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <span className="group relative inline-flex">
+      <button
+        type="button"
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label="Formule de l'écart"
+        aria-describedby="ecart-formula"
+      >
+        <Info className="size-3.5" aria-hidden />
+      </button>
+      <span
+        id="ecart-formula"
+        role="tooltip"
+        className="invisible absolute right-0 top-full z-20 mt-1 w-72 whitespace-normal rounded-md border bg-popover p-2 text-left text-xs font-normal text-popover-foreground shadow-md group-hover:visible group-focus-within:visible"
+      >
+        {ECART_FORMULA}
+      </span>
+    </span>
+  );
+}
+
+/** 'Tableau Récapitulatif': Projet, Prévisionnel, Réel, Achats, Marge, Écart, % Écart, then à date and N−1. */
+export function SummaryTable({ rows, month }: { rows: readonly SummaryRow[]; month: string }) {
+  const columns: Column<SummaryRow>[] = [
+    nameColumn('Projet'),
+    euros('prev', 'Prévisionnel', (r) => r.previsionnel),
+    euros('reel', 'Réel', (r) => r.reel),
+    euros('achats', 'Achats', (r) => r.achats),
+    euros('marge', 'Marge', (r) => r.marge),
+    { ...gap('ecart', 'Écart', (r) => r.ecart), extra: <EcartFormula /> },
+    {
+      key: 'ecart-pct',
+      label: '% Écart',
+      numeric: true,
+      value: (r) => r.ecartPct,
+      render: (r) => (
+        <span className={cn('tabular-nums', signClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</span>
+      ),
+    },
+    euros('td-prev', 'Prév. à date', (r) => r.toDate.previsionnel, `Prévisionnel de janvier à ${month}`),
+    euros('td-reel', 'Réel à date', (r) => r.toDate.reel, `Réel de janvier à ${month}`),
+    ...toDateColumns<SummaryRow>(month),
+  ];
+  return (
+    <DataTable
+      label="Tableau récapitulatif"
+      searchWhat="un projet"
+      columns={columns}
+      rows={rows}
+      total={summaryTotal}
+    />
   );
 }

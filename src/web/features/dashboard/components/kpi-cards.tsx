@@ -1,13 +1,46 @@
 import type { GlobalStats } from '@/domain/dashboard/views';
-import { formatEuros, type Cents } from '@/domain/money';
+import { formatEuros, formatPercent, type Cents } from '@/domain/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
+import { signClass } from '@/web/lib/format';
 
-type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean };
+type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean; gap?: { cents: Cents; percent: number } };
 
-/** The five KPI cards of docs/product.md#dashboard-tab (docs/product.md#formulas-kpis formulas), amounts in cents. */
-export function KpiCards({ stats }: { stats: GlobalStats }) {
-  const kpis: Kpi[] = [
+function KpiList({ label, kpis, columns }: { label: string; kpis: readonly Kpi[]; columns: string }) {
+  return (
+    <ul className={cn('grid gap-4 sm:grid-cols-2', columns)} aria-label={label}>
+      {kpis.map((k) => (
+        <li key={k.title}>
+          <Card className="h-full">
+            <CardHeader className="pb-2">
+              <CardTitle className="text-sm font-medium text-muted-foreground">{k.title}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className={cn('text-2xl font-semibold tabular-nums', k.tone && k.value < 0 && 'text-destructive')}>
+                {formatEuros(k.value)}
+              </p>
+              {k.gap && (
+                <p className={cn('mt-1 text-sm tabular-nums', signClass(k.gap.cents))}>
+                  Écart : {formatEuros(k.gap.cents)} ({formatPercent(k.gap.percent, true)})
+                </p>
+              )}
+              {k.detail && <p className="mt-1 text-xs text-muted-foreground">{k.detail}</p>}
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The five KPI cards of docs/product.md#dashboard-tab (docs/product.md#formulas-kpis formulas), then the same
+ * selection à date — January to the cut-off `month` — and against N−1 (docs/product.md#dashboard-to-date). Cents.
+ */
+export function KpiCards({ stats, month }: { stats: GlobalStats; month: string }) {
+  const td = stats.toDate;
+  const n1 = stats.previousYear;
+  const year: Kpi[] = [
     {
       title: "Chiffre d'Affaires",
       value: stats.totalReel,
@@ -32,23 +65,37 @@ export function KpiCards({ stats }: { stats: GlobalStats }) {
       tone: true,
     },
   ];
+  const toDate: Kpi[] = [
+    {
+      title: `CA à date (janvier – ${month.toLowerCase()})`,
+      value: td.reel,
+      detail: `Prévisionnel à date : ${formatEuros(td.previsionnel)}`,
+    },
+    {
+      title: 'MB Réelle à date',
+      value: td.marginReel,
+      tone: true,
+      gap: { cents: td.ecartMb, percent: td.ecartMbPct },
+      detail: `MB prévisionnelle à date : ${formatEuros(td.margePrevisionnelle)}`,
+    },
+    n1
+      ? {
+          title: 'MB Réelle N−1 (mêmes mois)',
+          value: n1.marginReel,
+          tone: true,
+          gap: { cents: n1.ecart, percent: n1.ecartPct },
+          detail: 'Écart : MB réelle à date − MB réelle N−1',
+        }
+      : {
+          title: 'MB Réelle N−1 (mêmes mois)',
+          value: 0 as Cents,
+          detail: "Pas de données l'exercice précédent",
+        },
+  ];
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Indicateurs clés">
-      {kpis.map((k) => (
-        <li key={k.title}>
-          <Card className="h-full">
-            <CardHeader className="pb-2">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{k.title}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <p className={cn('text-2xl font-semibold tabular-nums', k.tone && k.value < 0 && 'text-destructive')}>
-                {formatEuros(k.value)}
-              </p>
-              {k.detail && <p className="mt-1 text-xs text-muted-foreground">{k.detail}</p>}
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-4">
+      <KpiList label="Indicateurs clés" kpis={year} columns="lg:grid-cols-5" />
+      <KpiList label={`Indicateurs à date, fin ${month.toLowerCase()}`} kpis={toDate} columns="lg:grid-cols-3" />
+    </div>
   );
 }

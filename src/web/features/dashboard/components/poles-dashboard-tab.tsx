@@ -1,4 +1,8 @@
-import type { PoleViewRow } from '@/domain/dashboard/views';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { polesView, type PoleView, type PoleViewRow } from '@/domain/dashboard/views';
+import { MONTHS } from '@/domain/months';
+import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -6,8 +10,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
-import { useDashboard } from '../api/get-dashboard';
-import { Euros } from './amounts';
+import { useDashboardData, useDashboardLines, type ChosenCutoff } from '../api/get-dashboard';
+import { Euros, Gap } from './amounts';
+import { CutoffSelect } from './cutoff-select';
+import { DataTable, type Column } from './data-table';
+import { EmptyDashboard } from './empty-dashboard';
 import { signClass } from '@/web/lib/format';
 import type { DashboardFilterProps } from './dashboard-tab';
 
@@ -23,13 +30,67 @@ const COLUMNS = [
 
 const MARGIN_KEYS: ReadonlySet<string> = new Set(['margePrevisionnelle', 'margeReelle']);
 
+/** The pole shown alone in the poles dashboard (a drill-down from a pole row), or null for every pole. */
+export type PoleFilterProps = {
+  poleFilter: string | null;
+  onPoleFilterChange: (pole: string | null) => void;
+};
+
+/** The six columns then the margins à date of `month` (docs/product.md#dashboard-to-date), sortable. */
+function poleColumns(month: string): Column<PoleViewRow>[] {
+  return [
+    { key: 'name', label: 'Pôle', value: (r) => r.name, render: (r) => r.name },
+    ...COLUMNS.map((c): Column<PoleViewRow> => ({
+      key: c.key,
+      label: c.label,
+      numeric: true,
+      value: (r) => r[c.key],
+      render: (r) => <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />,
+    })),
+    {
+      key: 'td-mb-prev',
+      label: 'MB prév. à date',
+      title: `MB prévisionnelle de janvier à ${month}`,
+      numeric: true,
+      value: (r) => r.toDate.margePrevisionnelle,
+      render: (r) => <Euros cents={r.toDate.margePrevisionnelle} />,
+    },
+    {
+      key: 'td-mb-reel',
+      label: 'MB réelle à date',
+      title: `MB réelle de janvier à ${month}`,
+      numeric: true,
+      value: (r) => r.toDate.marginReel,
+      render: (r) => <Euros cents={r.toDate.marginReel} />,
+    },
+    {
+      key: 'td-ecart',
+      label: 'Écart MB à date',
+      title: `MB réelle − MB prévisionnelle, de janvier à ${month}`,
+      numeric: true,
+      value: (r) => r.toDate.ecartMb,
+      render: (r) => <Gap cents={r.toDate.ecartMb} percent={r.toDate.ecartMbPct} />,
+    },
+  ];
+}
+
 /** The 'Dashboard Pôles' tab, loaded lazily; same client filter as the 'Dashboard' tab. */
-export function PolesDashboardTab({ clientFilter, onClientFilterChange }: DashboardFilterProps) {
+export function PolesDashboardTab({
+  clientFilter,
+  onClientFilterChange,
+  poleFilter,
+  onPoleFilterChange,
+}: DashboardFilterProps & PoleFilterProps) {
   const [year] = useYear();
+  const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
+  const [view, setView] = useState('poles');
   const selection = useClientSelection(clientFilter, year);
-  const dashboard = useDashboard(selection.filter, year, selection.ready);
-  const poles = dashboard.data?.polesView;
-  const error = selection.error ?? dashboard.error;
+  const data = useDashboardData(selection.filter, year, cutoff, selection.ready);
+  const lines = useDashboardLines(data.data, selection.filter, year, view === 'lines');
+  const all = data.data ? polesView(data.data) : undefined;
+  const poles = all?.filter((p) => poleFilter === null || p.name === poleFilter);
+  const error = selection.error ?? data.error ?? lines.error;
+  const month = data.data ? (MONTHS[data.data.cutoff.month] ?? '') : '';
 
   return (
     <section aria-labelledby="poles-dashboard-title" className="flex flex-col gap-6">
@@ -39,15 +100,27 @@ export function PolesDashboardTab({ clientFilter, onClientFilterChange }: Dashbo
         </h1>
         <p className="text-sm text-muted-foreground">Analyse des budgets et des marges par pôle d&apos;expertise</p>
       </div>
-      <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
+      <div className="flex flex-wrap items-end gap-4">
+        <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
+        <CutoffSelect cutoff={data.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+        {poleFilter !== null && (
+          <Button variant="outline" onClick={() => onPoleFilterChange(null)}>
+            Pôle : {poleFilter}
+            <X aria-hidden />
+            <span className="sr-only">— afficher tous les pôles</span>
+          </Button>
+        )}
+      </div>
       {error ? (
         <p role="alert" className="text-destructive">
           {error.message}
         </p>
       ) : !poles ? (
         <Spinner text="Chargement..." />
+      ) : all?.length === 0 ? (
+        <EmptyDashboard />
       ) : (
-        <Tabs defaultValue="poles">
+        <Tabs value={view} onValueChange={setView}>
           <TabsList>
             <TabsTrigger value="poles">Vue par Pôles</TabsTrigger>
             <TabsTrigger value="lines">Vue par Lignes Budgétaires</TabsTrigger>
@@ -55,53 +128,58 @@ export function PolesDashboardTab({ clientFilter, onClientFilterChange }: Dashbo
           <TabsContent value="poles">
             <Card>
               <CardContent className="pt-6">
-                <ViewTable label="Vue par pôles" firstColumn="Pôle" rows={poles} short={false} />
+                <DataTable
+                  label="Vue par pôles"
+                  searchWhat="un pôle"
+                  columns={poleColumns(month)}
+                  rows={poles}
+                  onOpen={(r) => onPoleFilterChange(poleFilter === r.name ? null : r.name)}
+                  openLabel={(r) =>
+                    poleFilter === r.name ? 'Afficher tous les pôles' : `N'afficher que le pôle ${r.name}`
+                  }
+                />
               </CardContent>
             </Card>
           </TabsContent>
           <TabsContent value="lines" className="flex flex-col gap-4">
-            {poles.map((pole) => (
-              <Card key={pole.name}>
-                <CardHeader>
-                  <CardTitle>{pole.name}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <ViewTable label={`Lignes de ${pole.name}`} firstColumn="Ligne Budgétaire" rows={pole.lines} short />
-                </CardContent>
-              </Card>
-            ))}
+            {!lines.data ? (
+              <Spinner text="Chargement des lignes..." />
+            ) : (
+              lines.data
+                .filter((p) => poleFilter === null || p.name === poleFilter)
+                .map((pole: PoleView) => (
+                  <Card key={pole.name}>
+                    <CardHeader>
+                      <CardTitle>{pole.name}</CardTitle>
+                    </CardHeader>
+                    <CardContent>
+                      <LinesTable label={`Lignes de ${pole.name}`} rows={pole.lines} />
+                    </CardContent>
+                  </Card>
+                ))
+            )}
           </TabsContent>
-          {poles.length === 0 && (
-            <p className="mt-4 text-sm text-muted-foreground">Aucune donnée pour cette sélection.</p>
-          )}
         </Tabs>
       )}
     </section>
   );
 }
 
-function ViewTable({
-  label,
-  firstColumn,
-  rows,
-  short,
-}: {
-  label: string;
-  firstColumn: string;
-  rows: readonly PoleViewRow[];
-  short: boolean;
-}) {
+function LinesTable({ label, rows }: { label: string; rows: readonly PoleViewRow[] }) {
   return (
     // Fixed layout: the columns of every pole card line up.
     <Table aria-label={label} className="table-fixed">
       <TableHeader>
         <TableRow>
-          <TableHead className="w-1/4">{firstColumn}</TableHead>
+          <TableHead className="w-1/4">Ligne Budgétaire</TableHead>
           {COLUMNS.map((c) => (
-            <TableHead key={c.key} className="text-right" title={short ? c.label : undefined}>
-              {short ? c.short : c.label}
+            <TableHead key={c.key} className="text-right" title={c.label}>
+              {c.short}
             </TableHead>
           ))}
+          <TableHead className="text-right" title="MB réelle à date">
+            MB réelle à date
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -113,6 +191,9 @@ function ViewTable({
                 <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />
               </TableCell>
             ))}
+            <TableCell className="text-right">
+              <Euros cents={r.toDate.marginReel} className={signClass(r.toDate.marginReel)} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
