@@ -37,11 +37,13 @@ export interface AppOptions {
   auth?: Auth;
   /** PUBLIC_URL's origin: also accepted as the Origin of mutations (behind a reverse proxy). */
   publicOrigin?: string;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For the rate limits believe (env.ts). */
+  trustProxy?: readonly string[];
 }
 
-export function createApp({ db, webRoot, auth, publicOrigin }: AppOptions) {
+export function createApp({ db, webRoot, auth, publicOrigin, trustProxy }: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));
-  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth));
+  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth, trustProxy));
 
   const api = new Hono()
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))

@@ -2,6 +2,7 @@
  * The server's configuration, parsed and validated once at boot. The only module that reads
  * process.env (STYLE.md).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,24 @@ const envSchema = z.object({
     .min(32, { error: 'AUTH_SECRET doit faire au moins 32 caractères (par exemple : openssl rand -base64 32)' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const list = text
+        .split(',')
+        .map((p) => p.trim().toLowerCase())
+        .filter((p) => p !== '' && p !== 'off');
+      const bad = list.find((p) => p !== 'loopback' && !isIP(p));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY : « ${bad} » n'est pas une adresse IP (ni « loopback », ni « off »)`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
@@ -39,6 +58,11 @@ export interface Env {
   authSecret: string | undefined;
   /** Origin users type in their browser (behind a reverse proxy); https here makes cookies Secure. */
   publicOrigin: string | undefined;
+  /**
+   * TRUST_PROXY: addresses of the reverse proxies whose X-Forwarded-For names the client (`loopback`
+   * for one on this machine); empty (the default, or `off`): the header is ignored (auth/client-ip.ts).
+   */
+  trustProxy: string[];
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
@@ -90,5 +114,6 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     auth: e.AUTH === 'on',
     authSecret: e.AUTH_SECRET,
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -27,7 +27,7 @@ async function main() {
       'Aucun compte : arrêtez le serveur et créez le premier avec « npm run user:create -- prenom.nom@agence.fr ».',
     );
   }
-  const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin });
+  const app = createApp({ db, webRoot, auth, publicOrigin: env.publicOrigin, trustProxy: env.trustProxy });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;
     const mode = auth ? 'comptes utilisateurs (AUTH=on)' : 'sans connexion, ce poste seulement';

@@ -9,12 +9,28 @@ import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/
 import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
 import { SUMMARIES } from '@/domain/history';
 import { anyBackupSchema } from '@/domain/schemas';
-import { analyze, type Db } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
+import { decodeAmounts, describeFailure, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
 import { completeEntry, dataDocument, dataHash, insertEntry, saveSnapshot } from '../history/history.repo';
 import { lockForRestore, replaceAll } from './backup.repo';
+
+/**
+ * After a restore: fresh planner statistics for the new rows, and the old rows' space made
+ * reusable. PGlite has no autovacuum: without this, every restore left its predecessor's rows on
+ * disk (39 → 664 MB after 12 restores of 300 clients) and the planner blind to the new ones. A
+ * checkpoint lets it recycle the write-ahead log too (PostgreSQL's own checkpointer does it there,
+ * and needs a superuser to be asked). Never throws: logged, the restore stands.
+ */
+async function reclaimAfterRestore(db: Db): Promise<void> {
+  try {
+    await db.query('vacuum analyze');
+    if (db.kind === 'pglite') await db.query('checkpoint');
+  } catch (err) {
+    console.error(`POST /api/backup : restauration faite, entretien ensuite impossible : ${describeFailure(err)}`);
+  }
+}
 
 export function backupRoutes(db: Db) {
   return new Hono()
@@ -53,8 +69,9 @@ export function backupRoutes(db: Db) {
         await completeEntry(tx, entryId, { ops: [{ op: 'replace_all', afterHash: dataHash(await dataDocument(tx)) }] });
         return entryId;
       });
-      // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
-      await analyze(db);
+      // Committed: whatever follows is upkeep, and its failure must not answer 500 for a restore
+      // that took place (the user would believe nothing changed).
+      await reclaimAfterRestore(db);
       return c.json({ clients: backup.clients.length, historyId });
     });
 }
