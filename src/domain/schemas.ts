@@ -31,14 +31,23 @@ export const MAX_CELLS_PER_PATCH = 5000;
 
 export const idSchema = z.guid({ error: 'Identifiant invalide (UUID attendu).' });
 
-/** A trimmed, non-empty name. */
+/**
+ * Characters that show nothing: controls, format characters (zero-width, bidi overrides),
+ * separators, unassigned and private-use code points, and the blank letters some fonts draw empty
+ * (Hangul fillers, the braille blank, the combining grapheme joiner, the Mongolian vowel separator).
+ */
+const INVISIBLE = /^(?:[\p{C}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u180E]|\u034F)*$/u;
+
+/** A trimmed, non-empty name with at least one visible character. */
 export const nameSchema = z
   .string({ error: 'Le nom doit être un texte.' })
   .trim()
   .min(1, { error: 'Le nom ne peut pas être vide.' })
   .max(MAX_NAME_LENGTH, { error: `Le nom ne peut pas dépasser ${MAX_NAME_LENGTH} caractères.` })
   // PostgreSQL text cannot hold NUL: refusing it here keeps a restore's failure a 400, not a 500.
-  .refine((s) => !s.includes('\u0000'), { error: 'Le nom contient un caractère interdit (NUL).' });
+  .refine((s) => !s.includes('\u0000'), { error: 'Le nom contient un caractère interdit (NUL).' })
+  // A name nobody can see (a zero-width space, a control character) names nothing in a list.
+  .refine((s) => !INVISIBLE.test(s), { error: 'Le nom ne contient aucun caractère visible.' });
 
 /** An amount in euros as a JSON number: finite, within numeric(14,2). Rounded to cents later. */
 export const amountSchema = z
@@ -48,11 +57,27 @@ export const amountSchema = z
     error: 'Le montant dépasse la limite autorisée (999 999 999 999,99 €).',
   });
 
-export const monthSchema = z.coerce
-  .number({ error: 'Le mois doit être un nombre.' })
-  .int({ error: 'Le mois doit être un entier de 0 à 11.' })
-  .min(0, { error: 'Le mois doit être un entier de 0 à 11.' })
-  .max(MONTH_COUNT - 1, { error: 'Le mois doit être un entier de 0 à 11.' });
+const MONTH_MESSAGE = 'Le mois doit être un entier de 0 à 11.';
+
+/**
+ * A month index as a JSON number: an integer 0–11, nothing coerced (`null`, `"3"`, `[5]`, `true`
+ * would each land in a real month; JSON.stringify(NaN) is `null`).
+ */
+export const monthSchema = z
+  .number({ error: MONTH_MESSAGE })
+  .int({ error: MONTH_MESSAGE })
+  .min(0, { error: MONTH_MESSAGE })
+  .max(MONTH_COUNT - 1, { error: MONTH_MESSAGE })
+  .refine((n) => !Object.is(n, -0), { error: MONTH_MESSAGE });
+
+/** A month index as URL text (`/facture/3`, `?month=3`): the digits 0–11 only, no sign, space or leading zero. */
+export const monthText = z.string().transform((text, ctx) => {
+  if (!/^(?:[0-9]|1[01])$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: MONTH_MESSAGE });
+    return z.NEVER;
+  }
+  return Number(text);
+});
 
 export const measureSchema = z.enum(MEASURES, {
   error: 'Le champ doit être previsionnel, achat_previsionnel, reel ou achat.',
@@ -80,11 +105,25 @@ const twelveAmounts = z.array(amountSchema).length(MONTH_COUNT, { error: 'Il fau
 
 const twelveBooleans = z.array(z.boolean()).length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
 
-function isStorableDate(text: string): boolean {
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) return false;
-  const year = new Date(time).getUTCFullYear();
-  return year >= 1 && year <= 9999;
+/** Oldest and newest year a client's creation date may have (a typo, not a shift, beyond). */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2100;
+
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * An ISO 8601 date or date-time (what our backups write) of a real calendar day, years 1900–2100.
+ * Anything else is refused rather than read leniently: `Date.parse` turns year 50 into 1950 and
+ * 30 February into 1 March.
+ */
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((p) => (p === undefined ? 0 : Number(p)));
+  if (year! < MIN_DATE_YEAR || year! > MAX_DATE_YEAR || hour > 23 || minute > 59 || second > 59) return false;
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(text));
 }
 
 /** A client on the wire (docs/product.md#client-side-views). Amounts in euros. */
@@ -93,8 +132,9 @@ export const clientSchema = z.object({
   name: nameSchema,
   prevision_mb_annuelle_debut: amountSchema,
   prevision_mb_annuelle_revue: amountSchema,
-  // Any date JavaScript reads, within years 1–9999 (what PostgreSQL and ISO 8601 both hold).
-  created_at: z.string().refine(isStorableDate, { error: 'Date invalide.' }),
+  created_at: z.string().refine(isIsoDate, {
+    error: `Date invalide : une date ISO 8601 (2026-01-31 ou 2026-01-31T08:00:00Z) entre ${MIN_DATE_YEAR} et ${MAX_DATE_YEAR} est attendue.`,
+  }),
 });
 export type ClientWire = z.infer<typeof clientSchema>;
 
@@ -158,7 +198,7 @@ export const addLineBody = z.strictObject({ name: nameSchema });
 
 export const cellUpdateSchema = z.strictObject({
   lineId: idSchema,
-  month: monthSchema.pipe(z.number()),
+  month: monthSchema,
   field: measureSchema,
   value: amountSchema,
 });
@@ -170,7 +210,7 @@ export const patchCellsBody = z
   .max(MAX_CELLS_PER_PATCH, { error: `Au plus ${MAX_CELLS_PER_PATCH} cellules par envoi.` });
 
 export const idParams = z.object({ id: idSchema });
-export const factureParams = z.object({ id: idSchema, month: monthSchema });
+export const factureParams = z.object({ id: idSchema, month: monthText });
 
 /** The path of `POST /api/years/:year/rollforward`. */
 export const yearParams = z.object({ year: yearText });
@@ -243,7 +283,7 @@ export const historyQuery = z.object({
   clientId: idSchema.optional(),
   year: yearText.optional(),
   lineId: idSchema.optional(),
-  month: monthSchema.optional(),
+  month: monthText.optional(),
   field: measureSchema.optional(),
   limit: positiveInt('limit')
     .max(MAX_HISTORY_LIMIT, { error: `limit ne peut pas dépasser ${MAX_HISTORY_LIMIT}.` })
@@ -430,7 +470,25 @@ export function isAllYearsBackup(raw: unknown): boolean {
 }
 
 /** Any backup file: validated as version 2 when it says so, else as SPEC's one-year shape. */
+/** The path of the first own `__proto__` key in a parsed JSON value, or undefined. */
+function protoKeyPath(value: unknown, at: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
+  for (const [key, child] of Object.entries(value)) {
+    const found = protoKeyPath(child, [...at, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export const anyBackupSchema: z.ZodType<AnyBackupWire, unknown> = z.unknown().transform((raw, ctx) => {
+  // JSON.parse keeps a `__proto__` key as data, but validation would drop it silently (and with it,
+  // in budgetData, a client's poles): refused, so that what is restored is what the file says.
+  const proto = protoKeyPath(raw);
+  if (proto) {
+    ctx.addIssue({ code: 'custom', path: proto, message: 'Clé interdite : « __proto__ ».' });
+    return z.NEVER;
+  }
   // A newer version is said as such, before its shape (unknown to this tool) is judged.
   const version = typeof raw === 'object' && raw !== null && 'version' in raw ? raw.version : undefined;
   if (typeof version === 'number' && version > BACKUP_VERSION) {

@@ -47,11 +47,13 @@ export interface AppOptions {
   log?: Logger;
   /** Called after a restore's file is validated, before it replaces anything: the snapshot of main.ts. */
   beforeRestore?: () => Promise<unknown>;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For the rate limits believe (env.ts). */
+  trustProxy?: readonly string[];
 }
 
-export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore }: AppOptions) {
+export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore, trustProxy }: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));
-  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth));
+  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth, trustProxy));
 
   const api = new Hono()
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))

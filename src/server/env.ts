@@ -2,6 +2,7 @@
  * The server's configuration, parsed and validated once at boot. The only module that reads
  * process.env (STYLE.md).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './lib/log';
@@ -23,6 +24,24 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: 'LOG_LEVEL doit valoir error, warn, info ou debug' }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const list = text
+        .split(',')
+        .map((p) => p.trim().toLowerCase())
+        .filter((p) => p !== '' && p !== 'off');
+      const bad = list.find((p) => p !== 'loopback' && !isIP(p));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY : « ${bad} » n'est pas une adresse IP (ni « loopback », ni « off »)`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
@@ -43,6 +62,11 @@ export interface Env {
   publicOrigin: string | undefined;
   /** How much the server logs (docs/product.md#logs). */
   logLevel: LogLevel;
+  /**
+   * TRUST_PROXY: addresses of the reverse proxies whose X-Forwarded-For names the client (`loopback`
+   * for one on this machine); empty (the default, or `off`): the header is ignored (auth/client-ip.ts).
+   */
+  trustProxy: string[];
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
@@ -95,5 +119,6 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     authSecret: e.AUTH_SECRET,
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

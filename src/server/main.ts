@@ -56,7 +56,15 @@ async function main() {
     ? async () =>
         log.info(`Sauvegarde avant restauration : ${await writeBackup(db, dir, new Date(), 'avant-restauration')}`)
     : undefined;
-  const app = createApp({ db, webRoot: findWebRoot(), auth, publicOrigin: env.publicOrigin, log, beforeRestore });
+  const app = createApp({
+    db,
+    webRoot: findWebRoot(),
+    auth,
+    publicOrigin: env.publicOrigin,
+    log,
+    beforeRestore,
+    trustProxy: env.trustProxy,
+  });
   let backups: DailyBackups | undefined;
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `base embarquée ${env.dataDir}`;

@@ -19,6 +19,16 @@ describe('guardFormula', () => {
     ['- 5', "'- 5"],
     ['-1,2,3', "'-1,2,3"],
     ['a=b', 'a=b'],
+    // Full-width and small lookalikes (issue 19).
+    ['\uFF1DSUM(A1)', "'\uFF1DSUM(A1)"],
+    ['\uFE66HYPERLINK(x)', "'\uFE66HYPERLINK(x)"],
+    ['\uFF0B33', "'\uFF0B33"],
+    ['\uFE621', "'\uFE621"],
+    ['\uFF0Dcmd', "'\uFF0Dcmd"],
+    ['\uFE63cmd', "'\uFE63cmd"],
+    ['\uFF20import', "'\uFF20import"],
+    ['\uFE6Bimport', "'\uFE6Bimport"],
+    ['a\uFF1Db', 'a\uFF1Db'],
   ])('%j → %j', (value, expected) => {
     expect(guardFormula(value)).toBe(expected);
   });

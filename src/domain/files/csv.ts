@@ -20,11 +20,16 @@ export const CRLF = '\r\n';
 
 /** A plain number as our files write them (`-50`, `-0,05`, `1234.50`): never formula-guarded. */
 const PLAIN_NUMBER = /^-?\d+([.,]\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may read as a formula's start: `=`, `+`, `-`, `@`, tab, CR — and their
+ * full-width and small forms (＝ ﹦ ＋ ﹢ － ﹣ ＠ ﹫), which some spreadsheets fold to ASCII on input.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFE66\uFF0B\uFE62\uFF0D\uFE63\uFF20\uFE6B]/;
 
 /**
  * Prefixes `'` to a value a spreadsheet would run as a formula: one starting with `=`, `+`, `-`,
- * `@`, tab or CR — except a plain negative number, which stays a number.
+ * `@`, tab or CR, or a full-width or small lookalike of them — except a plain negative number,
+ * which stays a number.
  */
 export function guardFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;

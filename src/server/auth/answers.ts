@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_CODE: 'Code de vérification incorrect.',
   INVALID_TWO_FACTOR_COOKIE: 'La vérification a expiré : reconnectez-vous.',
   TOTP_NOT_ENABLED: "La double authentification n'est pas configurée.",
+  CODE_REUSED: 'Ce code a déjà servi : attendez le suivant dans votre application.',
 };
 
 /**

@@ -1,5 +1,6 @@
 /**
- * better-auth's endpoints under /api/auth, behind our sign-in rate limit, answering in our error
+ * better-auth's endpoints under /api/auth, behind our rate limits on every password and code check
+ * (ADR 029), TOTP codes single-use, answering in our error
  * shape and never handing the session token to scripts (answers.ts). Sessions: session.ts.
  */
 import { hashPassword } from 'better-auth/crypto';
@@ -10,7 +11,7 @@ import { errorBody, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
-import { createFailureCounter, SIGN_IN_LIMITS } from './rate-limit';
+import { createExpiringSet, createFailureCounter, SIGN_IN_LIMITS } from './rate-limit';
 import { isDisabled, normaliseEmail } from './users.repo';
 
 // The web app reads the session's type from here (import type only).
@@ -18,9 +19,31 @@ export type { SessionInfo } from './session';
 
 const AUTH_BODY_BYTES = 16 * 1024;
 
-export function authRoutes(db: Db, auth: Auth) {
+/**
+ * The routes that check a password or a code: each failure counts, and past the limits the check
+ * is not even made (429). Sign-in's second step (`/two-factor/verify-*`) included.
+ */
+const CHECKS_SECRET = new Set([
+  '/sign-in/email',
+  '/change-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+]);
+const checksSecret = (path: string) => CHECKS_SECRET.has(path) || path.startsWith('/two-factor/verify-');
+
+/** A TOTP code is valid 30 s, and better-auth accepts the neighbouring periods: 90 s, plus margin. */
+const USED_CODE_MS = 2 * 60_000;
+/** How long an address an account signed in from is remembered as its own (back-off exemption). */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+
+export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = []) {
   const perIp = createFailureCounter(SIGN_IN_LIMITS.perIp);
+  const perAccountAndIp = createFailureCounter(SIGN_IN_LIMITS.perAccountAndIp);
   const perAccount = createFailureCounter(SIGN_IN_LIMITS.perAccount);
+  const knownAddresses = createExpiringSet(KNOWN_ADDRESS_MS);
+  const usedCodes = createExpiringSet(USED_CODE_MS);
 
   return new Hono()
     .use(
@@ -33,31 +56,88 @@ export function authRoutes(db: Db, auth: Auth) {
     .on(['GET', 'POST'], '/*', async (c) => {
       const path = c.req.path.replace(/^\/api\/auth/, '');
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
-      const isLimited = isSignIn || path.startsWith('/two-factor/verify-');
-      const ip = clientIp(c);
-      const account = isSignIn ? await emailOf(c.req.raw) : undefined;
+      const isLimited = checksSecret(path);
+      const ip = clientIp(c, trustProxy);
+      // Whose secret is checked: the email typed at sign-in, else the session's user (a password
+      // change, two-factor settings). The second step of a sign-in has neither: per address only,
+      // and better-auth's own lockout of the account's codes.
+      const account = isSignIn ? await emailOf(c.req.raw) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
+      const pair = `${account}|${ip}`;
+      // Read before better-auth consumes the body.
+      const code = path === '/two-factor/verify-totp' ? await fieldOf(c.req.raw, 'code') : undefined;
 
       if (isLimited) {
-        const wait = Math.max(perIp.retryAfter(ip), account ? perAccount.retryAfter(`a:${account}`) : 0);
+        const wait = Math.max(
+          perIp.retryAfter(ip),
+          account ? perAccountAndIp.retryAfter(pair) : 0,
+          account && !knownAddresses.has(pair) ? perAccount.backoff(account) : 0,
+        );
         if (wait > 0) {
           c.header('Retry-After', String(wait));
-          return c.json(
-            errorBody('rate_limited', `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(wait / 60)} min.`),
-            429,
-          );
+          const when = wait < 60 ? `${wait} s` : `${Math.ceil(wait / 60)} min`;
+          return c.json(errorBody('rate_limited', `Trop de tentatives. Réessayez dans ${when}.`), 429);
         }
       }
-      const response =
-        account && (await isDisabled(db, account)) ? await refuseDisabled(c.req.raw) : await auth.handler(c.req.raw);
+      let response =
+        account && isSignIn && (await isDisabled(db, account))
+          ? await refuseDisabled(c.req.raw)
+          : await auth.handler(c.req.raw);
+      if (code !== undefined && response.ok) response = await refuseReplay(code, response);
 
-      if (isLimited && response.status === 401) {
+      if (isLimited && isWrongSecret(response.status, await betterAuthCode(response))) {
         perIp.fail(ip);
-        if (account) perAccount.fail(`a:${account}`);
+        if (account) {
+          perAccountAndIp.fail(pair);
+          perAccount.fail(account);
+        }
       } else if (isSignIn && response.ok && account) {
-        perAccount.reset(`a:${account}`);
+        perAccountAndIp.reset(pair);
+        knownAddresses.add(pair);
       }
       return toOurShape(response, path);
     });
+
+  /**
+   * RFC 6238 §5.2: a code that let someone in cannot let anyone in again while it is valid. The
+   * check comes after better-auth's (which knows the user); a replay's new session is deleted at
+   * once and the answer carries no cookie.
+   */
+  async function refuseReplay(code: string, response: Response): Promise<Response> {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as { token?: unknown; user?: { id?: unknown } } | undefined;
+    const userId = body?.user?.id;
+    if (typeof userId !== 'string') return response;
+    const key = `${userId}|${code}`;
+    if (!usedCodes.has(key)) {
+      usedCodes.add(key);
+      return response;
+    }
+    if (typeof body?.token === 'string') await db.query('delete from auth_session where token = $1', [body.token]);
+    return Response.json({ code: 'CODE_REUSED' }, { status: 401 });
+  }
+}
+
+/** A wrong password or code, as better-auth answers it (not a malformed body, not a limit). */
+function isWrongSecret(status: number, code: string | undefined): boolean {
+  return (
+    status === 401 || (status === 400 && code !== undefined && /^INVALID_(PASSWORD|CODE|BACKUP_CODE|OTP)/.test(code))
+  );
+}
+
+async function betterAuthCode(response: Response): Promise<string | undefined> {
+  if (response.ok) return undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: unknown } | undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+async function sessionEmail(auth: Auth, request: Request): Promise<string | undefined> {
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  return session ? normaliseEmail(session.user.email) : undefined;
 }
 
 /**
@@ -74,11 +154,17 @@ async function refuseDisabled(request: Request): Promise<Response> {
   return Response.json({ code: 'INVALID_EMAIL_OR_PASSWORD' }, { status: 401 });
 }
 
-async function emailOf(request: Request): Promise<string | undefined> {
+/** A string field of the JSON body, or undefined. */
+async function fieldOf(request: Request, field: string): Promise<string | undefined> {
   const body: unknown = await request
     .clone()
     .json()
     .catch(() => undefined);
-  const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? normaliseEmail(email) : undefined;
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function emailOf(request: Request): Promise<string | undefined> {
+  const email = await fieldOf(request, 'email');
+  return email === undefined ? undefined : normaliseEmail(email);
 }

@@ -10,7 +10,7 @@ import { createAccountsTestApp, PASSWORD, sessionCookie, TEST_SECRET, type Call 
 import { totpCode, totpSecretOf } from '../test/totp';
 import { TEST_DB } from '../test/test-db';
 import { authOptions, SESSION_IDLE_SECONDS } from './auth';
-import { SIGN_IN_LIMITS } from './rate-limit';
+import { BACKOFF_MAX_SECONDS, SIGN_IN_LIMITS } from './rate-limit';
 import { setDisabled } from './users.repo';
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
@@ -124,7 +124,7 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   it('locks an account after repeated failures, even for the right password, and not the others', async () => {
     await t.addUser('locked@agence.fr');
     const body = (password: string) => ({ body: { email: 'Locked@Agence.fr', password }, ip: '203.0.113.5' });
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i += 1) {
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndIp.max; i += 1) {
       expect((await t.call('POST', '/api/auth/sign-in/email', body('wrong password number ' + i))).status).toBe(401);
     }
     const refused = await t.call('POST', '/api/auth/sign-in/email', body(PASSWORD));
@@ -133,7 +133,72 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.getSetCookie()).toEqual([]);
     await t.signIn('anne@agence.fr');
+    // Per account *and* address: the attacker's failures do not lock the owner out elsewhere.
+    await t.signIn('locked@agence.fr', PASSWORD, '203.0.113.99');
   });
+
+  it('slows, never locks, an account guessed from many addresses; its own address is not slowed', async () => {
+    await t.addUser('spread@agence.fr');
+    await t.signIn('spread@agence.fr', PASSWORD, '192.0.2.200');
+    const attempt = (ip: string, password = 'wrong password here') =>
+      t.call('POST', '/api/auth/sign-in/email', { body: { email: 'spread@agence.fr', password }, ip });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i += 1)
+      expect((await attempt(`198.18.0.${i}`)).status).toBe(401);
+    const slowed = await attempt('198.18.1.1', PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(BACKOFF_MAX_SECONDS);
+    expect((await attempt('192.0.2.200', PASSWORD)).status).toBe(200);
+  });
+
+  it('limits the password checks behind a session like sign-in (change-password, two-factor)', async () => {
+    await t.addUser('guess@agence.fr');
+    const ip = '203.0.113.40';
+    const own = await t.signIn('guess@agence.fr', PASSWORD, ip);
+    const tries: [string, Record<string, string>][] = [
+      [
+        '/api/auth/change-password',
+        { currentPassword: 'wrong password here', newPassword: 'Correct-Horse-Battery-43' },
+      ],
+      ['/api/auth/two-factor/enable', { password: 'wrong password here' }],
+      ['/api/auth/two-factor/disable', { password: 'wrong password here' }],
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndIp.max; i += 1) {
+      const [route, body] = tries[i % tries.length]!;
+      statuses.push((await t.call('POST', route, { cookie: own, body, ip })).status);
+    }
+    expect(statuses.every((s) => s === 400 || s === 401)).toBe(true);
+    const right = await t.call('POST', '/api/auth/change-password', {
+      cookie: own,
+      body: { currentPassword: PASSWORD, newPassword: 'Correct-Horse-Battery-43' },
+      ip,
+    });
+    expect(right.status).toBe(429);
+    expect(right.json).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it('believes X-Forwarded-For only from a proxy named in TRUST_PROXY', async () => {
+    const guess = (app: typeof t, i: number, socket: string) =>
+      app.call('POST', '/api/auth/sign-in/email', {
+        body: { email: `nobody${i}@agence.fr`, password: 'whatever-password' },
+        ip: socket,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    // No proxy configured: a rotating header from a loopback socket is the same address.
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGN_IN_LIMITS.perIp.max; i += 1) statuses.push((await guess(t, i, '127.0.0.1')).status);
+    expect(statuses.at(-1)).toBe(429);
+    // A proxy on this machine: each forwarded client is counted on its own.
+    const proxied = await createAccountsTestApp({ trustProxy: ['loopback'] });
+    try {
+      const forwarded: number[] = [];
+      for (let i = 0; i <= SIGN_IN_LIMITS.perIp.max; i += 1)
+        forwarded.push((await guess(proxied, i, '127.0.0.1')).status);
+      expect(new Set(forwarded)).toEqual(new Set([401]));
+    } finally {
+      await proxied.db.close();
+    }
+  }, 120_000); // 42 sign-ins, each a password hash: slow on a busy machine, not a speed test
 
   it('limits failures per IP address across accounts', async () => {
     const ip = '198.51.100.77';
@@ -333,6 +398,27 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     expect(right.status).toBe(200);
     expect(right.text).not.toContain('token');
     expect((await t.call('GET', '/api/clients', { cookie: sessionCookie(right.headers) })).status).toBe(200);
+
+    // The same code again, for a second sign-in within its 30 s: refused (RFC 6238 §5.2), no session.
+    const again = await t.call('POST', '/api/auth/sign-in/email', {
+      body: { email: 'totp@agence.fr', password: PASSWORD },
+    });
+    const againCookie = again.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => !c.endsWith('='))
+      .join('; ');
+    const replay = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+      cookie: againCookie,
+      body: { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.json).toEqual({
+      error: { code: 'unauthorized', message: 'Ce code a déjà servi : attendez le suivant dans votre application.' },
+    });
+    expect(
+      replay.headers.getSetCookie().some((c) => c.includes('session_token=') && !c.includes('session_token=;')),
+    ).toBe(false);
   });
 });
 

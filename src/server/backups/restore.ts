@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { parseBackupText } from '@/domain/files/backup-parse';
 import { currentYear } from '@/domain/years';
-import { analyze, type Db, type Queryable } from '../db/client';
+import type { Db, Queryable } from '../db/client';
+import { describeFailure } from '../lib/errors';
 import { SUMMARIES } from '@/domain/history';
 import type { AllYearsBackup } from '@/domain/model';
 import { lockForRestore, replaceAll } from '../routes/backup/backup.repo';
@@ -32,12 +33,28 @@ export function readBackupFile(file: string, year = currentYear()) {
   return backupToModel(parsed.backup, year);
 }
 
+/**
+ * After a restore: fresh planner statistics for the new rows, and the old rows' space made
+ * reusable. PGlite has no autovacuum: without this, every restore left its predecessor's rows on
+ * disk (39 → 664 MB after 12 restores of 300 clients) and the planner blind to the new ones. A
+ * checkpoint lets it recycle the write-ahead log too (PostgreSQL's own checkpointer does it there,
+ * and needs a superuser to be asked). Never throws: logged, the restore stands.
+ */
+export async function reclaimAfterRestore(db: Db): Promise<void> {
+  try {
+    await db.query('vacuum analyze');
+    if (db.kind === 'pglite') await db.query('checkpoint');
+  } catch (err) {
+    console.error(`Restauration faite, entretien ensuite impossible : ${describeFailure(err)}`);
+  }
+}
+
 /** Restores `file` into `db` after a backup of what it replaces (in `dir`, when given); returns the client count. */
 export async function restoreFile(db: Db, file: string, dir: string | undefined, now = new Date()) {
   const backup = readBackupFile(file);
   const before = dir ? await writeBackup(db, dir, now, 'avant-restauration') : undefined;
   await db.transaction((tx) => restoreAll(tx, backup, CLI_ACTOR));
-  await analyze(db);
+  await reclaimAfterRestore(db);
   return { clients: backup.clients.length, before };
 }
 

@@ -60,10 +60,19 @@ export function decodeAmounts<W, M>(decode: (wire: W) => M, wire: W): M {
   }
 }
 
+/**
+ * True for `application/json`, alone or with a `charset=utf-8` parameter. A header that merely
+ * contains it (`text/plain; application/json`, `application/jsonp`) is not JSON: browsers send
+ * `text/plain` cross-site without a preflight.
+ */
+export function isJsonContentType(header: string): boolean {
+  const [type, ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  return type === 'application/json' && params.every((p) => /^charset="?utf-8"?$/.test(p));
+}
+
 /** Reads the JSON body; a body that is not JSON is a 400, not a crash. */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json')) {
+  if (!isJsonContentType(c.req.header('content-type') ?? '')) {
     throw new ApiError(400, 'validation', 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
   }
   try {

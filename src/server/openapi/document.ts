@@ -25,7 +25,10 @@ const ERRORS = {
     'Conflit avec les données actuelles, ou écriture dans un mois clôturé (code period_locked) : rien n’a changé.',
   ],
   413: ['TooLarge', 'Corps trop volumineux (2 Mo ; 64 Mo pour une sauvegarde).'],
-  429: ['TooManyAttempts', 'Trop d’échecs de connexion : réessayer après Retry-After secondes.'],
+  429: [
+    'TooManyAttempts',
+    'Trop d’échecs (mot de passe ou code, par compte et par adresse) : réessayer après Retry-After secondes.',
+  ],
   500: ['Internal', 'Erreur interne : rien n’a changé ; le détail est dans le journal du serveur.'],
   503: [
     'Unavailable',

@@ -328,6 +328,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Commencer l’activation de la double authentification (TOTP)',
     body: answers.passwordBody,
     answer: { status: 200, description: 'La clé TOTP à saisir dans l’application.', schema: answers.okAnswer },
+    errors: [429],
     public: true,
   },
   {
@@ -347,6 +348,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Désactiver la double authentification',
     body: answers.passwordBody,
     answer: { status: 200, description: 'Désactivée.', schema: answers.okAnswer },
+    errors: [429],
     public: true,
   },
   {

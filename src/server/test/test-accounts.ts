@@ -20,10 +20,10 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-export async function createAccountsTestApp(options: { publicOrigin?: string } = {}) {
+export async function createAccountsTestApp(options: { publicOrigin?: string; trustProxy?: string[] } = {}) {
   const db = await createTestDb();
   const auth = createAuth(db, { secret: TEST_SECRET, publicOrigin: options.publicOrigin });
-  const app = createApp({ db, auth, publicOrigin: options.publicOrigin });
+  const app = createApp({ db, auth, publicOrigin: options.publicOrigin, trustProxy: options.trustProxy });
 
   async function call(
     method: string,

@@ -30,7 +30,7 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
   await q.query('delete from clients');
   const { clients } = backup;
   await q.query(
-    // created_at as ISO text: the file may hold any date JavaScript reads, PostgreSQL reads ISO.
+    // created_at as UTC ISO text: the file's ISO date may carry an offset (schemas.ts isIsoDate).
     `insert into clients (id, name, created_at)
      select * from unnest($1::uuid[], $2::text[], $3::timestamptz[])`,
     [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => new Date(c.created_at).toISOString())],

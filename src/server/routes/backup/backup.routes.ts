@@ -8,11 +8,11 @@ import { Hono } from 'hono';
 import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/codec';
 import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
 import { anyBackupSchema } from '@/domain/schemas';
-import { analyze, type Db } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
-import { restoreAll } from '@/server/backups/restore';
+import { reclaimAfterRestore, restoreAll } from '@/server/backups/restore';
 import { requireCan } from '@/server/policy/policy';
 import { scopeAllYears, scopeBudgets } from '@/server/policy/scope';
 
@@ -41,8 +41,9 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // A snapshot of what the restore replaces, first (docs/product.md#automatic-backups).
       await beforeRestore?.();
       const historyId = await db.transaction((tx) => restoreAll(tx, backup, actorOf(c)));
-      // Fresh planner statistics for the new rows (PGlite has no autovacuum to do it).
-      await analyze(db);
+      // Committed: whatever follows is upkeep, and its failure must not answer 500 for a restore
+      // that took place (the user would believe nothing changed).
+      await reclaimAfterRestore(db);
       return c.json({ clients: backup.clients.length, historyId });
     });
 }
