@@ -56,9 +56,9 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore 
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', (c) => c.json({ status: 'ok' }))
-    // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
-    .route('/', openApiRoutes())
     .route('/', access)
+    // Behind the session in accounts mode, like the data it describes (docs/product.md#documented-api).
+    .route('/', openApiRoutes())
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))

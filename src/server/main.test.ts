@@ -84,7 +84,7 @@ describe(`the server process on ${TEST_DB}`, () => {
     }
     const list = await fetch(`${base}/api/clients`);
     expect(((await list.json()) as { name: string }[]).map((c) => c.name)).toEqual(['Processus']);
-  });
+  }, 120_000); // two process starts on a busy machine: not a speed test
 });
 
 describe('the two modes as processes', () => {
