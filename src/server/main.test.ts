@@ -114,7 +114,7 @@ describe('the two modes as processes', () => {
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
     expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');
-  }, 60_000); // a process start on a new data directory: slow on a busy machine, not a speed test
+  }, 120_000); // a process start on a new data directory: slow on a busy machine, not a speed test
 });
 
 /** A server on a free port and a new database of the project's engine (removed at the end); once healthy. */
