@@ -62,9 +62,9 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore,
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', healthRoute(db))
-    // Public in both modes, like health: the API's shape is no secret (docs/product.md#documented-api).
-    .route('/', openApiRoutes())
     .route('/', access)
+    // Behind the session in accounts mode, like the data it describes (docs/product.md#documented-api).
+    .route('/', openApiRoutes())
     // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
     .use('*', accessMiddleware(db, auth !== undefined))
     .route('/clients', clientsRoutes(db))

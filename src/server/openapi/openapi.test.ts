@@ -96,15 +96,21 @@ describe('the OpenAPI document', () => {
 });
 
 describe('GET /api/openapi.json and /api/docs', () => {
-  it('serves the document without a session', async () => {
-    const res = await t.call('GET', '/api/openapi.json');
+  let cookie = '';
+
+  it('serves the document to a signed-in user (accounts mode), like the data it describes', async () => {
+    expect((await t.call('GET', '/api/openapi.json')).status).toBe(401);
+    expect((await t.call('GET', '/api/docs')).status).toBe(401);
+    await t.addUser('doc@agence.fr');
+    cookie = await t.signIn('doc@agence.fr');
+    const res = await t.call('GET', '/api/openapi.json', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.text).toBe(openApiText());
   });
 
   it('renders the document as a page of our own origin: no script, nothing from elsewhere, under the CSP', async () => {
-    const res = await t.app.request('/api/docs');
+    const res = await t.app.request('/api/docs', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const text = await res.text();

@@ -432,7 +432,6 @@ export const OPERATIONS: Operation[] = [
     tag: 'Serveur',
     summary: 'Ce document (OpenAPI 3.1)',
     answer: { status: 200, description: 'Le document.' },
-    public: true,
   },
   {
     method: 'get',
@@ -440,6 +439,5 @@ export const OPERATIONS: Operation[] = [
     tag: 'Serveur',
     summary: 'Ce document, lisible dans un navigateur',
     answer: { status: 200, description: 'Une page HTML.' },
-    public: true,
   },
 ];
