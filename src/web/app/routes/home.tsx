@@ -32,7 +32,7 @@ export function HomePage() {
         Aller au contenu
       </a>
       <AppHeader activeTab={activeTab} onTabChange={setActiveTab} />
-      <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-6 py-8 focus:outline-none">
+      <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-[160rem] flex-1 px-6 py-8 focus:outline-none">
         <Suspense fallback={<Spinner text="Chargement..." />}>
           {activeTab === 'budget' && (
             // Features never import each other: the files feature's card and button join the budget tab here.
