@@ -44,7 +44,7 @@ export type GridActions = {
   /** Moves a line one place up or down within its pole. */
   onMoveLine: (pole: Pole, line: Line, direction: LineMove) => void;
   /** Deletes at once (the grid asks first when the line holds figures: `onAskDeleteLine`). */
-  onDeleteLine: (line: Line) => void;
+  onDeleteLine: (line: Line) => void | Promise<void>;
 };
 
 /** What a line row asks the grid for: the confirmation of a deletion, the 'Répartir…' dialog, a move. */

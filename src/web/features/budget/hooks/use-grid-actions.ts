@@ -28,7 +28,7 @@ import {
   useTogglePole,
   useWriteCells,
 } from '../api/client-budget';
-import { historyStackQueryOptions } from '../api/get-history';
+import { getHistoryStack } from '../api/get-history';
 import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 
@@ -64,7 +64,7 @@ export function useGridActions(
   const { mutate: togglePole } = useTogglePole(year, clientId);
   const { mutate: setFacture } = useSetFacture(year, clientId);
   const { mutateAsync: addLine } = useAddLine(year);
-  const { mutate: deleteLine } = useDeleteLine(year);
+  const { mutateAsync: deleteLine } = useDeleteLine(year);
   const { mutateAsync: renameLine } = useRenameLine(year);
   const { mutateAsync: renamePole } = useRenamePole(year);
   const { mutate: moveLine } = useMoveLine(year, clientId);
@@ -128,19 +128,24 @@ export function useGridActions(
           { poleId: pole.id, lineId: line.id, direction, order: pole.lines.map((l) => l.id) },
           { onError: (error) => notifyFailure(FAILURE.moveLine, error) },
         ),
-      onDeleteLine: (line) =>
-        deleteLine(line.id, {
-          onSuccess: async () => {
-            // docs/product.md#history: the deletion is now the top of the user's undo stack; its
-            // toast offers to take it back. Without the stack, the toast just says it is done.
-            const stack = await queryClient.fetchQuery(historyStackQueryOptions(year, clientId)).catch(() => null);
-            const id = stack?.undo ?? null;
-            notifySuccess('Ligne supprimée', line.name, {
-              action: id === null ? undefined : { label: 'Annuler', onClick: () => onUndoEntry(id) },
-            });
-          },
-          onError: (error) => notifyFailure(FAILURE.deleteLine, error),
-        }),
+      onDeleteLine: async (line) => {
+        // Awaited per call (not mutate's callbacks, which a second deletion in quick succession
+        // would take over): each toast names and undoes its own deletion.
+        try {
+          await deleteLine(line.id);
+        } catch (error) {
+          notifyFailure(FAILURE.deleteLine, error);
+          return;
+        }
+        // docs/product.md#history: the deletion is now the top of the user's undo stack; its toast
+        // offers to take it back. Read from the server itself, not through the cache: a stack read
+        // already in flight would name the previous change. Without the stack, the toast just says it is done.
+        const stack = await getHistoryStack(year, clientId).catch(() => null);
+        const id = stack?.undo ?? null;
+        notifySuccess('Ligne supprimée', line.name, {
+          action: id === null ? undefined : { label: 'Annuler', onClick: () => onUndoEntry(id) },
+        });
+      },
     } satisfies GridActions & BlockActions;
   }, [
     writeCells,
