@@ -36,6 +36,9 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 export const BUDGET_TOO_LARGE =
   'le total du budget dépasserait ce que la base peut enregistrer (999\u202f999\u202f999\u202f999,99\u00a0€).';
 
+/** 10 000 000 000 € in cents: a typed figure from which every keystroke checks the whole budget. */
+const HUGE_CENTS = 1_000_000_000_000;
+
 type Options = {
   /** The visible lines in screen order, read when a block is written (always the current ones). */
   lines: RefObject<readonly Line[]>;
@@ -88,7 +91,12 @@ export function useGridActions(
     return {
       onEdit: (lineId, month, measure, cents, mode) => {
         const updates = [cellUpdate(lineId, month, measure, cents)];
-        const reason = refusal(updates);
+        // The whole budget is checked on commit (and for a huge figure while typing), not on every
+        // keystroke: it costs a pass over every line, which the key → screen budget cannot afford
+        // at 300 lines. A figure typed and paused on is saved meanwhile; if the server refuses it,
+        // the queue leaves it out alone (ADR 024), and the commit puts the previous value back.
+        const mustCheck = mode === 'commit' || Math.abs(cents) >= HUGE_CENTS;
+        const reason = mustCheck ? refusal(updates) : null;
         if (reason === null) writeCells(updates, { immediate: mode === 'commit', cancelReload: true });
         return reason;
       },
