@@ -9,6 +9,7 @@ test('budget tab screenshots: no client selected, full catalogue, a collapsed po
   app,
   request,
 }, testInfo) => {
+  test.slow(); // 3,312 inputs rendered, then scrolled: on a shared 2-core machine this outgrows 30 s
   const tab = budgetTab(app.page);
   const shoot = async (name: string) => {
     const path = testInfo.outputPath(`${name}.png`);

@@ -173,7 +173,7 @@ test('typing figures updates totals, margins, deltas and the revised forecast, a
   await tab.cell('Paid', 'Google Shopping', 0, 'previsionnel').click();
   await app.page.keyboard.type('2000');
   await app.page.keyboard.press('Enter');
-  await expect(tab.cell('Paid', 'Google Shopping', 0, 'previsionnel')).toHaveValue('2000');
+  await expect(tab.cell('Paid', 'Google Shopping', 0, 'previsionnel')).toHaveValue('2\u202f000'); // not focused: French digit grouping
   await expect.poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.previsionnel[0]).toBe(2000);
   const [pole] = await storedBudget(request, clientId);
   expect(pole!.lines[0]!.reel[0]).toBe(1200.5);
@@ -197,6 +197,9 @@ test('moves with arrows, Tab and Enter; Escape reverts the cell being typed', as
   await keys.press('ArrowDown');
   await expect(cell('Audit tracking', 0, 'achat')).toBeFocused();
   await keys.press('Tab');
+  await expect(cell('Audit tracking', 1, 'achat_previsionnel')).toBeFocused();
+  // Enter on a cell not being typed in enters edit mode (issue 13); a second Enter commits and moves down.
+  await keys.press('Enter');
   await expect(cell('Audit tracking', 1, 'achat_previsionnel')).toBeFocused();
   await keys.press('Enter');
   await expect(cell('Plan de marquage', 1, 'previsionnel')).toBeFocused();
@@ -299,7 +302,7 @@ test('a failed save shows the error, keeps the value marked unsaved, and stores 
   await expect(tab.toast('Impossible de sauvegarder les données')).toContainText('Erreur');
   await expect(cell).toHaveAttribute('data-unsaved', 'true');
   await expect(app.main.getByRole('alert')).toContainText('1 valeur(s) non enregistrée(s)');
-  await expect(cell).toHaveValue('4321,09');
+  await expect(cell).toHaveValue('4\u202f321,09');
   expect((await storedBudget(request, clientId))[0]!.lines[0]!.reel[6]).toBe(0);
 
   await app.page.unroute(CELLS);

@@ -104,15 +104,17 @@ test("a deleted line comes back with its figures from the toast's 'Annuler'", as
   const before: Pole[] = await storedBudget(request, clientId);
   await app.goto('/');
   await tab.selectClient('Hist Ligne');
-  await expect(tab.cell('Paid', 'Meta', 0, 'previsionnel')).toHaveValue('1200,50');
+  await expect(tab.cell('Paid', 'Meta', 0, 'previsionnel')).toHaveValue('1\u202f200,50');
 
   await app.main.getByRole('button', { name: 'Supprimer la ligne Meta' }).click();
+  // The line holds figures: its deletion is confirmed first (issue 13).
+  await app.page.getByRole('dialog').getByRole('button', { name: 'Supprimer la ligne' }).click();
   const toast = tab.toast('Ligne supprimée');
   await expect(toast).toContainText('Meta');
   await expect(tab.cell('Paid', 'Meta', 0, 'previsionnel')).toHaveCount(0);
   await toast.getByRole('button', { name: 'Annuler' }).click();
 
-  await expect(tab.cell('Paid', 'Meta', 0, 'previsionnel')).toHaveValue('1200,50');
+  await expect(tab.cell('Paid', 'Meta', 0, 'previsionnel')).toHaveValue('1\u202f200,50');
   await expect(tab.cell('Paid', 'Meta', 5, 'reel')).toHaveValue('310');
   await expect(tab.cell('Paid', 'Meta', 11, 'achat')).toHaveValue('42,42');
   await expect(tab.toast('Annulation : Ligne « Meta » supprimée (Paid)')).toBeVisible();

@@ -100,7 +100,7 @@ test('a figure typed in one exercice is absent from the other, in the budget tab
   await expect(revenue).toContainText(/1\s234\s€/);
 
   await app.openTab('Saisie Budgétaire');
-  await expect(cell).toHaveValue('1234');
+  await expect(cell).toHaveValue('1\u202f234');
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -10,6 +10,15 @@ import {
   moveInGrid,
   parseClipboardBlock,
   pasteWrites,
+  gridPasteWrites,
+  rangeBetween,
+  rangeCells,
+  rangeText,
+  inRange,
+  fillRightWrites,
+  monthsToFillAfter,
+  spreadEvenly,
+  budgetFitsStorage,
   visibleLines,
   type CellCoord,
   type GridMove,
@@ -115,11 +124,21 @@ describe('pasteWrites (rows → lines, columns → months, one measure)', () => 
         at(1, 2, 'reel'),
         5,
       ),
-    ).toEqual([
-      { lineIndex: 1, month: 2, measure: 'reel', cents: 123456 },
-      { lineIndex: 1, month: 3, measure: 'reel', cents: 750 },
-      { lineIndex: 2, month: 2, measure: 'reel', cents: -5000 },
-      { lineIndex: 2, month: 3, measure: 'reel', cents: 0 },
+    ).toEqual({
+      writes: [
+        { lineIndex: 1, month: 2, measure: 'reel', cents: 123456 },
+        { lineIndex: 1, month: 3, measure: 'reel', cents: 750 },
+        { lineIndex: 2, month: 2, measure: 'reel', cents: -5000 },
+      ],
+      dropped: 0,
+      // 'abc' is refused: its cell keeps its value (docs/product.md#cell-entry), and it is counted.
+      refused: 1,
+    });
+  });
+
+  it('reads (500) and formulas, and empty as 0', () => {
+    expect(pasteWrites([['(500)', '=1200*12', '']], at(0, 0), 1).writes.map((w) => w.cents)).toEqual([
+      -50000, 1440000, 0,
     ]);
   });
 
@@ -139,7 +158,111 @@ describe('pasteWrites (rows → lines, columns → months, one measure)', () => 
     ['columns beyond December are dropped', [['1', '2', '3']], at(0, 10), 1, 2],
     ['nothing to fill without lines', [['1', '2']], at(0, 0), 0, 0],
   ])('%s', (_label, block, origin, lineCount, expectedCount) => {
-    expect(pasteWrites(block, origin, lineCount)).toHaveLength(expectedCount);
+    const plan = pasteWrites(block, origin, lineCount);
+    expect(plan.writes).toHaveLength(expectedCount);
+    // Every cell of the block is written or counted as dropped: the user is told how many.
+    expect(plan.writes.length + plan.dropped).toBe(block.flat().length);
+  });
+});
+
+describe('gridPasteWrites (a block copied from this grid goes back cell for cell)', () => {
+  it('puts each text at the same offset in grid positions, measures included', () => {
+    const plan = gridPasteWrites(
+      [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+      { row: 2, col: 3 },
+      { rows: 4, cols: 24 },
+    );
+    expect(plan.writes).toEqual([
+      { lineIndex: 1, month: 1, measure: 'reel', cents: 100 },
+      { lineIndex: 1, month: 2, measure: 'previsionnel', cents: 200 },
+      { lineIndex: 1, month: 1, measure: 'achat', cents: 300 },
+      { lineIndex: 1, month: 2, measure: 'achat_previsionnel', cents: 400 },
+    ]);
+    expect(plan.dropped).toBe(0);
+  });
+
+  it('drops and counts what falls beyond the last sub-row or December', () => {
+    const plan = gridPasteWrites([['1', '2', '3']], { row: 3, col: 22 }, { rows: 4, cols: 24 });
+    expect(plan.writes).toHaveLength(2);
+    expect(plan.dropped).toBe(1);
+  });
+});
+
+describe('ranges: selection, copy as text, fill right', () => {
+  const range = rangeBetween({ row: 3, col: 5 }, { row: 2, col: 4 });
+  it('orders the corners and lists the cells row by row', () => {
+    expect(range).toEqual({ top: 2, bottom: 3, left: 4, right: 5 });
+    expect(inRange(range, { row: 3, col: 4 })).toBe(true);
+    expect(inRange(range, { row: 4, col: 4 })).toBe(false);
+    expect(rangeCells(range)).toEqual([
+      { lineIndex: 1, month: 2, measure: 'previsionnel' },
+      { lineIndex: 1, month: 2, measure: 'reel' },
+      { lineIndex: 1, month: 2, measure: 'achat_previsionnel' },
+      { lineIndex: 1, month: 2, measure: 'achat' },
+    ]);
+  });
+
+  it('copies as tab-separated rows with decimal commas, which paste back exactly', () => {
+    const values = [123456, -5, 0, 100000];
+    const cells = rangeCells(range);
+    const valueAt = (c: CellCoord) => cents(values[cells.findIndex((x) => JSON.stringify(x) === JSON.stringify(c))]!);
+    const text = rangeText(range, valueAt);
+    expect(text).toBe('1234,56\t-0,05\r\n0\t1000');
+    const plan = gridPasteWrites(parseClipboardBlock(text)!, { row: 2, col: 4 }, { rows: 4, cols: 24 });
+    expect(plan.writes.map((w) => w.cents)).toEqual(values);
+  });
+
+  it.each<[string, number, ((m: number) => boolean) | undefined, number[]]>([
+    ['from January, every later month', 0, undefined, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+    ['from November, December only', 10, undefined, [11]],
+    ['from December, nothing', 11, undefined, []],
+    ['open months only, once closing exists', 2, (m) => m >= 6, [6, 7, 8, 9, 10, 11]],
+  ])('monthsToFillAfter: %s', (_label, month, isOpen, expected) => {
+    expect(monthsToFillAfter(month, isOpen)).toEqual(expected);
+  });
+
+  it('fills right each sub-row from its leftmost cell, in its own measure', () => {
+    const writes = fillRightWrites({ top: 0, bottom: 1, left: 19, right: 19 }, (c) =>
+      cents(c.measure === 'reel' ? 700 : 300),
+    );
+    expect(writes).toEqual([
+      { lineIndex: 0, month: 10, measure: 'reel', cents: 700 },
+      { lineIndex: 0, month: 11, measure: 'reel', cents: 700 },
+      { lineIndex: 0, month: 10, measure: 'achat', cents: 300 },
+      { lineIndex: 0, month: 11, measure: 'achat', cents: 300 },
+    ]);
+  });
+});
+
+describe('spreadEvenly (largest remainder: the months sum exactly to the amount)', () => {
+  it.each<[number, number, number[]]>([
+    [100000, 3, [33334, 33333, 33333]],
+    [-100000, 3, [-33334, -33333, -33333]],
+    [1200000, 12, Array(12).fill(100000) as number[]],
+    [5, 12, [1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]],
+    [200, 3, [67, 67, 66]],
+    [0, 4, [0, 0, 0, 0]],
+    [100, 0, []],
+  ])('%i cents over %i months', (total, count, expected) => {
+    const parts = spreadEvenly(cents(total), count);
+    expect(parts).toEqual(expected);
+    if (count > 0) expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(parts.some((p) => Object.is(p, -0))).toBe(false);
+  });
+});
+
+describe('budgetFitsStorage (the revised forecast the database keeps)', () => {
+  it('refuses a budget whose revised forecast passes 999 999 999 999,99 €', () => {
+    const fits = makePole('Paid', [makeLine('A', { previsionnel: [999_999_999_999.99] })]);
+    const over = makePole('Paid', [
+      makeLine('A', { previsionnel: [999_999_999_999.99] }),
+      makeLine('B', { previsionnel: [0.01] }),
+    ]);
+    expect(budgetFitsStorage([fits])).toBe(true);
+    expect(budgetFitsStorage([over])).toBe(false);
   });
 });
 

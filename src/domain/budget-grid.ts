@@ -7,8 +7,10 @@
  * second; forecast on the left, actual on the right. So the grid of inputs has 2 sub-rows per
  * visible line and 2 sub-columns per month, and arrow keys move spatially in it.
  */
+import { revisedForecast } from './budget';
 import { missingDefaultLines } from './catalogue';
-import { parseCellEntry, type Cents } from './money';
+import { readCellEntry } from './cell-entry';
+import { MAX_ABS_CENTS, formatDecimal, type Cents } from './money';
 import { MONTH_COUNT } from './months';
 import type { Measure } from './measures';
 import type { CellUpdate, Line, Pole } from './model';
@@ -104,24 +106,143 @@ export function parseClipboardBlock(text: string): string[][] | null {
 /** A cell value to write: the visible line index, month, measure and amount in cents. */
 export type CellWrite = CellCoord & { cents: Cents };
 
+/** What a paste writes, and what it leaves out: cells beyond the grid, texts refused (they keep their value). */
+export type PastePlan = { writes: CellWrite[]; dropped: number; refused: number };
+
 /**
- * Cells a pasted block fills, from the focused cell: block rows go to successive visible lines,
- * block columns to successive months, all of the focused cell's measure (a budget sheet is lines
- * × months of one figure). Cells falling beyond the last line or December are dropped. Each text
- * is read as cell entry (docs/product.md#cell-entry: French or dot decimals; empty or invalid is 0).
+ * Cells a block pasted from Excel or Google Sheets fills, from the top-left cell of the selection
+ * (`origin`): block rows go to successive visible lines, block columns to successive months, all
+ * of the origin's measure (a budget sheet is lines × months of one figure). Cells falling beyond
+ * the last line or December are dropped and counted; each text is read as cell entry
+ * (docs/product.md#cell-entry; empty is 0), a text refused there keeps its cell and is counted.
  */
-export function pasteWrites(block: readonly (readonly string[])[], origin: CellCoord, lineCount: number): CellWrite[] {
-  const writes: CellWrite[] = [];
+export function pasteWrites(block: readonly (readonly string[])[], origin: CellCoord, lineCount: number): PastePlan {
+  const plan: PastePlan = { writes: [], dropped: 0, refused: 0 };
   block.forEach((cells, r) => {
     const lineIndex = origin.lineIndex + r;
-    if (lineIndex >= lineCount) return;
     cells.forEach((text, c) => {
       const month = origin.month + c;
-      if (month >= MONTH_COUNT) return;
-      writes.push({ lineIndex, month, measure: origin.measure, cents: parseCellEntry(text) });
+      if (lineIndex >= lineCount || month >= MONTH_COUNT) plan.dropped += 1;
+      else addEntry(plan, { lineIndex, month, measure: origin.measure }, text);
     });
   });
+  return plan;
+}
+
+function addEntry(plan: PastePlan, coord: CellCoord, text: string) {
+  const entry = readCellEntry(text);
+  if (entry.ok) plan.writes.push({ ...coord, cents: entry.cents });
+  else plan.refused += 1;
+}
+
+/**
+ * Cells a block copied from this grid fills (ADR 024): as it was on screen, cell for cell in
+ * grid positions from `origin` (so sales, purchases, forecast and actual land where they were);
+ * beyond the grid, dropped and counted.
+ */
+export function gridPasteWrites(block: readonly (readonly string[])[], origin: GridPos, size: GridSize): PastePlan {
+  const plan: PastePlan = { writes: [], dropped: 0, refused: 0 };
+  block.forEach((cells, r) => {
+    cells.forEach((text, c) => {
+      const pos = { row: origin.row + r, col: origin.col + c };
+      if (pos.row >= size.rows || pos.col >= size.cols) plan.dropped += 1;
+      else addEntry(plan, cellAtGridPos(pos), text);
+    });
+  });
+  return plan;
+}
+
+/** A rectangle of cell inputs, bounds included. */
+export type GridRange = { top: number; left: number; bottom: number; right: number };
+
+/** The rectangle between two corners (the anchor where a selection started and where it is now). */
+export function rangeBetween(a: GridPos, b: GridPos): GridRange {
+  return {
+    top: Math.min(a.row, b.row),
+    bottom: Math.max(a.row, b.row),
+    left: Math.min(a.col, b.col),
+    right: Math.max(a.col, b.col),
+  };
+}
+
+/** True when the position is inside the rectangle. */
+export function inRange(range: GridRange, { row, col }: GridPos): boolean {
+  return row >= range.top && row <= range.bottom && col >= range.left && col <= range.right;
+}
+
+/** Every cell of the rectangle, row by row. */
+export function rangeCells(range: GridRange): CellCoord[] {
+  const cells: CellCoord[] = [];
+  for (let row = range.top; row <= range.bottom; row++) {
+    for (let col = range.left; col <= range.right; col++) cells.push(cellAtGridPos({ row, col }));
+  }
+  return cells;
+}
+
+/**
+ * The rectangle as text a spreadsheet pastes (Ctrl+C): one line per sub-row, cells separated by
+ * tabs, amounts with a decimal comma and no grouping (`1234,56`, `0`), as French Excel reads them.
+ */
+export function rangeText(range: GridRange, valueAt: (cell: CellCoord) => Cents): string {
+  const rows: string[] = [];
+  for (let row = range.top; row <= range.bottom; row++) {
+    const cells: string[] = [];
+    for (let col = range.left; col <= range.right; col++)
+      cells.push(formatDecimal(valueAt(cellAtGridPos({ row, col }))));
+    rows.push(cells.join('\t'));
+  }
+  return rows.join('\r\n');
+}
+
+/**
+ * The months a fill to the right writes after `month`: through December. The seam for closing
+ * (docs/product.md#grid-entry): once months can be closed, `isOpen` keeps the open ones only.
+ */
+export function monthsToFillAfter(month: number, isOpen: (month: number) => boolean = () => true): number[] {
+  const months: number[] = [];
+  for (let m = month + 1; m < MONTH_COUNT; m++) if (isOpen(m)) months.push(m);
+  return months;
+}
+
+/**
+ * Ctrl+R (fill right): for each sub-row of the selection, the value of its leftmost cell copied
+ * into the same measure of every later month (`monthsToFillAfter`).
+ */
+export function fillRightWrites(
+  range: GridRange,
+  valueAt: (cell: CellCoord) => Cents,
+  isOpen?: (month: number) => boolean,
+): CellWrite[] {
+  const writes: CellWrite[] = [];
+  for (let row = range.top; row <= range.bottom; row++) {
+    const source = cellAtGridPos({ row, col: range.left });
+    const cents = valueAt(source);
+    for (const month of monthsToFillAfter(source.month, isOpen)) writes.push({ ...source, month, cents });
+  }
   return writes;
+}
+
+/**
+ * An amount spread evenly over `count` months to the cent, by largest remainder: each month gets
+ * the amount divided, truncated toward zero, and the cents left over go one each to the first
+ * months, so the months sum exactly to the amount (1 000 € over 3: 333,34 + 333,33 + 333,33).
+ */
+export function spreadEvenly(total: Cents, count: number): Cents[] {
+  if (!Number.isInteger(count) || count <= 0) return [];
+  const sign = total < 0 ? -1 : 1;
+  const magnitude = Math.abs(total);
+  const base = Math.floor(magnitude / count);
+  const left = magnitude - base * count;
+  return Array.from({ length: count }, (_, i) => ((base + (i < left ? 1 : 0)) * sign + 0) as Cents);
+}
+
+/**
+ * True when the budget can be stored: its revised forecast, which the database keeps per client
+ * and year in the same numeric(14,2) as a cell, stays within ±999 999 999 999,99 € (a single
+ * figure near 10¹² € passes the cell's own bound but not the sum; docs/product.md#cell-entry).
+ */
+export function budgetFitsStorage(poles: readonly Pole[]): boolean {
+  return Math.abs(revisedForecast(poles)) <= MAX_ABS_CENTS;
 }
 
 /**

@@ -177,7 +177,7 @@ describe('revisedForecast (Σ réel > 0 ? réel − achat : prév − achat pré
   });
 });
 
-describe('forecastGapPercent ((revised − initial) / |initial| × 100)', () => {
+describe('forecastGapPercent ((revised − initial) / initial × 100, initial > 0 only)', () => {
   it.each<[number, number, number | null]>([
     [0, 0, null],
     [12345, 0, null],
@@ -188,10 +188,10 @@ describe('forecastGapPercent ((revised − initial) / |initial| × 100)', () => 
     [0, 100000, -100],
     [-50000, 100000, -150],
     [1, 3, -200 / 3],
-    // a planned loss: moving from −100 € to −50 € is an improvement (+50 %), not −50 %
-    [-5000, -10000, 50],
-    [-15000, -10000, -50],
-    [10000, -10000, 200],
+    // a planned loss (initial < 0): no percentage (issue 13: −5 000 € showed +33 954,1 %)
+    [-5000, -10000, null],
+    [-15000, -10000, null],
+    [10000, -500000, null],
   ])('revised %i vs initial %i → %s', (revised, initial, expected) => {
     const result = forecastGapPercent(assertCents(revised), assertCents(initial));
     if (expected === null) expect(result).toBeNull();

@@ -106,15 +106,12 @@ export function revisedForecast(poles: readonly Pole[]): Cents {
 
 /**
  * Budget tab's gap of the revised forecast versus the initial one, in percent (not rounded):
- * (revised − initial) / |initial| × 100, or null when there is no initial forecast (0), in which
- * case docs/product.md#formulas-forecast-gap shows no percentage at all. Both arguments in cents.
- *
- * A negative initial forecast (a planned loss) divides by its magnitude, not by the signed value:
- * the sign of the result then always says "at or above the initial" (≥ 0, shown green with `+`)
- * versus "below" (< 0, red), as docs/product.md#formulas-forecast-gap colours it. Dividing by the signed value would show an
- * improvement from −100 € to −50 € as −50 % in red.
+ * (revised − initial) / initial × 100, or null when the initial forecast is not positive
+ * (docs/product.md#formulas-forecast-gap): a percentage of a planned loss or of nothing has no
+ * meaning a reader can use (−5 000 € initially showed `+33 954,1 %`), as the dashboards' gaps
+ * hide it too. Both arguments in cents.
  */
 export function forecastGapPercent(revised: Cents, initial: Cents): number | null {
-  if (initial === 0) return null;
-  return ((revised - initial) / Math.abs(initial)) * 100;
+  if (initial <= 0) return null;
+  return ((revised - initial) / initial) * 100;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invertCells, invertOps, undoStack, zeroFigures, type HistoryOp, type PoleSnapshot } from './history';
+import {
+  invertCells,
+  invertOps,
+  movedLineOrder,
+  undoStack,
+  zeroFigures,
+  type HistoryOp,
+  type PoleSnapshot,
+} from './history';
 import type { Cents } from './money';
 
 const c = (n: number) => n as Cents;
@@ -121,5 +129,38 @@ describe('invertOps: each operation inverted, in reverse order', () => {
   it('inverts cells: each back from new to old', () => {
     const cells = [{ lineId: 'l', month: 0, field: 'reel' as const, old: c(56584), new: c(99900) }];
     expect(invertCells(cells)).toEqual([{ lineId: 'l', month: 0, field: 'reel', old: c(99900), new: c(56584) }]);
+  });
+});
+
+describe('structure edits of issue 13: renames and moves', () => {
+  it.each<[string, HistoryOp, HistoryOp]>([
+    [
+      'a pole renamed is renamed back',
+      { op: 'rename_pole', poleId: 'p', old: 'Paid', new: 'Paid Media' },
+      { op: 'rename_pole', poleId: 'p', old: 'Paid Media', new: 'Paid' },
+    ],
+    [
+      'a line renamed is renamed back',
+      { op: 'rename_line', lineId: 'l', old: 'SEA', new: 'Google Ads' },
+      { op: 'rename_line', lineId: 'l', old: 'Google Ads', new: 'SEA' },
+    ],
+    [
+      'a moved line goes back to its place',
+      { op: 'reorder_lines', poleId: 'p', old: ['a', 'b', 'c'], new: ['b', 'a', 'c'] },
+      { op: 'reorder_lines', poleId: 'p', old: ['b', 'a', 'c'], new: ['a', 'b', 'c'] },
+    ],
+  ])('%s', (_label, op, inverse) => {
+    expect(invertOps([op])).toEqual([inverse]);
+    expect(invertOps([inverse])).toEqual([op]);
+  });
+
+  it.each<[string, string[], string, 'up' | 'down', string[] | null]>([
+    ['up swaps with the line above', ['a', 'b', 'c'], 'b', 'up', ['b', 'a', 'c']],
+    ['down swaps with the line below', ['a', 'b', 'c'], 'b', 'down', ['a', 'c', 'b']],
+    ['the first line cannot go up', ['a', 'b'], 'a', 'up', null],
+    ['the last line cannot go down', ['a', 'b'], 'b', 'down', null],
+    ['a line not in the pole does not move', ['a', 'b'], 'x', 'down', null],
+  ])('movedLineOrder: %s', (_label, order, id, direction, expected) => {
+    expect(movedLineOrder(order, id, direction)).toEqual(expected);
   });
 });

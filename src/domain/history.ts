@@ -89,8 +89,28 @@ export type HistoryOp =
   | { op: 'rename_client'; clientId: string; old: string; new: string }
   | { op: 'set_debut'; clientId: string; year: number; old: Cents; new: Cents }
   | { op: 'set_facture'; poleId: string; month: number; old: boolean; new: boolean }
+  | { op: 'rename_pole'; poleId: string; old: string; new: string }
+  | { op: 'rename_line'; lineId: string; old: string; new: string }
+  /** A pole's line ids in screen order before (`old`) and after (`new`) a line moved up or down. */
+  | { op: 'reorder_lines'; poleId: string; old: string[]; new: string[] }
   /** Every client and year replaced; the data before is the entry's snapshot, `afterHash` what it left. */
   | { op: 'replace_all'; afterHash: string };
+
+/** Where a line moves within its pole. */
+export type LineMove = 'up' | 'down';
+
+/**
+ * A pole's line ids after moving `lineId` one place up or down, or null when it cannot move
+ * (already first or last, or not in the pole).
+ */
+export function movedLineOrder(order: readonly string[], lineId: string, direction: LineMove): string[] | null {
+  const i = order.indexOf(lineId);
+  const j = direction === 'up' ? i - 1 : i + 1;
+  if (i < 0 || j < 0 || j >= order.length) return null;
+  const next = [...order];
+  [next[i], next[j]] = [next[j]!, next[i]!];
+  return next;
+}
 
 /** The inverse of one operation (replace_all is the server's: it needs the data of the moment). */
 export function invertOp(op: HistoryOp): HistoryOp {
@@ -115,6 +135,11 @@ export function invertOp(op: HistoryOp): HistoryOp {
     case 'set_debut':
       return { ...op, old: op.new, new: op.old };
     case 'set_facture':
+      return { ...op, old: op.new, new: op.old };
+    case 'rename_pole':
+    case 'rename_line':
+      return { ...op, old: op.new, new: op.old };
+    case 'reorder_lines':
       return { ...op, old: op.new, new: op.old };
   }
 }
@@ -188,6 +213,10 @@ export const SUMMARIES = {
     `${plural(lines, 'ligne ajoutée', 'lignes ajoutées')} au pôle « ${pole} »`,
   lineAdded: (pole: string, line: string) => `Ligne « ${line} » ajoutée (${pole})`,
   lineDeleted: (pole: string, line: string) => `Ligne « ${line} » supprimée (${pole})`,
+  poleRenamed: (old: string, name: string) => `Pôle « ${old} » renommé en « ${name} »`,
+  lineRenamed: (pole: string, old: string, name: string) => `Ligne « ${old} » renommée en « ${name} » (${pole})`,
+  lineMoved: (pole: string, line: string, direction: LineMove) =>
+    `Ligne « ${line} » ${direction === 'up' ? 'montée' : 'descendue'} (${pole})`,
   facture: (pole: string, month: number, value: boolean) =>
     `${pole} : ${MONTHS[month]!.toLowerCase()} ${value ? 'facturé' : 'non facturé'}`,
   rollForward: (from: number, year: number, lines: number, cells: number) =>

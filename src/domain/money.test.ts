@@ -13,7 +13,11 @@ import {
   isCents,
   parseCellEntry,
   percentOf,
+  formatCompactEuros,
+  formatGrouped,
+  shownSign,
 } from './money';
+import { readCellEntry } from './cell-entry';
 
 const NBSP = '\u00a0'; // no-break space
 const NNBSP = '\u202f'; // narrow no-break space (what fr-FR Intl uses between thousands)
@@ -197,7 +201,6 @@ describe('formatEuros (screen: whole euros, fr-FR)', () => {
     [30, `0${NBSP}€`],
     [50, `1${NBSP}€`], // half away from zero
     [-50, `-1${NBSP}€`],
-    [-40, `-0${NBSP}€`], // a small negative keeps its sign (it is coloured red beside it)
     [123456, `1${NNBSP}235${NBSP}€`],
     [-123450, `-1${NNBSP}235${NBSP}€`],
     [100000000000, `1${NNBSP}000${NNBSP}000${NNBSP}000${NBSP}€`],
@@ -248,5 +251,54 @@ describe('percentOf (gap / base × 100, 0 unless base > 0)', () => {
     [300, 100, 300],
   ])('percentOf(%i, %i) = %d', (gap, base, percent) => {
     expect(percentOf(assertCents(gap), assertCents(base))).toBeCloseTo(percent, 12);
+  });
+});
+
+describe('issue 13: rounding shown as a reader expects, compact totals, grouped inputs', () => {
+  it.each([
+    [-40, `0${NBSP}€`],
+    [40, `0${NBSP}€`],
+    [-50, `-1${NBSP}€`],
+    [-149, `-1${NBSP}€`],
+    [150, `2${NBSP}€`],
+  ])('formatEuros(%i) = %j (a gap of a few cents reads 0 €, never -0 €)', (cents, text) => {
+    expect(formatEuros(assertCents(cents))).toBe(text);
+  });
+
+  it.each<[number, -1 | 0 | 1]>([
+    [-49, 0],
+    [-50, -1],
+    [49, 0],
+    [50, 1],
+    [0, 0],
+  ])('shownSign(%i) = %i', (cents, sign) => {
+    expect(shownSign(assertCents(cents))).toBe(sign);
+  });
+
+  it.each([
+    [0, `0${NBSP}€`],
+    [9_999_900, `99${NNBSP}999${NBSP}€`],
+    [10_000_000, `100${NBSP}k€`],
+    [270_939_800, `2${NNBSP}709${NBSP}k€`],
+    [-212_099_400, `-2${NNBSP}121${NBSP}k€`],
+    [9_999_949_999, `100${NNBSP}000${NBSP}k€`],
+    [10_000_000_000, `100${NBSP}M€`],
+    [1_234_567_800, `12${NNBSP}346${NBSP}k€`],
+    [99_999_999_999_999, `1${NNBSP}000${NNBSP}000${NBSP}M€`],
+  ])('formatCompactEuros(%i) = %j', (cents, text) => {
+    const compact = formatCompactEuros(assertCents(cents));
+    expect(compact).toBe(text);
+    expect(compact.length).toBeLessThanOrEqual(13);
+  });
+
+  it.each([
+    [0, '0'],
+    [1_200_000, `12${NNBSP}000`],
+    [123_456, `1${NNBSP}234,56`],
+    [-5, '-0,05'],
+    [-123_456_789, `-1${NNBSP}234${NNBSP}567,89`],
+  ])('formatGrouped(%i) = %j, read back exactly', (cents, text) => {
+    expect(formatGrouped(assertCents(cents))).toBe(text);
+    expect(readCellEntry(text)).toEqual({ ok: true, cents });
   });
 });

@@ -162,10 +162,58 @@ const euroFormat = new Intl.NumberFormat('fr-FR', {
   maximumFractionDigits: 0,
 });
 
-/** Cents → French euro text without decimals (`1 235 €`), for totals, KPIs and tables. */
+/** Cents → whole euros, half away from zero, never −0 (−0,40 € is 0: a gap of cents reads `0 €`). */
+function wholeEuros(cents: Cents): number {
+  return Math.sign(cents) * Math.round(Math.abs(cents) / 100) + 0;
+}
+
+/** Cents → French euro text without decimals (`1 235 €`), for totals, KPIs and tables; a few cents read `0 €`, never `-0 €`. */
 export function formatEuros(cents: Cents): string {
-  // `+ 0` turns an exact negative zero (e.g. from Math.round(-0.4)) into 0, so zero never shows as `-0 €`.
-  return euroFormat.format(cents / 100 + 0);
+  return euroFormat.format(wholeEuros(cents));
+}
+
+/** The sign a figure shows once rounded to whole euros: −0,40 € shows `0 €`, so it is not negative. */
+export function shownSign(cents: Cents): -1 | 0 | 1 {
+  const whole = wholeEuros(cents);
+  return whole > 0 ? 1 : whole < 0 ? -1 : 0;
+}
+
+const compactFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const compactDecimalFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/**
+ * Cents → a French euro text short enough for a total column (docs/product.md#money-display):
+ * exact whole euros below 100 000 € (`99 999 €`), then thousands (`2 709 k€`), then millions
+ * (`12,3 M€`, `1 234 M€`); never longer than about ten characters, so two amounts side by side do
+ * not run into each other. The exact value goes in the element's title.
+ */
+export function formatCompactEuros(cents: Cents): string {
+  const euros = wholeEuros(cents);
+  const magnitude = Math.abs(euros);
+  if (magnitude < 100_000) return formatEuros(cents);
+  if (magnitude < 100_000_000) return `${compactFormat.format(Math.round(euros / 1000) + 0)}\u00a0k€`;
+  const millions = euros / 1_000_000;
+  const format = Math.abs(millions) < 100 ? compactDecimalFormat : compactFormat;
+  return `${format.format(millions)}\u00a0M€`;
+}
+
+const groupedFormat = new Intl.NumberFormat('fr-FR', {
+  useGrouping: true,
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const groupedCentsFormat = new Intl.NumberFormat('fr-FR', {
+  useGrouping: true,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Cents → an amount input's text when it is not focused: French digit grouping, decimals only when
+ * there are cents (`12 000`, `1 234,56`, `-0,05`); `readCellEntry` reads it back.
+ */
+export function formatGrouped(cents: Cents): string {
+  return cents % 100 === 0 ? groupedFormat.format(cents / 100 + 0) : groupedCentsFormat.format(cents / 100);
 }
 
 const exactEuroFormat = new Intl.NumberFormat('fr-FR', {

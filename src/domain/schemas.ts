@@ -6,6 +6,7 @@
  * so the browser's first bundle stays free of zod.
  */
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from './names';
 import { BACKUP_VERSION } from './files/backup-json';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
@@ -24,8 +25,7 @@ import { CELL_SOURCES, type HistorySource } from './history';
 
 z.config(z.locales.fr());
 
-/** Longest name accepted for a client, pole or line. */
-export const MAX_NAME_LENGTH = 200;
+export { MAX_NAME_LENGTH } from './names';
 /** Most cells one `PATCH /api/cells` may carry. */
 export const MAX_CELLS_PER_PATCH = 5000;
 
@@ -195,6 +195,14 @@ export const setFactureBody = z.strictObject({
 });
 
 export const addLineBody = z.strictObject({ name: nameSchema });
+
+/** Renaming a pole or a line in place (issue 13). */
+export const renameBody = z.strictObject({ name: nameSchema });
+
+/** Moving a line one place up or down within its pole (issue 13). */
+export const moveLineBody = z.strictObject({
+  direction: z.enum(['up', 'down'], { error: 'direction doit être « up » ou « down ».' }),
+});
 
 export const cellUpdateSchema = z.strictObject({
   lineId: idSchema,

@@ -137,7 +137,7 @@ export function describeFailure(err: unknown): string {
   return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
 }
 
-/** Raised by the database's closing triggers (migration 0008, ADR 032). */
+/** Raised by the database's closing triggers (migration 0007, ADR 032). */
 const PERIOD_LOCKED_SQLSTATE = 'BMLCK';
 
 /** The trigger's `period_locked YEAR-MONTH` → 409 `period_locked` naming the month. */

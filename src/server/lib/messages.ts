@@ -15,6 +15,18 @@ export const cellLineNotFound = (lineId: string, year: number) =>
 /** A custom line's name is already taken in its pole. */
 export const lineAlreadyExists = (name: string) => `Une ligne « ${name} » existe déjà dans ce pôle.`;
 
+/** A client's name is already taken, case, accents and blanks aside (docs/product.md#client-card). */
+export const clientAlreadyExists = (name: string) => `Un client « ${name} » existe déjà.`;
+
+/** A pole's new name is already another pole's of the same client and year. */
+export const poleAlreadyExists = (name: string) => `Un pôle « ${name} » existe déjà pour ce client.`;
+
+/** A line cannot move past the first or last place of its pole. */
+export const lineCannotMove = (direction: 'up' | 'down') =>
+  direction === 'up'
+    ? 'Cette ligne est déjà la première de son pôle.'
+    : 'Cette ligne est déjà la dernière de son pôle.';
+
 /** Roll forward refusals (docs/product.md#budget-years). */
 export const rollForwardOntoItself = (year: number) =>
   `Impossible de préparer l'exercice ${year} à partir de lui-même : choisissez un exercice source antérieur.`;

@@ -9,11 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.db.close());
 
+let posted = 0;
 const post = (url: string, headers: Record<string, string> = {}) =>
   t.app.request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: '{"name":"Piège"}',
+    // A name of its own each time: two clients cannot share a name (issue 13).
+    body: JSON.stringify({ name: `Piège ${(posted += 1)}` }),
   });
 
 describe(`security baseline without accounts on ${TEST_DB}`, () => {

@@ -228,3 +228,6 @@ export const createdUserAnswer = z.object({
   user: userAnswer,
   temporaryPassword: z.string().meta({ description: 'Montré une seule fois ; jamais conservé en clair.' }),
 });
+
+/** POST /api/lines/:id/move (issue 13): the pole's line ids in their new order. */
+export const lineOrderAnswer = z.object({ lineIds: z.array(z.string()) });

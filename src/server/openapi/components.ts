@@ -31,6 +31,7 @@ import {
   yearText,
 } from '@/domain/schemas';
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
+import { moveLineBody, renameBody } from '@/domain/schemas';
 import * as answers from './answers';
 
 export interface SchemaMeta {
@@ -86,6 +87,9 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.totpBody, 'TotpCode', 'Un code TOTP.'],
   [answers.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
   [answers.monthLockList, 'MonthLocks', 'Les mois clôturés d’un exercice, dans l’ordre.'],
+  [answers.lineOrderAnswer, 'LineOrder', 'Les lignes d’un pôle dans leur nouvel ordre.'],
+  [renameBody, 'Rename', 'Le nouveau nom.'],
+  [moveLineBody, 'MoveLine', 'Vers le haut (up) ou vers le bas (down).'],
   [answers.checklistAnswer, 'ClosingChecklist', 'Ce qui semble inachevé avant de clôturer un mois.'],
   [answers.accessAnswer, 'Access', 'Ce que l’appelant peut faire : rôle et clients visibles.'],
   [answers.userAnswer, 'User', 'Un utilisateur de la page Utilisateurs.'],

@@ -79,7 +79,7 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
   {
     route: 'PATCH /api/clients/:id',
     kind: 'write',
-    req: (f) => ['PATCH', `/api/clients/${f.client.id}${q}`, { name: 'Renommé' }],
+    req: (f) => ['PATCH', `/api/clients/${f.client.id}${q}`, { name: `Renommé ${crypto.randomUUID()}` }],
   },
   { route: 'DELETE /api/clients/:id', kind: 'write', req: (f) => ['DELETE', `/api/clients/${f.client.id}`] },
   {
@@ -102,6 +102,21 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
     kind: 'write',
     req: (f) => ['POST', `/api/poles/${f.pole.id}/lines${q}`, { name: 'C' }],
   },
+  {
+    route: 'PUT /api/poles/:id/name',
+    kind: 'write',
+    req: (f) => ['PUT', `/api/poles/${f.pole.id}/name${q}`, { name: 'Paid Media' }],
+  },
+  {
+    route: 'PUT /api/lines/:id/name',
+    kind: 'write',
+    req: (f) => ['PUT', `/api/lines/${f.lineId}/name${q}`, { name: 'A bis' }],
+  },
+  {
+    route: 'POST /api/lines/:id/move',
+    kind: 'write',
+    req: (f) => ['POST', `/api/lines/${f.lineId}/move${q}`, { direction: 'down' }],
+  },
   { route: 'DELETE /api/lines/:id', kind: 'write', req: (f) => ['DELETE', `/api/lines/${f.otherLineId}${q}`] },
   {
     route: 'PATCH /api/cells',
@@ -118,7 +133,11 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
     ],
   },
   { route: 'POST /api/history/:id/undo', kind: 'write', req: (f) => ['POST', `/api/history/${f.entryId}/undo`] },
-  { route: 'POST /api/clients', kind: 'create', req: () => ['POST', `/api/clients${q}`, { name: 'Nouveau' }] },
+  {
+    route: 'POST /api/clients',
+    kind: 'create',
+    req: () => ['POST', `/api/clients${q}`, { name: `Nouveau ${crypto.randomUUID()}` }],
+  },
   {
     route: 'GET /api/years/:year/months/:month/checklist',
     kind: 'admin',

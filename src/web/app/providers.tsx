@@ -9,12 +9,16 @@ type AppProvidersProps = {
   queryClient?: QueryClient;
 };
 
+/** Where the toasts start: below the header (its one row is 4 rem high; two rows at narrow widths stay clear too). */
+const TOASTS_TOP = '8.5rem';
+
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [defaultClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient ?? defaultClient}>
       {children}
-      <Toaster richColors position="top-right" closeButton />
+      {/* Below the sticky header: at the top they covered the navigation tabs (issue 13). */}
+      <Toaster richColors position="top-right" offset={{ top: TOASTS_TOP, right: 24 }} closeButton />
     </QueryClientProvider>
   );
 }

@@ -32,3 +32,8 @@ export function notifySuccess(
     ...(action && { action: { label: action.label, onClick: action.onClick }, duration: ACTION_TOAST_MS }),
   });
 }
+
+/** A warning toast: the change was made, but part of it was left out (a paste past December). */
+export function notifyWarning(title: string, description: string): void {
+  toast.warning(title, { description, duration: 8000 });
+}

@@ -311,9 +311,7 @@ describe(`a restore whose upkeep fails after the commit, on ${TEST_DB}`, () => {
           await blocker.end();
         }
         expect(logged).toEqual([
-          expect.stringMatching(
-            /^Restauration faite, entretien ensuite impossible : erreur SQL 57P01/,
-          ),
+          expect.stringMatching(/^Restauration faite, entretien ensuite impossible : erreur SQL 57P01/),
         ]);
       } else {
         // PGlite runs in this process: no other session can hold a lock. The upkeep runs and the

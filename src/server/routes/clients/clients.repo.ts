@@ -5,6 +5,7 @@
  */
 import { compareFrench } from '@/domain/catalogue';
 import type { Client, ClientChanges } from '@/domain/model';
+import { sameName } from '@/domain/names';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
@@ -117,4 +118,17 @@ export async function refreshRevisedForecast(q: Queryable, ids: readonly string[
       where cy.year = $2 and ($1::uuid[] is null or cy.client_id = any($1::uuid[]))`,
     [ids, year],
   );
+}
+
+/** Key of the transaction lock that serialises client names: two creations of one name cannot both pass the check. */
+const CLIENT_NAMES_LOCK = 1_300_013;
+
+/**
+ * The name of another client that equals `name` case, accents and blanks aside, or undefined
+ * (docs/product.md#client-card). Holds the client-names lock until the transaction ends.
+ */
+export async function clientNameTaken(q: Queryable, name: string, exceptId?: string): Promise<string | undefined> {
+  await q.query(`select pg_advisory_xact_lock($1)`, [CLIENT_NAMES_LOCK]);
+  const { rows } = await q.query<{ id: string; name: string }>(`select id, name from clients`);
+  return rows.find((r) => r.id !== exceptId && sameName(r.name, name))?.name;
 }

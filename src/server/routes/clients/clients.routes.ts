@@ -2,7 +2,8 @@
  * /api/clients: list, create, rename or set the initial forecast, delete, read one budget. The
  * forecasts and the budget are those of `?year=` (docs/product.md#budget-years); clients span years.
  * Creating, renaming, setting the forecast and deleting are history entries (docs/product.md#history);
- * a deletion keeps the client's every year in its entry, so undo brings it back.
+ * a deletion keeps the client's every year in its entry, so undo brings it back. Two clients
+ * cannot share a name, case, accents and blanks aside (409).
  */
 import { Hono } from 'hono';
 import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '@/domain/codec';
@@ -10,12 +11,20 @@ import { SUMMARIES, type HistoryOp } from '@/domain/history';
 import { createClientBody, idParams, updateClientBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
-import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
+import { conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND, clientAlreadyExists } from '@/server/lib/messages';
 import { guardClient, requireCan, visible } from '@/server/policy/policy';
 import { loadClientBudget } from '../budget/budget.repo';
 import { insertEntry, snapshotClient } from '../history/history.repo';
-import { deleteClient, findClient, insertClient, listClients, lockClient, updateClient } from './clients.repo';
+import {
+  clientNameTaken,
+  deleteClient,
+  findClient,
+  insertClient,
+  listClients,
+  lockClient,
+  updateClient,
+} from './clients.repo';
 
 export function clientsRoutes(db: Db) {
   return new Hono()
@@ -25,6 +34,9 @@ export function clientsRoutes(db: Db) {
       const year = yearOf(c);
       const body = validate(createClientBody, await readJson(c));
       const client = await db.transaction(async (tx) => {
+        // A name another client holds, case and accents aside, is refused: 409 (ADR 025).
+        const taken = await clientNameTaken(tx, body.name);
+        if (taken !== undefined) throw conflict(clientAlreadyExists(taken));
         const created = await insertClient(tx, body.name, year);
         const snapshot = (await snapshotClient(tx, created.id))!;
         await insertEntry(tx, {
@@ -47,6 +59,10 @@ export function clientsRoutes(db: Db) {
       const client = await db.transaction(async (tx) => {
         if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
         const before = (await findClient(tx, id, year))!;
+        if (changes.name !== undefined) {
+          const taken = await clientNameTaken(tx, changes.name, id);
+          if (taken !== undefined) throw conflict(clientAlreadyExists(taken));
+        }
         const after = (await updateClient(tx, id, changes, year))!;
         const ops: HistoryOp[] = [];
         const summaries: string[] = [];

@@ -71,7 +71,10 @@ describe('clients API', () => {
     [{ prevision_mb_annuelle_debut: 'abc' }, 'prevision_mb_annuelle_debut'],
     [{ prevision_mb_annuelle_debut: 1e13 }, 'prevision_mb_annuelle_debut'],
   ])('refuses the update %j', async (body, text) => {
-    const { json: created } = await t.request<Client>('POST', '/api/clients', { name: 'Intact' });
+    // A name of its own per case: two clients cannot share a name.
+    const { json: created } = await t.request<Client>('POST', '/api/clients', {
+      name: `Intact ${JSON.stringify(body)}`,
+    });
     const res = await t.request('PATCH', `/api/clients/${created.id}`, body);
     expect(res.status).toBe(400);
     expect(res.json.error.message).toContain(text);

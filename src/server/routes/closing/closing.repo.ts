@@ -1,7 +1,7 @@
 /**
  * SQL of month closing (docs/product.md#month-closing, ADR 032): the closed months of a year,
  * closing and reopening one, and the pre-close checklist. The refusal of writes to a closed month
- * is not here: the database's triggers make it (migration 0008).
+ * is not here: the database's triggers make it (migration 0007).
  */
 import type { ChecklistItem, MonthLock } from '@/domain/control';
 import type { Queryable } from '@/server/db/client';

@@ -104,6 +104,18 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('POST', `/api/poles/${f.pole.id}/lines${q}`, { name: 'TikTok' }),
   },
+  'PUT /api/poles/:id/name': {
+    kind: 'open',
+    call: (f) => f.r('PUT', `/api/poles/${f.pole.id}/name${q}`, { name: 'Paid Media' }),
+  },
+  'PUT /api/lines/:id/name': {
+    kind: 'open',
+    call: (f) => f.r('PUT', `/api/lines/${f.typed.id}/name${q}`, { name: 'Google Ads' }),
+  },
+  'POST /api/lines/:id/move': {
+    kind: 'open',
+    call: (f) => f.r('POST', `/api/lines/${f.typed.id}/move${q}`, { direction: 'down' }),
+  },
   'POST /api/backup': {
     kind: 'restore',
     why: 'admin only; replaces every month, closed ones too, as its own undoable entry (ADR 032)',

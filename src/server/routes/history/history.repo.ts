@@ -29,6 +29,7 @@ import { readAllYears } from '../budget/budget.repo';
 import { lockForRestore, replaceAll } from '../backup/backup.repo';
 import { mergeCells, writeCells } from '../cells/cells.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
+import { reorderLines } from '../lines/lines.repo';
 
 // ---- entries -------------------------------------------------------------------------------
 
@@ -340,6 +341,44 @@ async function polesOwners(
   return new Map(rows.map((r) => [r.id, { clientId: r.client_id, year: Number(r.year) }]));
 }
 
+/** What renaming a pole or a line back checks: its siblings' names, and the French refusals. */
+const RENAMES = {
+  pole: {
+    table: 'expertise_poles',
+    siblings: 'o.client_id = x.client_id and o.year = x.year',
+    taken: (name: string) => `un pôle « ${name} » existe déjà.`,
+    changed: 'le pôle a été renommé ou supprimé depuis.',
+  },
+  line: {
+    table: 'budget_line_items',
+    siblings: 'o.expertise_pole_id = x.expertise_pole_id',
+    taken: (name: string) => `une ligne « ${name} » existe déjà dans ce pôle.`,
+    changed: 'la ligne a été renommée ou supprimée depuis.',
+  },
+} as const;
+
+/** Renames a pole or a line from `old` to `next`, refused when a sibling holds `next` or the name is no longer `old`. */
+async function applyRename(
+  q: Queryable,
+  rename: (typeof RENAMES)[keyof typeof RENAMES],
+  id: string,
+  old: string,
+  next: string,
+): Promise<void> {
+  const { rows } = await q.query<{ taken: boolean }>(
+    `select exists (select 1 from ${rename.table} o join ${rename.table} x on x.id = $1
+                     where ${rename.siblings} and o.id <> x.id and o.name = $2) as taken`,
+    [id, next],
+  );
+  if (rows[0]?.taken) throw new UndoConflict(`${UNDO_REFUSED} : ${rename.taken(next)}`);
+  const { rowCount } = await q.query(`update ${rename.table} set name = $3 where id = $1 and name = $2`, [
+    id,
+    old,
+    next,
+  ]);
+  if (rowCount === 0) throw new UndoConflict(`${UNDO_REFUSED} : ${rename.changed}`);
+}
+
 /** Applies one structural operation of an undo, after checking its precondition. */
 async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'replace_all' }>, touched: Touched) {
   switch (op.op) {
@@ -473,6 +512,16 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
         [op.poleId, op.month, op.old, op.new],
       );
       if (rowCount === 0) throw new UndoConflict(`${UNDO_REFUSED} : le mois facturé a changé depuis.`);
+      return;
+    }
+    case 'rename_pole':
+      return applyRename(q, RENAMES.pole, op.poleId, op.old, op.new);
+    case 'rename_line':
+      return applyRename(q, RENAMES.line, op.lineId, op.old, op.new);
+    case 'reorder_lines': {
+      if (!(await reorderLines(q, op.poleId, op.old, op.new))) {
+        throw new UndoConflict(`${UNDO_REFUSED} : les lignes de ce pôle ont changé depuis.`);
+      }
       return;
     }
   }

@@ -57,3 +57,56 @@ export async function lockLineOwner(q: Queryable, lineId: string, year: number):
 export async function deleteLine(q: Queryable, lineId: string): Promise<void> {
   await q.query(`delete from budget_line_items where id = $1`, [lineId]);
 }
+
+/** A line of `year`: its pole and its name, or undefined. */
+export async function findLine(
+  q: Queryable,
+  lineId: string,
+  year: number,
+): Promise<{ poleId: string; name: string } | undefined> {
+  const { rows } = await q.query<{ pole_id: string; name: string }>(
+    `select expertise_pole_id as pole_id, name from budget_line_items where id = $1 and year = $2`,
+    [lineId, year],
+  );
+  return rows[0] && { poleId: rows[0].pole_id, name: rows[0].name };
+}
+
+/** A pole's line ids in screen order (creation number, which moves change). */
+export async function lineOrder(q: Queryable, poleId: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `select id from budget_line_items where expertise_pole_id = $1 order by seq`,
+    [poleId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Renames a line. */
+export async function renameLine(q: Queryable, lineId: string, name: string): Promise<void> {
+  await q.query(`update budget_line_items set name = $2 where id = $1`, [lineId, name]);
+}
+
+/**
+ * Puts a pole's lines in the order `next` (their ids), provided they are exactly `expected` now:
+ * the lines keep the set of creation numbers (seq) they had, handed out in the new order. False
+ * when the pole's lines are not `expected` (changed since); nothing is written then.
+ */
+export async function reorderLines(
+  q: Queryable,
+  poleId: string,
+  expected: readonly string[],
+  next: readonly string[],
+): Promise<boolean> {
+  const { rows } = await q.query<{ id: string; seq: string }>(
+    `select id, seq::text as seq from budget_line_items where expertise_pole_id = $1 order by seq for update`,
+    [poleId],
+  );
+  const current = rows.map((r) => r.id);
+  if (current.length !== expected.length || current.some((id, i) => id !== expected[i])) return false;
+  if ([...next].sort().join() !== [...current].sort().join()) return false;
+  await q.query(
+    `update budget_line_items l set seq = n.seq
+       from unnest($1::uuid[], $2::bigint[]) as n(id, seq) where l.id = n.id`,
+    [next, rows.map((r) => r.seq)],
+  );
+  return true;
+}

@@ -1,22 +1,33 @@
 /**
  * The lines of a pole: POST /api/poles/:id/lines (a custom line, 12 zeroed months) and
- * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache). Both
- * are history entries; a deletion keeps the line's figures, so undo brings it back.
+ * DELETE /api/lines/:id (the line, its 12 months, and the client's revised-forecast cache),
+ * PUT /api/lines/:id/name (rename in place) and POST /api/lines/:id/move (one place up or down
+ * within its pole). All are history entries; a deletion keeps the line's figures, so undo brings
+ * it back; a move records the pole's order before and after.
  */
 import { Hono } from 'hono';
 import { lineToWire } from '@/domain/codec';
-import { SUMMARIES, type LineSnapshot, type PoleSnapshot } from '@/domain/history';
-import { addLineBody, idParams } from '@/domain/schemas';
+import { SUMMARIES, movedLineOrder, type LineSnapshot, type PoleSnapshot } from '@/domain/history';
+import { addLineBody, idParams, moveLineBody, renameBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
-import { lineAlreadyExists, lineNotFound, poleNotFound } from '@/server/lib/messages';
+import { lineAlreadyExists, lineCannotMove, lineNotFound, poleNotFound } from '@/server/lib/messages';
 import { guardLines, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
-import { lockPole } from '../poles/poles.repo';
-import { deleteLine, insertLines, lineNames, lockLineOwner } from './lines.repo';
+import { lockPole, poleName } from '../poles/poles.repo';
+import {
+  deleteLine,
+  findLine,
+  insertLines,
+  lineNames,
+  lineOrder,
+  lockLineOwner,
+  renameLine,
+  reorderLines,
+} from './lines.repo';
 
 export function linesRoutes(db: Db) {
   return new Hono()
@@ -42,6 +53,56 @@ export function linesRoutes(db: Db) {
         return (await loadPole(tx, id))?.lines.find((l) => l.id === lineId);
       });
       return c.json(line && lineToWire(line), 201);
+    })
+    .put('/lines/:id/name', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      const year = yearOf(c);
+      await guardLines(c, db, [id], year);
+      const { name } = validate(renameBody, await readJson(c));
+      const line = await db.transaction(async (tx) => {
+        const clientId = await lockLineOwner(tx, id, year);
+        if (!clientId) throw notFound(lineNotFound(year));
+        const { poleId, name: old } = (await findLine(tx, id, year))!;
+        if (old !== name) {
+          if ((await lineNames(tx, poleId)).includes(name)) throw conflict(lineAlreadyExists(name));
+          await renameLine(tx, id, name);
+          await insertEntry(tx, {
+            actor: actorOf(c),
+            source: 'structure',
+            clientId,
+            year,
+            summary: SUMMARIES.lineRenamed((await poleName(tx, poleId))!, old, name),
+            ops: [{ op: 'rename_line', lineId: id, old, new: name }],
+          });
+        }
+        return (await loadPole(tx, poleId))?.lines.find((l) => l.id === id);
+      });
+      return c.json(line && lineToWire(line));
+    })
+    .post('/lines/:id/move', async (c) => {
+      const { id } = validate(idParams, c.req.param());
+      const year = yearOf(c);
+      await guardLines(c, db, [id], year);
+      const { direction } = validate(moveLineBody, await readJson(c));
+      const order = await db.transaction(async (tx) => {
+        const clientId = await lockLineOwner(tx, id, year);
+        if (!clientId) throw notFound(lineNotFound(year));
+        const { poleId, name } = (await findLine(tx, id, year))!;
+        const old = await lineOrder(tx, poleId);
+        const next = movedLineOrder(old, id, direction);
+        if (!next) throw conflict(lineCannotMove(direction));
+        await reorderLines(tx, poleId, old, next);
+        await insertEntry(tx, {
+          actor: actorOf(c),
+          source: 'structure',
+          clientId,
+          year,
+          summary: SUMMARIES.lineMoved((await poleName(tx, poleId))!, name, direction),
+          ops: [{ op: 'reorder_lines', poleId, old, new: next }],
+        });
+        return next;
+      });
+      return c.json({ lineIds: order });
     })
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());

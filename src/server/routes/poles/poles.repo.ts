@@ -60,3 +60,14 @@ export async function setFacture(
   );
   return rowCount > 0;
 }
+
+/** A pole's name (undefined when it does not exist). */
+export async function poleName(q: Queryable, poleId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ name: string }>(`select name from expertise_poles where id = $1`, [poleId]);
+  return rows[0]?.name;
+}
+
+/** Renames a pole. */
+export async function renamePole(q: Queryable, poleId: string, name: string): Promise<void> {
+  await q.query(`update expertise_poles set name = $2 where id = $1`, [poleId, name]);
+}

@@ -1,23 +1,23 @@
 /**
  * Poles of a client's year: add one with chosen lines, expand/collapse, invoiced months (custom
- * lines: lines.routes.ts). A pole id of another year than `?year=` is not found. Adding poles and
+ * lines: lines.routes.ts), rename. A pole id of another year than `?year=` is not found. Adding poles and
  * lines and invoicing a month are history entries; expanding a pole is how a screen shows it, not
  * a change of data, and is not recorded.
  */
 import { Hono } from 'hono';
 import { poleToWire } from '@/domain/codec';
 import { SUMMARIES, type HistoryOp } from '@/domain/history';
-import { addPoleBody, factureParams, idParams, setFactureBody, updatePoleBody } from '@/domain/schemas';
+import { addPoleBody, factureParams, idParams, renameBody, setFactureBody, updatePoleBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { notFound, readJson, validate, yearOf } from '@/server/lib/errors';
-import { CLIENT_NOT_FOUND, poleNotFound } from '@/server/lib/messages';
+import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND, poleAlreadyExists, poleNotFound } from '@/server/lib/messages';
 import { guardClient, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { lockClient } from '../clients/clients.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
-import { findPoleByName, insertPole, lockPole, setExpanded, setFacture } from './poles.repo';
+import { findPoleByName, insertPole, lockPole, poleName, renamePole, setExpanded, setFacture } from './poles.repo';
 
 export function polesRoutes(db: Db) {
   return new Hono()
@@ -59,6 +59,34 @@ export function polesRoutes(db: Db) {
       await guardPole(c, db, id, year);
       const pole = await db.transaction(async (tx) => {
         if (!(await setExpanded(tx, id, year, body.isExpanded))) throw notFound(poleNotFound(year));
+        return loadPole(tx, id);
+      });
+      return c.json(pole && poleToWire(pole));
+    })
+    .put('/poles/:id/name', async (c) => {
+      // Renaming in place (issue 13): a history entry, undone by renaming back; a name another
+      // pole of the client's year holds is refused, as adding would merge into that pole.
+      const { id } = validate(idParams, c.req.param());
+      const year = yearOf(c);
+      await guardPole(c, db, id, year);
+      const { name } = validate(renameBody, await readJson(c));
+      const pole = await db.transaction(async (tx) => {
+        const clientId = await lockPole(tx, id, year);
+        if (!clientId) throw notFound(poleNotFound(year));
+        const old = (await poleName(tx, id))!;
+        if (old !== name) {
+          const other = await findPoleByName(tx, clientId, year, name);
+          if (other && other !== id) throw conflict(poleAlreadyExists(name));
+          await renamePole(tx, id, name);
+          await insertEntry(tx, {
+            actor: actorOf(c),
+            source: 'structure',
+            clientId,
+            year,
+            summary: SUMMARIES.poleRenamed(old, name),
+            ops: [{ op: 'rename_pole', poleId: id, old, new: name }],
+          });
+        }
         return loadPole(tx, id);
       });
       return c.json(pole && poleToWire(pole));

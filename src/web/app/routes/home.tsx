@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
 import { Spinner } from '@/web/components/ui/spinner';
 import { BudgetTab } from '@/web/features/budget/components/budget-tab';
+import { selectBudgetClient } from '@/web/features/budget/hooks/use-selected-client-id';
 import { BackupCard } from '@/web/features/files/components/backup-card';
 import { ClosingCard } from '@/web/features/closing/components/closing-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
@@ -25,15 +26,10 @@ export function HomePage() {
   const [clientFilter, setClientFilter] = useState<ClientFilter>(ALL_CLIENTS);
   // A pole row's drill-down: the poles dashboard shows that pole alone until reset.
   const [poleFilter, setPoleFilter] = useState<string | null>(null);
-  // A project row's drill-down. The budget tab reads its client from this browser's storage when it
-  // mounts (features/budget/hooks/use-selected-client-id.ts); writing the same key then switching tab
-  // selects it, without the dashboard feature importing the budget feature.
+  // A project row's drill-down: app/ composes the features, so the dashboard's callback selects the
+  // client through the budget feature's store (it also becomes the first of the recent clients).
   const openClient = (clientId: string) => {
-    try {
-      window.localStorage.setItem('budget-marges.selected-client', clientId);
-    } catch {
-      // storage disabled: the budget tab opens on its own selection
-    }
+    selectBudgetClient(clientId);
     setActiveTab('budget');
   };
 
@@ -46,7 +42,7 @@ export function HomePage() {
         Aller au contenu
       </a>
       <AppHeader activeTab={activeTab} onTabChange={setActiveTab} />
-      <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-screen-2xl flex-1 px-6 py-8 focus:outline-none">
+      <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-[160rem] flex-1 px-6 py-8 focus:outline-none">
         <Suspense fallback={<Spinner text="Chargement..." />}>
           {activeTab === 'budget' && (
             // Features never import each other: the files feature's card and button join the budget tab here.

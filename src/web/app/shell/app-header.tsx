@@ -21,7 +21,7 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
   const isAdmin = useIsAdmin();
   return (
     <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
-      <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center justify-between gap-x-8 gap-y-3 px-6 py-3">
+      <div className="mx-auto flex w-full max-w-[160rem] flex-wrap items-center justify-between gap-x-8 gap-y-3 px-6 py-3">
         <div className="flex items-center gap-3">
           <Logo />
           <span className="text-lg font-semibold tracking-tight text-foreground">Budget &amp; Marges</span>

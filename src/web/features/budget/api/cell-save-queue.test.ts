@@ -124,4 +124,47 @@ describe('cell save queue', () => {
     expect(server.requests).toHaveLength(0);
     expect(queue.hasPendingEdits()).toBe(false);
   });
+
+  it('never retries a refused batch: isolates the refused cell, stores every other, marks it with the reason', async () => {
+    // A server that refuses, all or nothing, any batch holding a value of 1 000 or more.
+    const requests: number[][] = [];
+    const stored = new Map<string, number>();
+    const refusal = new Error('Montant hors limites.');
+    const send = (cells: CellUpdate[]) => {
+      requests.push(cells.map((c) => c.value));
+      if (cells.some((c) => c.value >= 1000)) return Promise.reject(refusal);
+      for (const c of cells) stored.set(`${c.lineId}:${c.month}:${c.field}`, c.value);
+      return Promise.resolve();
+    };
+    const rejected: CellUpdate[] = [];
+    const failures: unknown[] = [];
+    const queue = createCellSaveQueue({
+      send,
+      onFailure: (e) => failures.push(e),
+      finalReason: (e) => (e === refusal ? 'Montant hors limites.' : null),
+      onRejected: (cells) => rejected.push(...cells),
+    });
+
+    queue.edit([cell(1, 0), cell(2, 1), cell(5000, 2), cell(4, 3), cell(5, 4)], true);
+    await queue.whenIdle();
+
+    expect([...stored.values()].sort()).toEqual([1, 2, 4, 5]);
+    expect(rejected).toEqual([cell(5000, 2)]);
+    expect(queue.rejection('l1', 2, 'reel')).toBe('Montant hors limites.');
+    expect(queue.rejectedCount()).toBe(1);
+    expect(queue.unsavedCount()).toBe(0);
+    expect(failures).toEqual([]); // a refusal is not a failure to retry
+    expect(queue.hasPendingEdits()).toBe(false);
+    // Halving finds one refused cell among five in a few requests, not one per cell.
+    expect(requests.length).toBeLessThanOrEqual(6);
+    const sent = requests.length;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(requests).toHaveLength(sent); // and it is never sent again
+
+    // A valid edit of the refused cell clears the mark and is stored.
+    queue.edit([cell(50, 2)], true);
+    expect(queue.rejection('l1', 2, 'reel')).toBeUndefined();
+    await queue.whenIdle();
+    expect(stored.get('l1:2:reel')).toBe(50);
+  });
 });

@@ -15,7 +15,7 @@ import {
   type Pole,
   type PoleWire,
 } from '@/domain';
-import type { CellSource } from '@/domain/history';
+import { movedLineOrder, type CellSource, type LineMove } from '@/domain/history';
 import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
@@ -95,6 +95,49 @@ export function useDeleteLine(year: number) {
       cellSaveQueue().dropLine(lineId);
       return reloadAllData(queryClient);
     },
+  });
+}
+
+/** Renames a pole in place (a history entry; every view reloads). */
+export function useRenamePole(year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ poleId, name }: { poleId: string; name: string }) =>
+      poleFromWire(await api.put<PoleWire>(withYear(`/api/poles/${poleId}/name`, year), { name })),
+    onSuccess: () => reloadAllData(queryClient),
+  });
+}
+
+/** Renames a line in place (a history entry; every view reloads). */
+export function useRenameLine(year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lineId, name }: { lineId: string; name: string }) =>
+      lineFromWire(await api.put<LineWire>(withYear(`/api/lines/${lineId}/name`, year), { name })),
+    onSuccess: () => reloadAllData(queryClient),
+  });
+}
+
+/** Moves a line one place up or down within its pole: shown at once, put back if the server refuses. */
+export function useMoveLine(year: number, clientId: string) {
+  const queryClient = useQueryClient();
+  const reorder = (poleId: string, lineIds: readonly string[]) =>
+    updateBudgetCache(queryClient, year, clientId, (poles) =>
+      poles.map((p) => {
+        if (p.id !== poleId) return p;
+        const byId = new Map(p.lines.map((l) => [l.id, l]));
+        return { ...p, lines: lineIds.flatMap((id) => byId.get(id) ?? []) };
+      }),
+    );
+  return useMutation({
+    mutationFn: ({ lineId, direction }: { poleId: string; lineId: string; direction: LineMove; order: string[] }) =>
+      api.post<{ lineIds: string[] }>(withYear(`/api/lines/${lineId}/move`, year), { direction }),
+    onMutate: ({ poleId, lineId, direction, order }) => {
+      const next = movedLineOrder(order, lineId, direction);
+      if (next) reorder(poleId, next);
+    },
+    onError: (_error, { poleId, order }) => reorder(poleId, order),
+    onSettled: () => reloadAllData(queryClient),
   });
 }
 

@@ -14,7 +14,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { cellUpdateToWire, type CellUpdate, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
-import { api, withYear } from '@/web/lib/api-client';
+import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
 import { createCellSaveQueue, type CellSaveQueue } from './cell-save-queue';
 
@@ -62,12 +62,24 @@ export function useCellsSaved(listener: (batch: SavedBatch) => void): void {
 
 let queue: CellSaveQueue<YearCellUpdate> | null = null;
 
+/**
+ * The server's French reason when it refused cells for good — a 4xx other than 401 (signed out:
+ * retried once signed in), 408 and 429 (try later) — or null when a retry may succeed (ADR 024).
+ */
+export function refusalReason(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const { status } = error;
+  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429 ? error.message : null;
+}
+
 /** The page's queue, created on first use (with its leave-page and back-online listeners). */
 export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
   if (queue) return queue;
   const created = createCellSaveQueue<YearCellUpdate>({
     send: patchCells,
     onFailure: (error) => notifyFailure(FAILURE.saveCells, error, 'save-cells'),
+    finalReason: refusalReason,
+    onRejected: (_cells, error) => notifyFailure(FAILURE.saveCells, error, 'save-cells-refused'),
   });
   if (typeof window !== 'undefined') {
     window.addEventListener('beforeunload', (event) => {
@@ -84,10 +96,22 @@ export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
   return created;
 }
 
-/** True while this cell's last save failed and it is not stored yet (re-renders when that changes). */
-export function useCellSaveStatus(lineId: string, month: number, measure: Measure): boolean {
+/**
+ * A cell's save state (re-renders when it changes): '' when stored or waiting, 'unsaved' while its
+ * last save failed and is retried, or the server's reason when it refused the value for good.
+ */
+export function useCellSaveState(lineId: string, month: number, measure: Measure): string {
   const q = cellSaveQueue();
-  return useSyncExternalStore(q.subscribe, () => q.isUnsaved(lineId, month, measure));
+  return useSyncExternalStore(
+    q.subscribe,
+    () => q.rejection(lineId, month, measure) ?? (q.isUnsaved(lineId, month, measure) ? 'unsaved' : ''),
+  );
+}
+
+/** Number of cells the server refused for good (marked, left out). */
+export function useRejectedCount(): number {
+  const q = cellSaveQueue();
+  return useSyncExternalStore(q.subscribe, q.rejectedCount);
 }
 
 /** Number of cells whose save failed and is being retried. */

@@ -1,11 +1,18 @@
-import { memo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { formatDecimal, parseCellEntry, parseClipboardBlock, type Cents, type Measure } from '@/domain';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { formatDecimal, formatGrouped, readCellEntry, type Cents, type Measure } from '@/domain';
 import { historyShortcut } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
-import { useCellSaveStatus } from '../api/save-cells';
+import { notifyError } from '@/web/lib/notify';
+import { useCellSaveState } from '../api/save-cells';
 import { useCellLocks } from '../hooks/use-closed-months';
 
 export type CellEditMode = 'typing' | 'commit';
+
+/**
+ * How a cell is being typed in (ADR 024, Excel's entry model): `enter` once a key replaced its
+ * content (arrows commit and move), `edit` after F2, a double click or Enter (arrows move the caret).
+ */
+type TypingMode = 'enter' | 'edit';
 
 export type CellInputProps = {
   lineId: string;
@@ -19,8 +26,11 @@ export type CellInputProps = {
   row: number;
   col: number;
   isPurchase: boolean;
-  onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => void;
-  onPasteBlock: (row: number, col: number, block: string[][]) => void;
+  /**
+   * Writes a value (live while typing, then on commit); answers why it is refused (a budget the
+   * database cannot hold), or null when it is written.
+   */
+  onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => string | null;
   /**
    * Opens the cell's context menu (right click, Shift+F10 or the menu key) at a point of the
    * viewport: the pointer, or the cell's corner from the keyboard.
@@ -29,25 +39,78 @@ export type CellInputProps = {
 };
 
 /**
- * One numeric cell. While the user types, the text stays local (so '12,' is not reformatted
- * under their fingers) and each keystroke pushes the parsed value up for live totals. Escape
- * brings back the value the cell had when focused. Zero shows as an empty cell.
+ * One numeric cell, entered as in Excel (docs/product.md#grid-entry, ADR 024). Focused, its whole
+ * content is selected and the first key replaces it; from then on arrows, Tab and Enter commit and
+ * move (the grid's handler). F2, a double click or Enter on a cell not being typed in enter edit
+ * mode, where ← and → move the caret. Escape brings back the value the cell had when focused.
+ * Each keystroke pushes the value read so far for live totals; an entry refused on commit (`abc`,
+ * `=1/0`, an amount beyond what the database holds) leaves the cell's previous value and says why.
+ * Not focused, the value shows French digit grouping; zero shows as an empty cell.
  *
  * The cell is *being typed in* while its text is local (changed since it got focus, not yet
- * committed nor cancelled). Then Ctrl+Z (⌘Z) cancels the typing as Escape does, rather than the
- * browser's undo of one keystroke (which stored a truncated figure) or the budget's undo of the
- * last stored change; Ctrl+Y and Ctrl+Shift+Z do nothing. Outside typing, the budget tab's
- * shortcut handler undoes and redoes stored changes (hooks/use-history-shortcuts.ts).
+ * committed nor cancelled). Then Ctrl+Z (⌘Z) cancels the typing as Escape does (ADR 023); Ctrl+Y
+ * and Ctrl+Shift+Z do nothing. The grid reads `data-typing` and `data-editing` from the element.
  */
 export const CellInput = memo(function CellInput(props: CellInputProps) {
-  const { lineId, month, measure, cents, label, row, col, isPurchase, onEdit, onPasteBlock, onOpenMenu } = props;
+  const { lineId, month, measure, cents, label, row, col, isPurchase, onEdit, onOpenMenu } = props;
   const [text, setText] = useState<string | null>(null);
+  const [mode, setMode] = useState<TypingMode | null>(null);
+  const [isFocused, setIsFocused] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const original = useRef(cents);
-  const isUnsaved = useCellSaveStatus(lineId, month, measure);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Where the caret goes once the text shown changed under it (the grouped value became plain). */
+  const pendingSelection = useRef<'all' | 'end' | null>(null);
+  const saveState = useCellSaveState(lineId, month, measure);
+  const isUnsaved = saveState === 'unsaved';
+  const rejection = saveState !== '' && !isUnsaved ? saveState : null;
   const locks = useCellLocks();
   const isClosed = locks.closed.has(month);
 
-  const shown = text ?? (cents === 0 ? '' : formatDecimal(cents));
+  const shown = text ?? (cents === 0 ? '' : isFocused ? formatDecimal(cents) : formatGrouped(cents));
+
+  // A value changed while the cell is focused but not typed in (a paste, Delete, an undo) is the
+  // one Escape brings back.
+  useLayoutEffect(() => {
+    if (text === null) original.current = cents;
+  }, [cents, text]);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || pendingSelection.current === null) return;
+    if (pendingSelection.current === 'all') input.select();
+    else input.setSelectionRange(input.value.length, input.value.length);
+    pendingSelection.current = null;
+  });
+
+  const cancel = () => {
+    setText(null);
+    setMode(null);
+    onEdit(lineId, month, measure, original.current, 'typing');
+    pendingSelection.current = 'all';
+  };
+
+  /** Commits what was typed: the value read, or the previous one back with the reason said. */
+  const commit = () => {
+    if (text === null) return;
+    setText(null);
+    setMode(null);
+    const entry = readCellEntry(text);
+    const reason = entry.ok ? onEdit(lineId, month, measure, entry.cents, 'commit') : entry.reason;
+    if (reason === null) {
+      original.current = entry.ok ? entry.cents : original.current;
+      return;
+    }
+    onEdit(lineId, month, measure, original.current, 'commit');
+    setRefusal(reason);
+    notifyError('Saisie refusée', `${label}\u00a0: «\u00a0${text.trim()}\u00a0» — ${reason}`);
+  };
+
+  const startEditing = () => {
+    setMode('edit');
+    setText(shown === '' ? '' : formatDecimal(cents));
+    pendingSelection.current = 'end';
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -57,52 +120,80 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       onOpenMenu(input, { x: rect.left, y: rect.bottom });
       return;
     }
+    if (event.key === 'F2' || (event.key === 'Enter' && !event.shiftKey && text === null)) {
+      // Enter on a cell not being typed in enters edit mode; while typing, the grid commits and moves.
+      if (text !== null && event.key === 'F2') return;
+      event.preventDefault();
+      event.stopPropagation();
+      startEditing();
+      return;
+    }
     if (text === null) return;
     const shortcut = historyShortcut(event);
     if (event.key !== 'Escape' && !shortcut) return;
     event.preventDefault();
     if (shortcut === 'redo') return;
-    setText(null);
-    onEdit(lineId, month, measure, original.current, 'typing');
-    requestAnimationFrame(() => input.select());
-  };
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const block = parseClipboardBlock(event.clipboardData.getData('text/plain'));
-    if (!block) return; // one value: an ordinary paste into the field
-    event.preventDefault();
-    setText(null);
-    onPasteBlock(row, col, block);
+    cancel();
   };
 
+  const state = rejection ?? refusal;
   return (
     <input
+      ref={inputRef}
       type="text"
       inputMode="decimal"
       autoComplete="off"
       spellCheck={false}
       aria-label={label}
-      title={isClosed ? 'Mois clôturé' : isUnsaved ? 'Non enregistré : nouvelle tentative en cours' : undefined}
+      aria-invalid={state !== null || undefined}
+      title={
+        isClosed
+          ? 'Mois clôturé'
+          : rejection
+            ? `Refusé par le serveur\u00a0: ${rejection}`
+            : refusal
+              ? `Saisie refusée\u00a0: ${refusal}`
+              : isUnsaved
+                ? 'Non enregistré\u00a0: nouvelle tentative en cours'
+                : label
+      }
       readOnly={isClosed || locks.readOnly}
       data-closed={isClosed || undefined}
       data-row={row}
       data-col={col}
       data-unsaved={isUnsaved || undefined}
+      data-refused={state !== null || undefined}
+      data-typing={text !== null || undefined}
+      data-editing={mode === 'edit' || undefined}
       value={shown}
-      onFocus={(e) => {
+      onFocus={() => {
         original.current = cents;
-        e.currentTarget.select();
+        setIsFocused(true);
+        pendingSelection.current = 'all';
+        // The layout effect selects once the plain text replaced the grouped one; a value that
+        // did not change would not re-render, so select now as well.
+        inputRef.current?.select();
       }}
       onChange={(e) => {
-        setText(e.target.value);
-        onEdit(lineId, month, measure, parseCellEntry(e.target.value), 'typing');
+        const value = e.target.value;
+        setText(value);
+        if (mode === null) setMode('enter');
+        setRefusal(null);
+        const entry = readCellEntry(value);
+        // A text not readable yet ('=12*', '(50') shows the value from before meanwhile.
+        const live = entry.ok ? entry.cents : original.current;
+        if (onEdit(lineId, month, measure, live, 'typing') !== null) {
+          onEdit(lineId, month, measure, original.current, 'typing');
+        }
       }}
       onBlur={() => {
-        if (text === null) return;
-        setText(null);
-        onEdit(lineId, month, measure, parseCellEntry(text), 'commit');
+        setIsFocused(false);
+        commit();
+      }}
+      onDoubleClick={() => {
+        if (mode !== 'edit') startEditing();
       }}
       onKeyDown={onKeyDown}
-      onPaste={onPaste}
       onContextMenu={(e) => {
         e.preventDefault();
         onOpenMenu(e.currentTarget, { x: e.clientX, y: e.clientY });
@@ -110,8 +201,10 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       className={cn(
         'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
         'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
+        'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
         isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
         isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
+        state !== null && 'border-destructive bg-destructive/10',
         isClosed && 'cursor-not-allowed bg-muted text-muted-foreground',
       )}
     />

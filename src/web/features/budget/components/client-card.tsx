@@ -1,12 +1,15 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Check, Pencil, Plus, X } from 'lucide-react';
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Check, ChevronsUpDown, Pencil, Plus, Search, X } from 'lucide-react';
 import type { Client } from '@/domain';
+import { MAX_NAME_LENGTH, nameMatches } from '@/domain/names';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
+import { cn } from '@/web/lib/cn';
 import { useCreateClient, useUpdateClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { RECENT_COUNT, useRecentClientIds } from '../hooks/use-selected-client-id';
 import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
 
@@ -55,20 +58,123 @@ export function ClientCard({ year, clients, selected, onSelect, clientActions }:
   );
 }
 
+/**
+ * The client picker (docs/product.md#client-card): a button naming the client, opening a search
+ * field over the list — accent- and case-insensitive, anywhere in the name, as the dashboards'
+ * filter — with the recent clients first. Arrows move in the list, Enter chooses.
+ */
 function ClientSelect({ clients, selected, onSelect }: Pick<ClientCardProps, 'clients' | 'selected' | 'onSelect'>) {
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState(0);
+  const recentIds = useRecentClientIds();
+  const { recent, others } = useMemo(() => {
+    const matching = clients.filter((c) => nameMatches(c.name, search));
+    const byId = new Map(matching.map((c) => [c.id, c]));
+    const recentClients = recentIds.flatMap((id) => byId.get(id) ?? []).slice(0, RECENT_COUNT);
+    const recentSet = new Set(recentClients.map((c) => c.id));
+    return { recent: recentClients, others: matching.filter((c) => !recentSet.has(c.id)) };
+  }, [clients, recentIds, search]);
+  const options = [...recent, ...others];
+
+  const choose = (client: Client | undefined) => {
+    if (!client) return;
+    setOpen(false);
+    onSelect(client.id);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => Math.min(Math.max(i + step, 0), Math.max(options.length - 1, 0)));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(options[active]);
+    }
+  };
+  const option = (c: Client, i: number) => (
+    <li
+      key={c.id}
+      id={`${listId}-${i}`}
+      role="option"
+      aria-selected={c.id === selected?.id}
+      title={c.name}
+      className={cn(
+        'flex cursor-pointer items-center gap-2 truncate rounded-sm px-2 py-1.5 text-sm',
+        i === active && 'bg-accent text-accent-foreground',
+      )}
+      onMouseEnter={() => setActive(i)}
+      onClick={() => choose(c)}
+    >
+      <Check className={cn('size-4 shrink-0', c.id === selected?.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
+      <span className="truncate">{c.name}</span>
+    </li>
+  );
+
   return (
-    <Select value={selected?.id ?? ''} onValueChange={(id) => onSelect(id)}>
-      <SelectTrigger aria-labelledby="client-select-label" className="w-80 max-w-full">
-        <SelectValue placeholder={clients.length === 0 ? 'Aucun client' : 'Choisir un client'} />
-      </SelectTrigger>
-      <SelectContent>
-        {clients.map((c) => (
-          <SelectItem key={c.id} value={c.id}>
-            {c.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setSearch('');
+        setActive(0);
+      }}
+    >
+      <PopoverTrigger asChild>
+        <Button
+          variant="outline"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-labelledby="client-select-label"
+          className="w-80 max-w-full justify-between font-normal"
+        >
+          <span className={cn('truncate', !selected && 'text-muted-foreground')}>
+            {selected?.name ?? (clients.length === 0 ? 'Aucun client' : 'Choisir un client')}
+          </span>
+          <ChevronsUpDown className="opacity-50" aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-96">
+        <div className="flex items-center gap-2 border-b px-3">
+          <Search className="size-4 shrink-0 opacity-50" aria-hidden />
+          <input
+            autoFocus
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+            placeholder="Rechercher un client..."
+            aria-label="Rechercher un client"
+            aria-controls={listId}
+            aria-activedescendant={options.length > 0 ? `${listId}-${active}` : undefined}
+            className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+          />
+        </div>
+        <ul id={listId} role="listbox" aria-label="Clients" className="max-h-80 overflow-y-auto p-1">
+          {recent.length > 0 && (
+            <li role="presentation" className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
+              Récents
+            </li>
+          )}
+          {recent.map((c, i) => option(c, i))}
+          {recent.length > 0 && others.length > 0 && (
+            <li role="presentation" className="px-2 pb-1 pt-2 text-xs font-medium text-muted-foreground">
+              Tous les clients
+            </li>
+          )}
+          {others.map((c, i) => option(c, recent.length + i))}
+          {options.length === 0 && (
+            <li role="presentation" className="px-2 py-6 text-center text-sm text-muted-foreground">
+              Aucun client trouvé.
+            </li>
+          )}
+        </ul>
+      </PopoverContent>
+    </Popover>
   );
 }
 
@@ -106,6 +212,7 @@ function SelectedClientRow({
       <div className="flex items-center gap-2">
         <Input
           aria-label="Nom du client"
+          maxLength={MAX_NAME_LENGTH}
           className="w-80 max-w-full"
           value={draft}
           autoFocus
@@ -159,6 +266,7 @@ function NewClientForm({ year, onCreated }: { year: number; onCreated: (client: 
       <div className="flex items-center gap-2">
         <Input
           id="new-client-name"
+          maxLength={MAX_NAME_LENGTH}
           className="w-72"
           placeholder="Nom du nouveau client"
           value={name}

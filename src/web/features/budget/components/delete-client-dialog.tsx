@@ -23,10 +23,11 @@ export function DeleteClientDialog({ client, isPending, onConfirm, onClose }: De
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Êtes-vous sûr de vouloir supprimer ce client ?</DialogTitle>
+          <DialogTitle>Êtes-vous sûr de vouloir supprimer ce client{'\u00a0'}?</DialogTitle>
           <DialogDescription>
-            Cette action est irréversible. Toutes les données budgétaires du client « {client.name} » seront
-            définitivement supprimées.
+            Cette action est irréversible. Toutes les données budgétaires du client «{'\u00a0'}
+            {client.name}
+            {'\u00a0'}» seront définitivement supprimées.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,10 +1,12 @@
-import { memo, useState } from 'react';
-import { ChevronDown, ChevronRight, Plus, Trash2 } from 'lucide-react';
+import { memo, useState, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
   MONTHS,
   MONTH_INDEXES,
   cellGridPos,
-  formatEuros,
+  formatCompactEuros,
+  formatEurosExact,
+  shownSign,
   lineMonthTotals,
   lineTotals,
   marginPrev,
@@ -19,7 +21,9 @@ import {
   type MeasureTotals,
   type Pole,
 } from '@/domain';
+import type { LineMove } from '@/domain/history';
 import { cellName } from '@/domain/history-view';
+import { MAX_NAME_LENGTH } from '@/domain/names';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
@@ -31,12 +35,24 @@ import { CellInput, type CellInputProps } from './cell-input';
 /** Actions the grid passes down; stable across renders so memoised rows skip work. */
 export type GridActions = {
   onEdit: CellInputProps['onEdit'];
-  onPasteBlock: CellInputProps['onPasteBlock'];
   onOpenMenu: CellInputProps['onOpenMenu'];
   onToggleExpanded: (pole: Pole) => void;
   onToggleFacture: (pole: Pole, month: number, value: boolean) => void;
   onAddLine: (pole: Pole, name: string) => Promise<boolean>;
-  onDeleteLine: (line: Line) => void;
+  /** Renames in place; true once stored. */
+  onRenameLine: (line: Line, name: string) => Promise<boolean>;
+  onRenamePole: (pole: Pole, name: string) => Promise<boolean>;
+  /** Moves a line one place up or down within its pole. */
+  onMoveLine: (pole: Pole, line: Line, direction: LineMove) => void;
+  /** Deletes at once (the grid asks first when the line holds figures: `onAskDeleteLine`). */
+  onDeleteLine: (line: Line) => void | Promise<void>;
+};
+
+/** What a line row asks the grid for: the confirmation of a deletion, the 'Répartir…' dialog, a move. */
+export type LineRowActions = GridActions & {
+  onAskDeleteLine: (line: Line) => void;
+  onAskSpread: (line: Line, lineIndex: number) => void;
+  onMoveLineById: (poleId: string, lineId: string, direction: LineMove) => void;
 };
 
 /** Sticky first column: the line names stay visible while the months scroll. */
@@ -48,9 +64,22 @@ export const STICKY_COL = 'sticky left-0 z-10 w-72 min-w-72 max-w-72 border-r bo
 const ROW = 'group relative hover:bg-accent/30';
 const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 
-/** Green when ≥ 0, red when < 0 (docs/product.md#sign-colours). */
+/** Width of a month column and of 'Total Annuel' (px): two compact amounts side by side fit (docs/product.md#money-display). */
+export const MONTH_WIDTH = 176;
+export const YEAR_WIDTH = 224;
+
+/**
+ * A delta as shown: whole euros, `+` above zero; a gap of a few cents reads `0 €`, neither red nor
+ * `-0 €` (docs/product.md#sign-colours).
+ */
 function signed(cents: Cents): string {
-  return cents > 0 ? `+${formatEuros(cents)}` : formatEuros(cents);
+  const text = formatCompactEuros(cents);
+  return shownSign(cents) > 0 ? `+${text}` : text;
+}
+
+/** An amount of a total column: compact (k€, M€) so neighbours never overlap; the exact value on hover. */
+function Amount({ cents, title }: { cents: Cents; title: string }) {
+  return <span title={`${title}\u00a0: ${formatEurosExact(cents)}`}>{formatCompactEuros(cents)}</span>;
 }
 
 /** Forecast and actual (or their margins) side by side, as in the 2 × 2 cells above them. */
@@ -67,17 +96,14 @@ function FigurePair({
 }) {
   return (
     <div
-      className={cn(
-        'grid grid-cols-2 gap-1 text-right text-[11px] leading-4 tabular-nums',
-        isStrong && 'font-semibold',
-      )}
+      className={cn('grid grid-cols-2 gap-1 text-right text-xs leading-4 tabular-nums', isStrong && 'font-semibold')}
     >
-      <span className="flex justify-between gap-1 whitespace-nowrap" title={`${label} prévisionnel`}>
+      <span className="flex justify-between gap-1 whitespace-nowrap">
         <span className="text-muted-foreground">{label}</span>
-        <span>{formatEuros(left)}</span>
+        <Amount cents={left} title={`${label} prévisionnel`} />
       </span>
-      <span className="whitespace-nowrap" title={`${label} réel`}>
-        {formatEuros(right)}
+      <span className="whitespace-nowrap">
+        <Amount cents={right} title={`${label} réel`} />
       </span>
     </div>
   );
@@ -89,9 +115,13 @@ function MarginAndDelta({ t, isStrong }: { t: MeasureTotals; isStrong?: boolean 
   return (
     <>
       <FigurePair label="MB" left={marginPrev(t)} right={marginReel(t)} isStrong={isStrong} />
-      <div className="flex justify-between text-[11px] leading-4 tabular-nums">
+      <div className="flex justify-between text-xs leading-4 tabular-nums">
         <span className="text-muted-foreground">Écart R − P</span>
-        <span className={signClass(delta)} data-testid="delta">
+        <span
+          className={signClass(shownSign(delta))}
+          data-testid="delta"
+          title={`Écart R − P\u00a0: ${formatEurosExact(delta)}`}
+        >
           {signed(delta)}
         </span>
       </div>
@@ -102,26 +132,161 @@ function MarginAndDelta({ t, isStrong }: { t: MeasureTotals; isStrong?: boolean 
 /** Fixed row heights (px): the grid renders only the rows near the viewport (hooks/use-row-window.ts). */
 export const ROW_HEIGHT = { pole: 88, line: 96, customLine: 44 } as const;
 
-type LineRowProps = { poleName: string; line: Line; lineIndex: number; actions: GridActions };
+type LineRowProps = {
+  poleId: string;
+  poleName: string;
+  line: Line;
+  lineIndex: number;
+  isFirst: boolean;
+  isLast: boolean;
+  actions: LineRowActions;
+};
 
 const INPUT_LAYOUT: readonly Measure[] = ['previsionnel', 'reel', 'achat_previsionnel', 'achat'];
 
-/** One budget line: per month its four inputs (sales above purchases, forecast left of actual), MB and delta. */
-export const LineRow = memo(function LineRow({ poleName, line, lineIndex, actions }: LineRowProps) {
+/** A small icon button of a row's name column. */
+function RowButton({
+  label,
+  onClick,
+  children,
+  disabled,
+  hidden,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+  hidden?: boolean;
+}) {
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      className="size-6 text-muted-foreground hover:text-foreground [&_svg]:size-3.5"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      hidden={hidden}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * A pole's or a line's name, renamed in place (issue 13): the pencil opens a field; Enter or
+ * leaving it saves the trimmed name, Escape cancels; an empty or unchanged name does nothing.
+ */
+function InlineName({
+  name,
+  label,
+  className,
+  onRename,
+}: {
+  name: string;
+  label: string;
+  className?: string;
+  onRename: (name: string) => Promise<boolean>;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const { readOnly } = useCellLocks();
+  const save = async () => {
+    if (draft === null) return;
+    const next = draft.trim();
+    if (next === '' || next === name) return setDraft(null);
+    if (await onRename(next)) setDraft(null);
+  };
+  if (draft !== null) {
+    return (
+      <Input
+        aria-label={label}
+        autoFocus
+        maxLength={MAX_NAME_LENGTH}
+        className="h-7 text-sm"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void save();
+          if (e.key === 'Escape') setDraft(null);
+        }}
+        onBlur={() => void save()}
+      />
+    );
+  }
+  return (
+    <div className="flex min-w-0 items-start gap-0.5">
+      <span className={cn('line-clamp-2 min-w-0', className)} title={name}>
+        {name}
+      </span>
+      <RowButton label={`Renommer ${name}`} hidden={readOnly} onClick={() => setDraft(name)}>
+        <Pencil aria-hidden="true" />
+      </RowButton>
+    </div>
+  );
+}
+
+/**
+ * One budget line: its name with its actions (rename, move up or down, delete) and the captions
+ * of its two input rows; per month its four inputs (sales above purchases, forecast left of
+ * actual), MB and delta; the year's totals with 'Répartir…'.
+ */
+export const LineRow = memo(function LineRow({
+  poleId,
+  poleName,
+  line,
+  lineIndex,
+  isFirst,
+  isLast,
+  actions,
+}: LineRowProps) {
   const year = lineTotals(line);
   const { readOnly } = useCellLocks();
   return (
     <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
       <th
         scope="row"
+        aria-label={line.name}
         className={cn(
           STICKY_COL,
-          'bg-card py-1 pl-9 pr-2 text-left align-top text-sm font-normal group-hover:bg-accent',
+          'bg-card py-1 pl-8 pr-1 text-left align-top text-sm font-normal group-hover:bg-accent',
         )}
       >
-        <span className="line-clamp-2" title={line.name}>
-          {line.name}
-        </span>
+        <div className="flex gap-1">
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <InlineName
+              name={line.name}
+              label={`Nom de la ligne ${line.name}`}
+              onRename={(name) => actions.onRenameLine(line, name)}
+            />
+            <div className="flex items-center" hidden={readOnly}>
+              <RowButton
+                label={`Monter ${line.name}`}
+                disabled={isFirst}
+                onClick={() => actions.onMoveLineById(poleId, line.id, 'up')}
+              >
+                <ArrowUp aria-hidden="true" />
+              </RowButton>
+              <RowButton
+                label={`Descendre ${line.name}`}
+                disabled={isLast}
+                onClick={() => actions.onMoveLineById(poleId, line.id, 'down')}
+              >
+                <ArrowDown aria-hidden="true" />
+              </RowButton>
+              <RowButton label={`Supprimer la ligne ${line.name}`} onClick={() => actions.onAskDeleteLine(line)}>
+                <Trash2 aria-hidden="true" className="hover:text-destructive" />
+              </RowButton>
+            </div>
+          </div>
+          <div
+            className="flex w-14 shrink-0 flex-col gap-0.5 text-right text-xs text-muted-foreground"
+            aria-hidden="true"
+          >
+            <span className="flex h-6 items-center justify-end">Ventes</span>
+            <span className="flex h-6 items-center justify-end">Achats</span>
+          </div>
+        </div>
       </th>
       {MONTH_INDEXES.map((month) => {
         const t = lineMonthTotals(line, month);
@@ -142,7 +307,6 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
                     onEdit={actions.onEdit}
-                    onPasteBlock={actions.onPasteBlock}
                     onOpenMenu={actions.onOpenMenu}
                   />
                 );
@@ -156,18 +320,15 @@ export const LineRow = memo(function LineRow({ poleName, line, lineIndex, action
         <FigurePair label="Ventes" left={year.previsionnel} right={year.reel} />
         <FigurePair label="Achats" left={year.achat_previsionnel} right={year.achat} />
         <MarginAndDelta t={year} isStrong />
-      </td>
-      <td className="border-l px-1 align-middle">
-        <Button
-          size="icon"
-          variant="ghost"
-          className="size-7 text-muted-foreground hover:text-destructive"
-          aria-label={`Supprimer la ligne ${line.name}`}
+        <button
+          type="button"
+          className="mt-0.5 text-xs font-medium text-primary underline-offset-2 hover:underline"
+          aria-label={`Répartir un montant sur ${line.name}`}
           hidden={readOnly}
-          onClick={() => actions.onDeleteLine(line)}
+          onClick={() => actions.onAskSpread(line, lineIndex)}
         >
-          <Trash2 aria-hidden="true" />
-        </Button>
+          Répartir…
+        </button>
       </td>
     </tr>
   );
@@ -194,10 +355,13 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
           >
             <Chevron aria-hidden="true" />
           </Button>
-          <div className="min-w-0 pt-1">
-            <div className="line-clamp-2 text-sm font-semibold" title={pole.name}>
-              {pole.name}
-            </div>
+          <div className="min-w-0 flex-1 pt-0.5">
+            <InlineName
+              name={pole.name}
+              label={`Nom du pôle ${pole.name}`}
+              className="text-sm font-semibold"
+              onRename={(name) => actions.onRenamePole(pole, name)}
+            />
             <div className="text-xs font-normal text-muted-foreground">
               {pole.lines.length} ligne{pole.lines.length > 1 ? 's' : ''}
             </div>
@@ -217,7 +381,7 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
                 disabled={locks.closed.has(month) || locks.readOnly}
                 onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
               />
-              <label htmlFor={id} className="text-[11px] text-muted-foreground" aria-hidden="true">
+              <label htmlFor={id} className="text-xs text-muted-foreground" aria-hidden="true">
                 Facturé
               </label>
             </div>
@@ -230,7 +394,6 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
         <FigurePair label="CA" left={year.previsionnel} right={year.reel} isStrong />
         <MarginAndDelta t={year} isStrong />
       </td>
-      <td className="border-l" />
     </tr>
   );
 });
@@ -281,7 +444,7 @@ export const CustomLineRow = memo(function CustomLineRow({
           </Button>
         </div>
       </th>
-      <td colSpan={MONTHS.length + 2} />
+      <td colSpan={MONTHS.length + 1} />
     </tr>
   );
 });
@@ -304,7 +467,6 @@ export function TotalRow({ poles }: { poles: Pole[] }) {
         </th>
         {months.map((t, m) => cell(t, String(m)))}
         {cell(year, 'year')}
-        <td className="border-l bg-accent" />
       </tr>
     </tfoot>
   );

@@ -1,4 +1,5 @@
 /** The toasts of docs/product.md#error-toasts: every data failure logs to the console and shows a destructive 'Erreur' toast. */
+import { ApiError } from '@/web/lib/api-client';
 import { notifyError } from '@/web/lib/notify';
 
 export { notifySuccess } from '@/web/lib/notify';
@@ -14,13 +15,21 @@ export const FAILURE = {
   addLine: "Impossible d'ajouter la ligne",
   togglePole: "Impossible de modifier l'état du pôle",
   deleteLine: 'Impossible de supprimer la ligne',
+  renameLine: 'Impossible de renommer la ligne',
+  renamePole: 'Impossible de renommer le pôle',
+  moveLine: 'Impossible de déplacer la ligne',
   saveCells: 'Impossible de sauvegarder les données',
   facture: 'Impossible de mettre à jour le statut de facturation',
 } as const;
 
 export type FailureDescription = (typeof FAILURE)[keyof typeof FAILURE];
 
-/** Logs the failure and shows the 'Erreur' toast (one toast per `id` while it repeats). */
+/**
+ * Logs the failure and shows the 'Erreur' toast (one toast per `id` while it repeats), followed
+ * by the server's French reason when there is one (issue 13: « Montant hors limites. » and « Le nom
+ * ne peut pas dépasser 200 caractères. » were only in the console).
+ */
 export function notifyFailure(description: FailureDescription, error: unknown, id?: string): void {
-  notifyError('Erreur', description, error, id);
+  const reason = error instanceof ApiError && error.message !== '' ? error.message : null;
+  notifyError('Erreur', reason ? `${description}\u00a0: ${reason}` : description, error, id);
 }
