@@ -88,5 +88,17 @@ test('an editor sees only their clients, a viewer read-only inputs, and an admin
   await expect(tab.cell('Paid', 'Google Ads', 0, 'previsionnel')).not.toBeEditable();
   await expect(tab.grid.getByRole('checkbox', { name: 'Facturé · Paid · Janvier' })).toBeDisabled();
   await expect(app.main.getByRole('button', { name: 'Supprimer la ligne Google Ads' })).toHaveCount(0);
+  // Nothing else to change either: the client, the year's preparation, a restore.
+  await expect(app.main.getByLabel("Prévision MB annuelle (début d'année)")).not.toBeEditable();
+  for (const name of [
+    'Renommer le client',
+    'Supprimer le client',
+    /^Préparer \d{4}$/,
+    'Ajouter',
+    'Importer les données',
+  ]) {
+    await expect(app.main.getByRole('button', { name })).toHaveCount(0);
+  }
+  await expect(app.main.getByLabel('Nouveau client')).toHaveCount(0);
   await app.page.screenshot({ path: testInfo.outputPath('lecteur.png') });
 });

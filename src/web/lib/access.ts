@@ -30,3 +30,9 @@ export function useIsAdmin(): boolean {
   const access = useAccess();
   return access?.role === 'admin' && access.viewAs === null;
 }
+
+/** True when the caller may add clients: not read-only, with every client in scope (an assigned scope adds none). */
+export function useCanCreateClients(): boolean {
+  const access = useAccess();
+  return !useReadOnly() && (access === undefined || access.clientIds === null);
+}

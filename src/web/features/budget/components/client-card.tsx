@@ -1,3 +1,4 @@
+import { useCanCreateClients, useReadOnly } from '@/web/lib/access';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, ChevronsUpDown, Pencil, Plus, Search, X } from 'lucide-react';
 import type { Client } from '@/domain';
@@ -25,6 +26,7 @@ type ClientCardProps = {
 
 /** 'Gestion des Clients' (docs/product.md#client-card): choose, rename, delete or add a client; the margin forecasts. */
 export function ClientCard({ year, clients, selected, onSelect, clientActions }: ClientCardProps) {
+  const canCreate = useCanCreateClients();
   return (
     <Card role="region" aria-labelledby="clients-title">
       <CardHeader>
@@ -50,7 +52,7 @@ export function ClientCard({ year, clients, selected, onSelect, clientActions }:
               <ClientSelect clients={clients} selected={null} onSelect={onSelect} />
             )}
           </div>
-          <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />
+          {canCreate && <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />}
         </div>
         {selected && <ForecastSection key={`${year}:${selected.id}`} year={year} client={selected} />}
       </CardContent>
@@ -186,6 +188,7 @@ function SelectedClientRow({
   onSelect,
   clientActions,
 }: ClientCardProps & { selected: Client }) {
+  const readOnly = useReadOnly();
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateClient();
 
@@ -231,10 +234,18 @@ function SelectedClientRow({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <ClientSelect clients={clients} selected={selected} onSelect={onSelect} />
-      <Button size="icon" variant="outline" aria-label="Renommer le client" onClick={() => setDraft(selected.name)}>
-        <Pencil aria-hidden="true" />
-      </Button>
-      <DeleteClientButton client={selected} onDeleted={() => onSelect(null)} onRestored={() => onSelect(selected.id)} />
+      {!readOnly && (
+        <>
+          <Button size="icon" variant="outline" aria-label="Renommer le client" onClick={() => setDraft(selected.name)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <DeleteClientButton
+            client={selected}
+            onDeleted={() => onSelect(null)}
+            onRestored={() => onSelect(selected.id)}
+          />
+        </>
+      )}
       {clientActions?.(selected)}
     </div>
   );

@@ -9,6 +9,7 @@ import {
   type Client,
 } from '@/domain';
 import { Input } from '@/web/components/ui/input';
+import { useReadOnly } from '@/web/lib/access';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
 import { useUpdateClient } from '../api/clients';
@@ -20,6 +21,7 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
  * (typed, saved on blur or Enter), the revised forecast computed live from the grid, and the gap in percent.
  */
 export function ForecastSection({ year, client }: { year: number; client: Client }) {
+  const readOnly = useReadOnly();
   const budget = useClientBudget(year, client.id);
   const update = useUpdateClient();
   const [draft, setDraft] = useState<string | null>(null);
@@ -55,6 +57,7 @@ export function ForecastSection({ year, client }: { year: number; client: Client
           </label>
           <Input
             id="forecast-initial"
+            readOnly={readOnly}
             inputMode="decimal"
             className="w-48 text-right"
             value={draft ?? formatDecimal(initial)}

@@ -3,6 +3,7 @@ import { DatabaseBackup, FileDown, FileJson, Upload } from 'lucide-react';
 import { backupFile } from '@/domain/files/backup-json';
 import { invoicingCsvFile } from '@/domain/files/invoicing-csv';
 import { Button } from '@/web/components/ui/button';
+import { useIsAdmin } from '@/web/lib/access';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useYear } from '@/web/hooks/use-year';
 import { downloadFile } from '@/web/lib/download';
@@ -45,6 +46,8 @@ export function BackupCard() {
   const [year] = useYear();
   const restore = useBackupImport(year);
   const isBusy = exporting !== null || restore.isReading;
+  // A restore replaces everything: the admin's (docs/product.md#roles); the server refuses others.
+  const canRestore = useIsAdmin();
 
   async function runExport(kind: 'invoicing' | 'backup') {
     setExporting(kind);
@@ -77,10 +80,12 @@ export function BackupCard() {
           <FileJson aria-hidden="true" />
           Exporter les données
         </Button>
-        <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={isBusy || restore.isImporting}>
-          <Upload aria-hidden="true" />
-          Importer les données
-        </Button>
+        {canRestore && (
+          <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={isBusy || restore.isImporting}>
+            <Upload aria-hidden="true" />
+            Importer les données
+          </Button>
+        )}
         <input
           ref={inputRef}
           type="file"
