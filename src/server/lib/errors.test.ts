@@ -17,7 +17,7 @@ describe(`the log of a failed statement on ${TEST_DB}`, () => {
     vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     const res = await app.request('/x');
     expect(res.status).toBe(500);
-    expect(logged).toEqual(['GET /x failed: erreur SQL 22P02 sur « select $1::int as n »']);
+    expect(logged).toEqual(['GET /x failed (-): erreur SQL 22P02 sur « select $1::int as n »']);
     await db.close();
   });
 

@@ -246,7 +246,7 @@ describe('restore', () => {
       });
       // The statement and its code are logged, not the database's message (it may quote values).
       expect(String(logged[0]?.[0])).toMatch(
-        /^POST \/api\/backup failed: erreur SQL P0001 sur « insert into budget_monthly_data/,
+        /^POST \/api\/backup failed \([^)]*\): erreur SQL P0001 sur « insert into budget_monthly_data/,
       );
     } finally {
       spy.mockRestore();
