@@ -136,7 +136,7 @@ describe('restoring a backup file', () => {
     const text = corrupt(fs.readFileSync(good, 'utf8'));
     const file = path.join(tempDir(), 'sauvegarde.json');
     if (text !== undefined) fs.writeFileSync(file, text);
-    await t.request('POST', '/api/clients?year=2026', { name: 'Ajouté avant la tentative' });
+    await t.request('POST', '/api/clients?year=2026', { name: `Ajouté avant la tentative (${_case})` });
     const current = await everything();
 
     const attempt = restoreFile(t.db, file, dir, new Date(2026, 5, 2, 9, 0, 0));
