@@ -37,7 +37,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await tab.selectClient('Clôture SA');
   const jan = tab.cell('Paid', 'Google Ads', 0, 'previsionnel');
   const janReel = tab.cell('Paid', 'Google Ads', 0, 'reel');
-  await expect(janReel).toHaveValue('1200');
+  await expect(janReel).toHaveValue('1\u202f200');
   await expect(jan).toBeEditable();
 
   // The checklist: actual sales in January, not marked invoiced.

@@ -391,8 +391,10 @@ test('readable: compact totals that never overlap, 0 € for a few cents, no % f
   await tab.cell('Paid', 'Centimes', 0, 'reel').click();
   await app.page.keyboard.type('abc');
   await app.page.keyboard.press('Enter');
-  const toastBox = (await tab.toast('Saisie refusée').boundingBox())!;
   const navBox = (await app.nav.boundingBox())!;
-  expect(toastBox.y).toBeGreaterThan(navBox.y + navBox.height);
+  // Where the toast settles (it slides in from above).
+  await expect
+    .poll(async () => (await tab.toast('Saisie refusée').boundingBox())!.y)
+    .toBeGreaterThan(navBox.y + navBox.height);
   expect(app.consoleErrors).toEqual([]);
 });
