@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessWire, Role, UserWire } from '@/domain/control';
 import { VIEW_AS_HEADER } from '@/domain/control';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import type { YearSummary } from '@/domain/years';
 import { createAccountsTestApp } from '@/server/test/test-accounts';
 
 const Y = 2030;
@@ -233,6 +234,22 @@ describe.each(USERS.map((u) => [u.name, u] as const))('%s', (_name, spec) => {
       expect(shows(inside), path).toBe(true);
       expect(shows(outside), path).toBe(!spec.assigned);
     }
+    // The years' client counts count only the clients in scope too.
+    const years = (await as(user, 'GET', '/api/years')).json as YearSummary[];
+    const all = (await as(admin(), 'GET', '/api/years')).json as YearSummary[];
+    const countIn = (list: YearSummary[]) => list.find((y) => y.year === Y)!.clients;
+    const assigned = Number(
+      (
+        await t.db.query<{ n: string }>(
+          `select count(distinct p.client_id)::text as n from user_clients u
+             join expertise_poles p on p.client_id = u.client_id and p.year = $2
+            where u.user_id = $1 and exists (select 1 from budget_line_items l where l.expertise_pole_id = p.id)`,
+          [user.id, Y],
+        )
+      ).rows[0]!.n,
+    );
+    expect(countIn(years)).toBe(spec.assigned ? assigned : countIn(all));
+    expect(countIn(all)).toBeGreaterThan(assigned);
     const access = (await as(user, 'GET', '/api/access')).json as AccessWire;
     expect(access.role).toBe(spec.role);
     expect(access.clientIds === null).toBe(!spec.assigned);

@@ -12,15 +12,20 @@ import { rollForwardBasis, uplifted } from '@/server/db/sql-fragments';
 import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';
 import { insertZeroMonths } from '../lines/lines.repo';
 
-/** Every year that holds poles or an initial forecast, with the clients that have a line in it. */
-export async function listYears(q: Queryable): Promise<YearSummary[]> {
+/**
+ * Every year that holds poles or an initial forecast, with the clients that have a line in it —
+ * counting only the clients of `scope` when given (a user's assigned clients).
+ */
+export async function listYears(q: Queryable, scope: readonly string[] | null = null): Promise<YearSummary[]> {
   const { rows } = await q.query<{ year: number; clients: string }>(
     `select y.year, (select count(distinct p.client_id) from expertise_poles p
-                      where p.year = y.year and exists (select 1 from budget_line_items l where l.expertise_pole_id = p.id)
+                      where p.year = y.year and ($1::uuid[] is null or p.client_id = any($1::uuid[]))
+                        and exists (select 1 from budget_line_items l where l.expertise_pole_id = p.id)
                     )::text as clients
        from (select year from client_years where prevision_mb_annuelle_debut <> 0
              union select year from expertise_poles) y
       order by y.year`,
+    [scope],
   );
   return rows.map((r) => ({ year: Number(r.year), clients: Number(r.clients) }));
 }
