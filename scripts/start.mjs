@@ -25,8 +25,8 @@ const builds = [
     what: 'du serveur',
     output: 'dist-server',
     entry: 'main.js',
-    inputs: ['src/server', 'vite.server.config.ts', ...shared],
-    args: ['build', '--config', 'vite.server.config.ts'],
+    inputs: ['src/server', 'scripts/vite.server.config.ts', ...shared],
+    args: ['build', '--config', 'scripts/vite.server.config.ts'],
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The server as `npm start` runs it (docs/product.md#start): compiled to JavaScript by
- * vite.server.config.ts and run by plain `node` — no TypeScript loader — on the project's engine.
+ * scripts/vite.server.config.ts and run by plain `node` — no TypeScript loader — on the project's engine.
  * It serves the API and this OpenAPI document, stops cleanly on SIGTERM, and starts again.
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +19,7 @@ const outDir = path.resolve('.tmp', `compiled-server-${TEST_DB}`);
 const cleanups: (() => void)[] = [];
 
 beforeAll(async () => {
-  await build({ configFile: 'vite.server.config.ts', logLevel: 'error', build: { outDir, sourcemap: false } });
+  await build({ configFile: 'scripts/vite.server.config.ts', logLevel: 'error', build: { outDir, sourcemap: false } });
 }, 120_000);
 afterAll(() => {
   cleanups.forEach((clean) => clean());

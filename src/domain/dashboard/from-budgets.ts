@@ -190,7 +190,7 @@ export function aggregateBudgets(
   }
   const clients = budgets.map(({ client, poles }) => {
     const before = previousPoles.get(client.id);
-    // 'Holds data' in the previous year: at least one pole there (PRODUCT §15).
+    // 'Holds data' in the previous year: at least one pole there (docs/product.md#dashboard-previous-year).
     const previous = before && before.length > 0 ? previousOf(before, cutoff.month) : null;
     return aggregateClient(client, poles, months, cutoff.month, previous);
   });

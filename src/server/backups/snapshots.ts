@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../lib/log';
 import { readAllYears } from '../routes/budget/budget.repo';
 
-/** How many backup files DATA_DIR/backups keeps (PRODUCT §17). */
+/** How many backup files DATA_DIR/backups keeps (docs/product.md#automatic-backups). */
 export const KEEP_BACKUPS = 14;
 
 /** Why a backup was written: the last word of its file name. */

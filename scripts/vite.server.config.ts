@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 // build bundles our own modules into dist-server/ and leaves every package of node_modules
 // external (imported at run time as they are). No TypeScript is transpiled when the server runs.
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
   logLevel: 'warn',
   build: {
     ssr: true,
