@@ -142,6 +142,17 @@ async function post<T>(baseUrl: string, urlPath: string, body: unknown): Promise
   return (await res.json()) as T;
 }
 
+/** A client of `lines` lines seeded, and a page opened straight on its grid (the tab remembers the selection). */
+async function openSeededClient(browser: Awaited<ReturnType<typeof launch>>, baseUrl: string, lines: number) {
+  const clientId = await seedClient(baseUrl, lines);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+  await page.addInitScript((id) => window.localStorage.setItem('budget-marges.selected-client', id), clientId);
+  await page.goto(baseUrl);
+  const grid = page.getByRole('region', { name: 'Tableau budgétaire' });
+  await grid.waitFor();
+  return { page, grid };
+}
+
 /**
  * Measures key press → painted total over `keystrokes` digits after `warmup` unmeasured ones, on a
  * client of `lines` lines (69: the catalogue). Starts its own server unless `baseUrl` (serving the
@@ -154,13 +165,7 @@ export async function measureTypingLatency(
   const server = options.baseUrl ? { baseUrl: options.baseUrl, stop: async () => {} } : await startServer();
   const browser = await launch();
   try {
-    const clientId = await seedClient(server.baseUrl, lines);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
-    // Open straight on the client (the tab remembers the selection in localStorage).
-    await page.addInitScript((id) => window.localStorage.setItem('budget-marges.selected-client', id), clientId);
-    await page.goto(server.baseUrl);
-    const grid = page.getByRole('region', { name: 'Tableau budgétaire' });
-    await grid.waitFor();
+    const { page, grid } = await openSeededClient(browser, server.baseUrl, lines);
     const inputs = await grid.getByRole('textbox').count();
 
     await page.evaluate(INSTRUMENT);
@@ -216,12 +221,7 @@ export async function measurePaste(
   const server = options.baseUrl ? { baseUrl: options.baseUrl, stop: async () => {} } : await startServer();
   const browser = await launch();
   try {
-    const clientId = await seedClient(server.baseUrl, lines);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
-    await page.addInitScript((id) => window.localStorage.setItem('budget-marges.selected-client', id), clientId);
-    await page.goto(server.baseUrl);
-    const grid = page.getByRole('region', { name: 'Tableau budgétaire' });
-    await grid.waitFor();
+    const { page, grid } = await openSeededClient(browser, server.baseUrl, lines);
     let requests = 0;
     let cells = 0;
     page.on('request', (r) => {
