@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CentsOverflowError,
   MAX_ABS_CENTS,
+  addCents,
   assertCents,
   centsToDecimal,
   centsToEuros,
@@ -16,6 +18,9 @@ import {
   formatCompactEuros,
   formatGrouped,
   shownSign,
+  subCents,
+  sumCents,
+  type Cents,
 } from './money';
 import { readCellEntry } from './cell-entry';
 
@@ -172,6 +177,36 @@ describe('isCents / assertCents', () => {
     expect(isCents(n)).toBe(ok);
     if (ok) expect(assertCents(n)).toBe(n);
     else expect(() => assertCents(n)).toThrow(RangeError);
+  });
+});
+
+describe('sums of cents: exact, or refused past 2^53 (issue 19, docs/product.md#money-bounds)', () => {
+  const SAFE = Number.MAX_SAFE_INTEGER as Cents; // 90 071 992 547 409,91 €
+  const c = (n: number) => n as Cents;
+  it.each([
+    ['addCents at the edge', () => addCents(c(SAFE - 1), c(1)), SAFE],
+    ['addCents one past', () => addCents(SAFE, c(1)), null],
+    ['subCents to the negative edge', () => subCents(c(-SAFE + 1), c(1)), -SAFE],
+    ['subCents one past', () => subCents(c(-SAFE), c(1)), null],
+    [
+      'sumCents of 90 maximal cells',
+      () => sumCents(Array.from({ length: 90 }, () => MAX_ABS_CENTS)),
+      8_999_999_999_999_910,
+    ],
+    // The report's case: 252 cells at the maximum, one a cent lower — a double says …748, the exact sum is …747.
+    [
+      'sumCents of 252 maximal cells',
+      () => sumCents([...Array.from({ length: 251 }, () => MAX_ABS_CENTS), c(MAX_ABS_CENTS - 1)]),
+      null,
+    ],
+    // A partial sum past the edge is refused even when the final one would come back below it.
+    ['sumCents whose partial sum leaves the safe range', () => sumCents([SAFE, c(1), c(-2)]), null],
+    ['sumCents of nothing', () => sumCents([]), 0],
+  ])('%s', (_, run, expected) => {
+    if (expected === null) {
+      expect(run).toThrow(CentsOverflowError);
+      expect(run).toThrow(/^Un total dépasse 90 071 992 547 409,91 €/);
+    } else expect(run()).toBe(expected);
   });
 });
 

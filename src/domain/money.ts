@@ -37,20 +37,46 @@ export function assertCents(n: number): Cents {
 
 // ---- integer arithmetic: a sum or difference of cents is cents (integers stay integers) ----
 
-/** a + b, in cents. */
+/**
+ * A total beyond 2^53 cents (90 071 992 547 409,91 €), where a JavaScript number stops counting
+ * every cent. One client's year cannot get there (the database bounds it, docs/product.md#money-bounds);
+ * a sum across many such clients could: it is refused loudly rather than shown a cent off.
+ */
+export class CentsOverflowError extends RangeError {
+  constructor() {
+    super(
+      "Un total dépasse 90 071 992 547 409,91 € : au-delà, l'outil ne peut plus l'additionner au centime près. Réduisez la sélection.",
+    );
+    this.name = 'CentsOverflowError';
+  }
+}
+
+/** `n` when it is still exact (a safe integer); else CentsOverflowError. */
+function exact(n: number): Cents {
+  if (!Number.isSafeInteger(n)) throw new CentsOverflowError();
+  return n as Cents;
+}
+
+/** a + b, in cents; exact or refused (CentsOverflowError). */
 export function addCents(a: Cents, b: Cents): Cents {
-  return (a + b) as Cents;
+  return exact(a + b);
 }
 
-/** a − b, in cents. */
+/** a − b, in cents; exact or refused (CentsOverflowError). */
 export function subCents(a: Cents, b: Cents): Cents {
-  return (a - b) as Cents;
+  return exact(a - b);
 }
 
-/** Σ of the amounts, in cents (0 for none). */
+/**
+ * Σ of the amounts, in cents (0 for none); exact or refused. Each partial sum is checked: once one
+ * leaves the safe range, later additions could round.
+ */
 export function sumCents(amounts: Iterable<Cents>): Cents {
   let total = 0;
-  for (const a of amounts) total += a;
+  for (const a of amounts) {
+    total += a;
+    if (!Number.isSafeInteger(total)) throw new CentsOverflowError();
+  }
   return total as Cents;
 }
 

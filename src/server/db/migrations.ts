@@ -509,4 +509,44 @@ export const MIGRATIONS: Migration[] = [
       create index user_clients_client_idx on user_clients (client_id);
     `,
   },
+  {
+    // A client's year cannot hold more than one cell can (issue 19, ADR 039): for each measure, the
+    // sum of the absolute values of its monthly figures stays within 999 999 999 999,99 €. Every
+    // total of one client (lines, poles, months, margins, gaps) is then below 2^53 cents, so the
+    // integer arithmetic of src/domain/money.ts stays exact on it; what crosses clients is checked
+    // there. A statement-level trigger on updates (every edit of a figure: cells, paste, import,
+    // undo), like the closing guards: it re-sums only the clients the statement touched (SQLSTATE
+    // BMSUM → 400, lib/errors.ts). Inserts (a restore, a roll forward) are not re-summed: on a
+    // 100-client restore it cost 7× the restore (284 s against 41 s, loaded machine); what they
+    // could bring past the bound is caught by the checked sums.
+    id: '0009_client_year_bound',
+    sql: /* sql */ `
+      create function guard_client_year_bound() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        with touched as (
+          select distinct p.client_id, n.year
+            from new_rows n
+            join budget_line_items l on l.id = n.budget_line_item_id and l.year = n.year
+            join expertise_poles p on p.id = l.expertise_pole_id and p.year = l.year
+        )
+        select t.year into hit
+          from touched t
+          join expertise_poles p on p.client_id = t.client_id and p.year = t.year
+          join budget_line_items l on l.expertise_pole_id = p.id and l.year = t.year
+          join budget_monthly_data m on m.budget_line_item_id = l.id and m.year = t.year
+         group by t.client_id, t.year
+        having greatest(sum(abs(m.previsionnel)), sum(abs(m.achat_previsionnel)), sum(abs(m.reel)), sum(abs(m.achat)))
+               > 999999999999.99
+         limit 1;
+        if found then
+          -- lib/errors.ts reads the year back from the message.
+          raise exception 'client_year_bound %', hit.year using errcode = 'BMSUM';
+        end if;
+        return null;
+      end $$;
+      create trigger budget_monthly_data_bound_update after update on budget_monthly_data
+        referencing new table as new_rows for each statement execute function guard_client_year_bound();
+    `,
+  },
 ];

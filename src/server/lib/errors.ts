@@ -9,8 +9,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
 import { periodLockedMessage } from '@/domain/control';
+import { CentsOverflowError } from '@/domain/money';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
+import { clientYearTooLarge } from './messages';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -98,6 +100,8 @@ function pgClientError(err: unknown): ApiError | undefined {
   if (code === '23505') return conflict('Cet élément existe déjà.');
   if (code === '22003') return new ApiError(400, 'validation', 'Montant hors limites.');
   if (code === PERIOD_LOCKED_SQLSTATE) return periodLocked(err);
+  if (code === CLIENT_YEAR_BOUND_SQLSTATE) return clientYearBound(err);
+  if (err instanceof CentsOverflowError) return new ApiError(422, 'validation', err.message);
   return undefined;
 }
 
@@ -145,6 +149,15 @@ function periodLocked(err: unknown): ApiError {
   const match = /period_locked (\d+)-(\d+)/.exec((err as { message?: string }).message ?? '');
   const [year, month] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
   return new ApiError(409, 'period_locked', periodLockedMessage(year, month), undefined, { year, month });
+}
+
+/** Raised by the bound on a client's year (migration 0009): its figures would sum beyond a cell's maximum. */
+const CLIENT_YEAR_BOUND_SQLSTATE = 'BMSUM';
+
+/** The trigger's `client_year_bound YEAR` → 400 naming the year. */
+function clientYearBound(err: unknown): ApiError {
+  const year = Number(/client_year_bound (\d+)/.exec((err as { message?: string }).message ?? '')?.[1] ?? 0);
+  return new ApiError(400, 'validation', clientYearTooLarge(year));
 }
 
 /** The French text of every 413: a body over its route's limit. */

@@ -33,3 +33,7 @@ export const rollForwardOntoItself = (year: number) =>
 export const rollForwardBackwards = (from: number, year: number) =>
   `L'exercice source (${from}) doit précéder l'exercice préparé (${year}).`;
 export const rollForwardUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été préparé.`;
+
+/** The database's bound on a client's year (migration 0009, docs/product.md#money-bounds). */
+export const clientYearTooLarge = (year: number) =>
+  `Refusé : les montants de ce client pour ${year} dépasseraient, pour une mesure, 999 999 999 999,99 € au total (somme des montants, en valeur absolue). Rien n'a été enregistré.`;

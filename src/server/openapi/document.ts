@@ -25,6 +25,10 @@ const ERRORS = {
     'Conflit avec les données actuelles, ou écriture dans un mois clôturé (code period_locked) : rien n’a changé.',
   ],
   413: ['TooLarge', 'Corps trop volumineux (2 Mo ; 64 Mo pour une sauvegarde).'],
+  422: [
+    'TotalTooLarge',
+    'Un total de la sélection dépasserait 2^53 centimes (90 071 992 547 409,91 €) : refusé plutôt qu’arrondi ; une sélection plus petite se lit.',
+  ],
   429: [
     'TooManyAttempts',
     'Trop d’échecs (mot de passe ou code, par compte et par adresse) : réessayer après Retry-After secondes.',

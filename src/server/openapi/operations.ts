@@ -60,7 +60,7 @@ export interface Operation {
   body?: z.ZodType;
   answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   /** Errors proper to this route (the shared ones are added). */
-  errors?: (404 | 409 | 429)[];
+  errors?: (404 | 409 | 422 | 429)[];
   /** Answers without a session in accounts mode. */
   public?: boolean;
 }
@@ -218,7 +218,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Sommes d’une sélection de clients pour les tableaux de bord (centimes)',
     query: [dashboardQuery, yearQuery],
     answer: { status: 200, description: 'La sélection réduite.', schema: answers.dashboardAnswer },
-    errors: [404],
+    errors: [404, 422],
   },
   {
     method: 'get',
@@ -227,7 +227,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Les lignes de chaque pôle d’une sélection de clients (vue par ligne, centimes)',
     query: [dashboardQuery, yearQuery],
     answer: { status: 200, description: 'Les pôles et leurs lignes.', schema: answers.dashboardLinesAnswer },
-    errors: [404],
+    errors: [404, 422],
   },
   {
     method: 'get',

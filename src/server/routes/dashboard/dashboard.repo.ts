@@ -14,7 +14,7 @@ import {
   type PreviousSums,
   type Sums,
 } from '@/domain/dashboard/sums';
-import { decimalToCents, type Cents } from '@/domain/money';
+import { CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 
 /**
@@ -138,10 +138,10 @@ export const DASHBOARD_SQL = /* sql */ `
     from pv
    order by kind, sort_key`;
 
-/** Integer cents from SQL's exact text (a bigint sum); refuses what a double cannot hold exactly. */
+/** Integer cents from SQL's exact text (a bigint sum); refuses what a double cannot hold exactly (422). */
 function cents(text: string): Cents {
   const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`Somme hors limites : ${text}`);
+  if (!Number.isSafeInteger(n)) throw new CentsOverflowError();
   return n as Cents;
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
+import { ErrorBoundary } from '@/web/components/ui/error-boundary';
 import { Spinner } from '@/web/components/ui/spinner';
 import { BudgetTab } from '@/web/features/budget/components/budget-tab';
 import { selectBudgetClient } from '@/web/features/budget/hooks/use-selected-client-id';
@@ -43,39 +44,42 @@ export function HomePage() {
       </a>
       <AppHeader activeTab={activeTab} onTabChange={setActiveTab} />
       <main id="contenu" tabIndex={-1} className="mx-auto w-full max-w-[160rem] flex-1 px-6 py-8 focus:outline-none">
-        <Suspense fallback={<Spinner text="Chargement..." />}>
-          {activeTab === 'budget' && (
-            // Features never import each other: the files feature's card and button join the budget tab here.
-            <BudgetTab
-              dataCard={
-                <>
-                  <ClosingCard />
-                  <BackupCard />
-                </>
-              }
-              clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
-            />
-          )}
-          {activeTab === 'dashboard' && (
-            <DashboardTab
-              clientFilter={clientFilter}
-              onClientFilterChange={setClientFilter}
-              onOpenClient={openClient}
-              onOpenPole={(pole) => {
-                setPoleFilter(pole);
-                setActiveTab('poles');
-              }}
-            />
-          )}
-          {activeTab === 'poles' && (
-            <PolesDashboardTab
-              clientFilter={clientFilter}
-              onClientFilterChange={setClientFilter}
-              poleFilter={poleFilter}
-              onPoleFilterChange={setPoleFilter}
-            />
-          )}
-        </Suspense>
+        {/* One boundary per tab: a view that fails to render says why and leaves the others usable. */}
+        <ErrorBoundary key={activeTab}>
+          <Suspense fallback={<Spinner text="Chargement..." />}>
+            {activeTab === 'budget' && (
+              // Features never import each other: the files feature's card and button join the budget tab here.
+              <BudgetTab
+                dataCard={
+                  <>
+                    <ClosingCard />
+                    <BackupCard />
+                  </>
+                }
+                clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
+              />
+            )}
+            {activeTab === 'dashboard' && (
+              <DashboardTab
+                clientFilter={clientFilter}
+                onClientFilterChange={setClientFilter}
+                onOpenClient={openClient}
+                onOpenPole={(pole) => {
+                  setPoleFilter(pole);
+                  setActiveTab('poles');
+                }}
+              />
+            )}
+            {activeTab === 'poles' && (
+              <PolesDashboardTab
+                clientFilter={clientFilter}
+                onClientFilterChange={setClientFilter}
+                poleFilter={poleFilter}
+                onPoleFilterChange={setPoleFilter}
+              />
+            )}
+          </Suspense>
+        </ErrorBoundary>
       </main>
     </div>
   );

@@ -1,0 +1,120 @@
+/**
+ * Totals stay exact to the cent (issue 19 §8, docs/product.md#money-bounds): a client's year may not
+ * hold more than one cell can (the database refuses it, whatever the write), and a total across
+ * clients that would pass 2^53 cents is refused in French rather than served a cent off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardData } from '@/domain/dashboard/data';
+import type { BackupWire as Backup, ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import { createTestApp } from '@/server/test/test-db';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.db.close());
+
+// The largest amount a cell holds, 999 999 999 999,99 €.
+const MAX = 999_999_999_999.99;
+const months = (first = 0) => Array.from({ length: 12 }, (_, m) => (m === 0 ? first : 0));
+const id = (prefix: number, n: number) =>
+  `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A backup of `count` clients, each with one line whose January réel and achat are `MAX`. */
+function clientsAtTheBound(count: number): Backup {
+  const clients: Client[] = [];
+  const budgetData: Record<string, Pole[]> = {};
+  for (let n = 1; n <= count; n += 1) {
+    const clientId = id(1, n);
+    clients.push({
+      id: clientId,
+      name: `Client ${n}`,
+      prevision_mb_annuelle_debut: 0,
+      prevision_mb_annuelle_revue: 0,
+      created_at: '2025-01-01T00:00:00.000Z',
+    });
+    budgetData[clientId] = [
+      {
+        id: id(2, n),
+        name: 'Paid',
+        isExpanded: true,
+        facture: months().map(() => false),
+        lines: [
+          {
+            id: id(3, n),
+            name: 'Média',
+            previsionnel: months(),
+            achat_previsionnel: months(),
+            reel: months(MAX),
+            achat: months(MAX),
+          },
+        ],
+      },
+    ];
+  }
+  return { clients, budgetData, exportDate: '2025-06-01T00:00:00.000Z' };
+}
+
+const figures = async () =>
+  (
+    await t.db.query<{ t: string }>(
+      `select string_agg(reel::text || '/' || achat::text, ',' order by budget_line_item_id, month_index) as t from budget_monthly_data`,
+    )
+  ).rows[0]!.t;
+
+describe("a client's year is bounded so its totals stay exact", () => {
+  let lineId: string;
+  beforeAll(async () => {
+    const client = (await t.request<Client>('POST', '/api/clients', { name: 'Borné' })).json;
+    const pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, { name: 'Paid', lines: ['Média'] }))
+      .json;
+    lineId = pole.lines[0]!.id;
+  });
+
+  it('accepts figures summing exactly to the bound, then refuses one cent more, in French, changing nothing', async () => {
+    const saved = await t.request('PATCH', '/api/cells', [
+      { lineId, month: 0, field: 'reel', value: 500_000_000_000 },
+      { lineId, month: 1, field: 'reel', value: 499_999_999_999.99 },
+      { lineId, month: 0, field: 'achat', value: 500_000_000_000 },
+      { lineId, month: 1, field: 'achat', value: 499_999_999_999.99 },
+    ]);
+    expect(saved.status).toBe(200);
+    const before = await figures();
+    for (const value of [0.01, -0.01]) {
+      // A negative cent does not cancel a positive one: the bound is on the absolute values.
+      const refused = await t.request('PATCH', '/api/cells', [
+        { lineId, month: 2, field: 'achat_previsionnel', value: 5 },
+        { lineId, month: 2, field: 'reel', value },
+      ]);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe('validation');
+      expect(refused.json.error.message).toMatch(/^Refusé : les montants de ce client pour \d{4} dépasseraient/);
+      expect(await figures()).toBe(before);
+    }
+    // Lowering a figure is always possible.
+    expect((await t.request('PATCH', '/api/cells', [{ lineId, month: 1, field: 'reel', value: 1 }])).status).toBe(200);
+  });
+});
+
+describe('totals across clients', () => {
+  it('are exact up to 2^53 cents: 90 clients at the bound total 8 999 999 999 999 910 cents', async () => {
+    expect((await t.request('POST', '/api/backup', clientsAtTheBound(90))).status).toBe(200);
+    const dashboard = await t.request<DashboardData>('GET', '/api/dashboard');
+    expect(dashboard.status).toBe(200);
+    const reel = dashboard.json.clients.reduce((sum, c) => sum + BigInt(c.sums.reel), 0n);
+    expect(reel).toBe(8_999_999_999_999_910n);
+    const months = dashboard.json.months.reduce((sum, m) => sum + BigInt(m.reel), 0n);
+    expect(months).toBe(8_999_999_999_999_910n);
+  });
+
+  it('are refused past it (91 clients), in French, instead of being served a cent off', async () => {
+    expect((await t.request('POST', '/api/backup', clientsAtTheBound(91))).status).toBe(200);
+    const dashboard = await t.request('GET', '/api/dashboard');
+    expect(dashboard.status).toBe(422);
+    expect(dashboard.json.error.message).toMatch(/^Un total dépasse 90 071 992 547 409,91 €/);
+    // One client alone still reads exactly.
+    const one = await t.request<DashboardData>('GET', `/api/dashboard?clients=${id(1, 91)}`);
+    expect(one.status).toBe(200);
+    expect(one.json.clients[0]!.sums.reel).toBe(99_999_999_999_999);
+  });
+});
