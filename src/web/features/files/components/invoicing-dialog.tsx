@@ -4,6 +4,7 @@ import { invoicingExport, type InvoicingFormat } from '@/domain/files/invoicing-
 import type { ExportFile } from '@/domain/files/export-file';
 import type { Workbook } from '@/domain/files/workbook';
 import { MONTHS, MONTH_INDEXES } from '@/domain/months';
+import { compareFrench } from '@/domain/catalogue';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/web/components/ui/dialog';
 import { downloadFile } from '@/web/lib/download';
@@ -104,16 +105,18 @@ export function InvoicingDialog({ year, data, onClose }: InvoicingDialogProps) {
               Aucun
             </Button>
           </div>
-          {data.clients.map((c) => (
-            <label key={c.id} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={clientIds.has(c.id)}
-                onChange={() => setClientIds(toggle(clientIds, c.id))}
-              />
-              {c.name}
-            </label>
-          ))}
+          {[...data.clients]
+            .sort((a, b) => compareFrench(a.name, b.name))
+            .map((c) => (
+              <label key={c.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={clientIds.has(c.id)}
+                  onChange={() => setClientIds(toggle(clientIds, c.id))}
+                />
+                {c.name}
+              </label>
+            ))}
         </fieldset>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
