@@ -75,7 +75,7 @@ describe('bad files', () => {
 
   it('refuses a file of 50 MB before reading it', async () => {
     await expect(refused('gros.xlsx', new Uint8Array(50 * 1024 * 1024))).rejects.toThrow(
-      /^Fichier refusé : 50 Mo, au plus 20 Mo\.$/,
+      /^Fichier refusé : 50 Mo, au plus 40 Mo\.$/,
     );
   });
 
