@@ -19,14 +19,9 @@ import type {
 } from '../src/domain/schemas';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { json } from './http';
 
 const DUPONT = '=Dupont "père"; fils';
-
-async function json<T>(response: Promise<{ ok(): boolean; json(): Promise<unknown>; status(): number }>): Promise<T> {
-  const r = await response;
-  expect(r.ok(), `HTTP ${r.status()}`).toBe(true);
-  return (await r.json()) as T;
-}
 
 /**
  * Empties the database (a restore of an empty one-year backup empties the other years too), then
@@ -137,9 +132,11 @@ test('a client without any line gets the error, and no file', async ({ app }) =>
 
 test('the invoicing CSV downloaded is the builder’s file for every client, byte for byte', async ({ app, request }) => {
   await app.goto('/');
-  const { name, text } = await download(app.page, () =>
-    backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click(),
-  );
+  await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
+  // The dialog's defaults (every month, every client, SPEC's CSV) give SPEC's file.
+  const dialog = app.page.getByRole('dialog', { name: 'Exporter pour facturation' });
+  await expect(dialog.getByRole('radio', { name: 'CSV (virgule, point décimal)' })).toBeChecked();
+  const { name, text } = await download(app.page, () => dialog.getByRole('button', { name: 'Exporter' }).click());
 
   const year = openYear();
   const { clients, budgetData } = await json<{ clients: Client[]; budgetData: BudgetData }>(
@@ -167,6 +164,10 @@ test('the invoicing export says so when no pole is invoiced', async ({ app, requ
   }
   await app.goto('/');
   await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
+  await app.page
+    .getByRole('dialog', { name: 'Exporter pour facturation' })
+    .getByRole('button', { name: 'Exporter' })
+    .click();
   await expect(toast(app.page, 'Aucune donnée à exporter')).toBeVisible();
   await expect(toast(app.page, "Aucun pôle n'est marqué comme facturé.")).toBeVisible();
 });

@@ -221,6 +221,11 @@ export const SUMMARIES = {
     `${pole} : ${MONTHS[month]!.toLowerCase()} ${value ? 'facturé' : 'non facturé'}`,
   rollForward: (from: number, year: number, lines: number, cells: number) =>
     `Préparation de ${year} depuis ${from} : ${plural(lines, 'ligne créée', 'lignes créées')}, ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
+  /** An import (docs/product.md#excel-import): its cells, and the lines it created. */
+  imported: (cells: number, lines: number) =>
+    lines === 0
+      ? cellsSummary('import', cells)
+      : `${cellsSummary('import', cells)}, ${plural(lines, 'ligne créée', 'lignes créées')}`,
   restore: (clients: number) => `Restauration d'une sauvegarde (${plural(clients, 'client', 'clients')})`,
   undo: (summary: string) => `Annulation : ${summary}`,
   redo: (summary: string) => `Rétablissement : ${summary}`,

@@ -164,13 +164,34 @@ export function centsToDecimal(cents: Cents): string {
  * else, or empty, is 0.
  */
 export function parseCellEntry(text: string): Cents {
+  return parseAmountText(text) ?? ZERO_CENTS;
+}
+
+/**
+ * The strict form of parseCellEntry, for text cells of imported files (docs/product.md#excel-import):
+ * the same texts (`1 234,56`, `-0,05`, `1234.56`, `12 €`), rounded half away from zero to the
+ * cent; null for anything else or an amount beyond the storable range. Empty text is 0.
+ */
+export function parseAmountText(text: string): Cents | null {
   const compact = text
     .trim()
     .replace(/\s*€$/, '')
     .replace(/(\d)[\s\u00a0\u202f]+(?=\d{3}(\D|$))/g, '$1');
-  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(compact)) return ZERO_CENTS;
+  if (compact === '') return ZERO_CENTS;
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(compact)) return null;
   const cents = decimalTextToCents(compact);
-  return cents !== null && isCents(cents) ? cents : ZERO_CENTS;
+  return cents !== null && isCents(cents) ? cents : null;
+}
+
+/**
+ * A number cell's own text as a spreadsheet stores it (`1234.5`, `0.30000000000000004`,
+ * `1.5E-2`) → cents, rounded half away from zero, never through a binary float; null when it is
+ * not such a text or beyond the storable range.
+ */
+export function numberTextToCents(text: string): Cents | null {
+  if (!/^-?\d+(\.\d+)?(E[+-]?\d+)?$/i.test(text)) return null;
+  const cents = decimalTextToCents(text);
+  return cents !== null && isCents(cents) ? cents : null;
 }
 
 /**

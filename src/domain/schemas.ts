@@ -217,6 +217,41 @@ export const patchCellsBody = z
   .min(1, { error: 'Au moins une cellule est attendue.' })
   .max(MAX_CELLS_PER_PATCH, { error: `Au plus ${MAX_CELLS_PER_PATCH} cellules par envoi.` });
 
+/** Most cells and new lines one `POST /api/import` takes (docs/product.md#excel-import). */
+export const MAX_IMPORT_CELLS = 250_000;
+export const MAX_IMPORT_LINES = 20_000;
+
+/** A new line an import creates: in the client's pole of that name (created when it is a catalogue pole). */
+const importLineSchema = z.strictObject({ clientId: idSchema, pole: nameSchema, name: nameSchema });
+
+/** A cell an import writes: of an existing line (`lineId`) or of a new one (`newLine`, its index in `lines`). */
+export const importCellSchema = z
+  .strictObject({
+    lineId: idSchema.optional(),
+    newLine: z.number({ error: 'newLine doit être un indice de lines.' }).int().min(0).optional(),
+    month: monthSchema,
+    field: measureSchema,
+    value: amountSchema,
+  })
+  .refine((c) => (c.lineId === undefined) !== (c.newLine === undefined), {
+    error: 'Indiquez soit lineId, soit newLine.',
+  });
+export type ImportCellWire = z.infer<typeof importCellSchema>;
+
+export const importBody = z
+  .strictObject({
+    lines: z
+      .array(importLineSchema)
+      .max(MAX_IMPORT_LINES, { error: `Au plus ${MAX_IMPORT_LINES} nouvelles lignes par import.` }),
+    cells: z
+      .array(importCellSchema)
+      .max(MAX_IMPORT_CELLS, { error: `Au plus ${MAX_IMPORT_CELLS} cellules par import.` }),
+  })
+  .refine((b) => b.cells.every((c) => c.newLine === undefined || c.newLine < b.lines.length), {
+    error: 'newLine désigne une ligne absente de lines.',
+  });
+export type ImportRequestWire = z.infer<typeof importBody>;
+
 export const idParams = z.object({ id: idSchema });
 export const factureParams = z.object({ id: idSchema, month: monthText });
 

@@ -29,6 +29,7 @@ import { accessMiddleware } from './policy/policy';
 import { closingRoutes } from './routes/closing/closing.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { yearsRoutes } from './routes/years/years.routes';
+import { importsRoutes } from './routes/imports/imports.routes';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -57,8 +58,10 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore,
 
   const api = new Hono()
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
+    // An import carries up to MAX_IMPORT_CELLS cells (about 80 bytes each).
+    .use('/import', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
     .use('*', async (c, next) => {
-      if (c.req.path.endsWith('/backup')) return next();
+      if (c.req.path.endsWith('/backup') || c.req.path.endsWith('/import')) return next();
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', healthRoute(db))
@@ -75,6 +78,7 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore,
     .route('/', backupRoutes(db, beforeRestore))
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
+    .route('/', importsRoutes(db))
     .route('/', historyRoutes(db))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))

@@ -54,6 +54,18 @@ const GLOBAL_STAT_LABELS: readonly [Exclude<keyof GlobalStats, 'toDate' | 'previ
 
 const amount = (cents: Cents): string => formatDecimal(cents, ',');
 
+/** The amount columns of a project row, in order (the CSV and the dashboard workbook). */
+export const PROJECT_AMOUNT_HEADERS: readonly string[] = [
+  'Prévisionnel',
+  'Achat prévisionnel',
+  'Réel',
+  'Achat',
+  'MB Prévisionnelle',
+  'MB Réelle',
+  'Prév. MB Début',
+  'Écart MB Réelle vs MB Début',
+];
+
 /** Headers of the columns 'à date' then N−1 (docs/product.md#dashboard-to-date), after SPEC's. */
 const TO_DATE_HEADERS = [
   'Prévisionnel à date',
@@ -104,19 +116,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     ...TO_DATE_HEADERS.map((label, i) => [label, toDateCells(stats.toDate, stats.previousYear)[i] ?? '']),
     [],
     ['Marges par projet'],
-    [
-      'Projet',
-      'Prévisionnel',
-      'Achat prévisionnel',
-      'Réel',
-      'Achat',
-      'MB Prévisionnelle',
-      'MB Réelle',
-      'Prév. MB Début',
-      'Écart MB Réelle vs MB Début',
-      '% Écart',
-      ...TO_DATE_HEADERS,
-    ],
+    ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart', ...TO_DATE_HEADERS],
     ...dashboard.projectMargins.map((r) => [
       r.name,
       amount(r.previsionnel),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeClient, makeLine, makePole } from '../testing/builders';
 import type { BudgetData, Client, Pole } from '../model';
-import { invoicingCsvFile } from './invoicing-csv';
+import type { ExportFile } from './export-file';
+import { invoicingCsvFile, invoicingExport } from './invoicing-csv';
+import type { Workbook } from './workbook';
 
 /** A pole invoiced in these months (0–11). */
 function invoiced(pole: Pole, months: number[]): Pole {
@@ -89,5 +91,85 @@ describe('invoicing CSV', () => {
     ['a client missing from budgetData', { clients: [makeClient('Acme')], budgetData: {} }],
   ])('gives no file with %s', (_label, { clients, budgetData }) => {
     expect(invoicingCsvFile(clients, budgetData, 2026, NOW)).toBeNull();
+  });
+});
+
+describe('invoicing dialog formats (docs/product.md#invoicing-export)', () => {
+  const acme = makeClient('Acme');
+  const zen = makeClient('Zen');
+  const { clients, budgetData } = data([
+    [
+      acme,
+      [
+        invoiced(
+          makePole('Paid', [
+            makeLine('Search', { reel: [1234.5, 10], achat: [-0.05] }),
+            makeLine('Meta', { reel: [0, 0], achat: [0, 0] }),
+          ]),
+          [0, 1],
+        ),
+      ],
+    ],
+    [zen, [invoiced(makePole('Data', [makeLine('Audit', { reel: [0, 7] })]), [1])]],
+  ]);
+  const base = { clients, budgetData, year: 2025, now: NOW, months: null };
+
+  it('SPEC’s CSV with every month and client is byte-identical to the button’s file (zero rows kept)', () => {
+    expect(invoicingExport({ ...base, format: 'csv' })).toEqual(invoicingCsvFile(clients, budgetData, 2025, NOW));
+    expect((invoicingExport({ ...base, format: 'csv' }) as ExportFile).text).toContain(
+      'Acme,Paid,Meta,Janvier,0,0\r\n',
+    );
+  });
+
+  it('keeps only the months and clients chosen', () => {
+    const file = invoicingExport({ ...base, clients: [zen], months: new Set([1]), format: 'csv' }) as ExportFile;
+    expect(file.text).toBe(
+      '\uFEFFExport facturation\r\n' +
+        "Date d'export,05/01/2026\r\n" +
+        '\r\n' +
+        'Client,Pôle,Ligne Budgétaire,Mois,Réel,Achat\r\n' +
+        'Zen,Data,Audit,Février,7,0\r\n' +
+        '\r\n',
+    );
+    expect(invoicingExport({ ...base, clients: [zen], months: new Set([0]), format: 'csv' })).toBeNull();
+  });
+
+  it('writes the CSV for French Excel: `;`, every value quoted, decimal comma, BOM, CRLF, no zero rows', () => {
+    const file = invoicingExport({ ...base, months: new Set([0]), format: 'csv-fr' }) as ExportFile;
+    expect(file.fileName).toBe('facturation-2025-2026-01-05-excel.csv');
+    expect(file.text).toBe(
+      '\uFEFF"Export facturation"\r\n' +
+        '"Date d\'export";"05/01/2026"\r\n' +
+        '\r\n' +
+        '"Client";"Pôle";"Ligne Budgétaire";"Mois";"Réel";"Achat"\r\n' +
+        '"Acme";"Paid";"Search";"Janvier";"1234,50";"-0,05"\r\n' +
+        '\r\n',
+    );
+  });
+
+  it('writes the .xlsx: one table without zero rows, a Marge formula per row and a TOTAL of SUMs', () => {
+    const book = invoicingExport({ ...base, format: 'xlsx' }) as Workbook;
+    expect(book.fileName).toBe('facturation-2025-2026-01-05.xlsx');
+    const rows = book.sheets[0]!.rows.map((r) =>
+      r.map((c) =>
+        c === null
+          ? null
+          : c.kind === 'text'
+            ? c.value
+            : c.kind === 'formula'
+              ? `=${c.formula} → ${c.cents}`
+              : 'cents' in c
+                ? c.cents
+                : c.value,
+      ),
+    );
+    expect(rows).toEqual([
+      ['Client', 'Pôle', 'Ligne Budgétaire', 'Mois', 'Réel', 'Achat', 'Marge'],
+      ['Acme', 'Paid', 'Search', 'Janvier', 123450, -5, '=E2-F2 → 123455'],
+      ['Acme', 'Paid', 'Search', 'Février', 1000, 0, '=E3-F3 → 1000'],
+      ['Zen', 'Data', 'Audit', 'Février', 700, 0, '=E4-F4 → 700'],
+      ['TOTAL', null, null, null, '=SUM(E2:E4) → 125150', '=SUM(F2:F4) → -5', '=SUM(G2:G4) → 125155'],
+    ]);
+    expect(book.sheets[0]!.frozenRows).toBe(1);
   });
 });

@@ -19,6 +19,9 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
+  // Our import worker, and the workers fflate starts from blob: URLs to zip a large .xlsx
+  // (write-excel-file): scripts our own bundle created, nothing from elsewhere (ADR 037).
+  workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -109,6 +109,13 @@ export const rollForwardAnswer = z.object({
 });
 same<Same<z.infer<typeof rollForwardAnswer>, RollForwardAnswerWire>>();
 
+/** POST /api/import: what it created and wrote, and its history entry (null when nothing changed). */
+export const importAnswer = z.object({
+  historyId: z.number().int().nullable(),
+  lines: z.number().int(),
+  cells: z.number().int(),
+});
+
 const historyEntry = z.object({
   id: z.number().int(),
   at: z.string(),

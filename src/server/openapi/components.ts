@@ -22,6 +22,7 @@ import {
   patchCellsBody,
   poleSchema,
   rollForwardBody,
+  importBody,
   setFactureBody,
   updateClientBody,
   updatePoleBody,
@@ -56,6 +57,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [cellUpdateSchema, 'CellUpdate', 'Une cellule : ligne, mois 0–11, mesure, montant en euros.'],
   [patchCellsBody, 'CellUpdates', 'De 1 à 5 000 cellules, enregistrées ensemble ou pas du tout.'],
   [rollForwardBody, 'RollForward', 'Le report d’un exercice vers un autre.'],
+  [importBody, 'Import', 'Les nouvelles lignes et les cellules d’un fichier importé.'],
   [backupSchema, 'OneYearBackup', 'Sauvegarde d’un exercice, au format de l’outil d’origine (version 1 ou absente).'],
   [
     clientIdentitySchema,
@@ -76,6 +78,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
   [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
   [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],
+  [answers.importAnswer, 'ImportResult', 'Ce que l’import a créé et écrit, et son entrée d’historique.'],
   [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
   [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],
   [answers.historyStack, 'UndoStack', 'Les entrées qu’Annuler et Rétablir viseraient (null : rien).'],

@@ -21,6 +21,7 @@ import {
   idParams,
   patchCellsBody,
   rollForwardBody,
+  importBody,
   setFactureBody,
   updateClientBody,
   updatePoleBody,
@@ -245,6 +246,19 @@ export const OPERATIONS: Operation[] = [
     body: rollForwardBody,
     answer: { status: 200, description: 'Ce que le report a fait à chaque client.', schema: answers.rollForwardAnswer },
     errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/import',
+    tag: 'Exercices',
+    summary:
+      'Importer un classeur ou un CSV lu dans le navigateur : nouvelles lignes et cellules, en une entrée annulable',
+    description:
+      'Le fichier est lu et rapproché dans le navigateur ; seul ce JSON arrive. Tout ou rien, en une entrée d’historique « import ».',
+    query: year,
+    body: importBody,
+    answer: { status: 200, description: 'Ce que l’import a créé et écrit.', schema: answers.importAnswer },
+    errors: [404, 409],
   },
   {
     method: 'get',

@@ -133,6 +133,15 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
       { from: Y, clients: [f.client.id], figures: 'previsionnel' },
     ],
   },
+  {
+    route: 'POST /api/import',
+    kind: 'write',
+    req: (f) => [
+      'POST',
+      `/api/import${q}`,
+      { lines: [], cells: [{ lineId: f.lineId, month: 5, field: 'reel', value: 6 }] },
+    ],
+  },
   { route: 'POST /api/history/:id/undo', kind: 'write', req: (f) => ['POST', `/api/history/${f.entryId}/undo`] },
   {
     route: 'POST /api/clients',

@@ -5,10 +5,15 @@ import type { ExportFile } from '@/domain/files/export-file';
  * UTF-8 as it is, BOM included, so the bytes are the ones the domain builders' tests pin.
  */
 export function downloadFile(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: file.mimeType }));
+  downloadBlob(file.fileName, new Blob([file.text], { type: file.mimeType }));
+}
+
+/** Saves bytes built in the browser (an `.xlsx`) under this name. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = file.fileName;
+  link.download = fileName;
   link.style.display = 'none';
   document.body.append(link);
   link.click();

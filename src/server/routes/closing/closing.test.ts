@@ -86,6 +86,18 @@ const WRITING_ROUTES: Record<
     kind: 'guarded',
     call: (f) => f.r('POST', `/api/years/${Y}/rollforward`, { from: Y - 1, clients: 'all', figures: 'previsionnel' }),
   },
+  'POST /api/import': {
+    kind: 'guarded',
+    // An import touching one closed cell is refused whole (its February cell is not saved either).
+    call: (f) =>
+      f.r('POST', `/api/import${q}`, {
+        lines: [],
+        cells: [
+          { lineId: f.typed.id, month: 1, field: 'reel', value: 8 },
+          { lineId: f.typed.id, month: 0, field: 'reel', value: 4 },
+        ],
+      }),
+  },
   'POST /api/history/:id/undo': { kind: 'guarded', call: (f) => f.r('POST', `/api/history/${f.typedEntry}/undo`) },
   'POST /api/clients': { kind: 'open', call: (f) => f.r('POST', `/api/clients${q}`, { name: 'Nouveau' }) },
   'PATCH /api/clients/:id': {

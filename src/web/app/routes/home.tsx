@@ -7,6 +7,7 @@ import { selectBudgetClient } from '@/web/features/budget/hooks/use-selected-cli
 import { BackupCard } from '@/web/features/files/components/backup-card';
 import { ClosingCard } from '@/web/features/closing/components/closing-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
+import { ClientExcelActions } from '@/web/features/files/components/client-excel-actions';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
@@ -56,7 +57,12 @@ export function HomePage() {
                     <BackupCard />
                   </>
                 }
-                clientActions={(client) => <ClientCsvExportButton clientId={client.id} clientName={client.name} />}
+                clientActions={(client) => (
+                  <>
+                    <ClientCsvExportButton clientId={client.id} clientName={client.name} />
+                    <ClientExcelActions clientId={client.id} clientName={client.name} />
+                  </>
+                )}
               />
             )}
             {activeTab === 'dashboard' && (

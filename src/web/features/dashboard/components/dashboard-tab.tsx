@@ -1,6 +1,11 @@
-import { Download } from 'lucide-react';
+import { Download, FileSpreadsheet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { ClientFilter } from '@/domain/client-filter';
+import { selectedClientIds, type ClientFilter } from '@/domain/client-filter';
+import { budgetDataFromWire } from '@/domain/codec';
+import { dashboardWorkbook } from '@/domain/files/dashboard-workbook';
+import type { BudgetDataWire, ClientWire } from '@/domain/schemas';
+import { api, withYear } from '@/web/lib/api-client';
+import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { isEmptyDashboard, type Dashboard, type MarginRow } from '@/domain/dashboard/views';
 import { MONTHS } from '@/domain/months';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
@@ -10,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { downloadFile } from '@/web/lib/download';
-import { notifySuccess } from '@/web/lib/notify';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
@@ -85,6 +90,14 @@ export function DashboardTab({
           <Download aria-hidden />
           Exporter CSV
         </Button>
+        <Button
+          variant="outline"
+          disabled={!dashboard.data}
+          onClick={() => dashboard.data && void exportExcel(dashboard.data, year, selection.filter, selection.clients)}
+        >
+          <FileSpreadsheet aria-hidden />
+          Exporter Excel
+        </Button>
       </div>
       {(selection.error ?? dashboard.error) ? (
         <p role="alert" className="text-destructive">
@@ -108,6 +121,32 @@ function exportCsv(dashboard: Dashboard, year: number, filter: ClientFilter, cli
     text: dashboardCsv(dashboard, selection, now),
   });
   notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en CSV.`);
+}
+
+/**
+ * The dashboard as `.xlsx` (docs/product.md#excel-export): its tables, and the long sheet of the
+ * selected clients' lines, read from GET /api/budget (scoped by the server) at the click.
+ */
+async function exportExcel(dashboard: Dashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
+  try {
+    const now = new Date();
+    const selection = dashboardCsvSelection(filter, clients);
+    const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>(withYear('/api/budget', year));
+    const budgetData = budgetDataFromWire(all.budgetData);
+    const chosen = new Set(
+      selectedClientIds(
+        filter,
+        all.clients.map((c) => c.id),
+      ),
+    );
+    const budgets = all.clients
+      .filter((c) => chosen.has(c.id))
+      .map((c) => ({ client: c, poles: budgetData[c.id] ?? [] }));
+    await downloadWorkbook(dashboardWorkbook(dashboard, selection, year, now, budgets));
+    notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en Excel.`);
+  } catch (error) {
+    notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
+  }
 }
 
 function DashboardContent({ dashboard, onOpenClient, onOpenPole }: { dashboard: Dashboard } & DashboardDrillProps) {

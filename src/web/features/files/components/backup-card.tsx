@@ -1,34 +1,34 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { DatabaseBackup, FileDown, FileJson, Upload } from 'lucide-react';
+import { DatabaseBackup, FileDown, FileJson, FileSpreadsheet, Upload } from 'lucide-react';
 import { backupFile } from '@/domain/files/backup-json';
-import { invoicingCsvFile } from '@/domain/files/invoicing-csv';
+import { budgetWorkbook } from '@/domain/files/budget-workbook';
 import { Button } from '@/web/components/ui/button';
 import { useIsAdmin } from '@/web/lib/access';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useYear } from '@/web/hooks/use-year';
 import { downloadFile } from '@/web/lib/download';
+import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { getAllBudgets, getBackup } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
+import { InvoicingDialog } from './invoicing-dialog';
 
 // The confirmation (Radix Dialog) loads when a valid file has been read: a lighter first bundle.
 const ImportConfirmDialog = lazy(() =>
   import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })),
 );
 
-/**
- * Both exports read every client's data at the click. The invoicing CSV holds the invoiced months
- * of the selected exercice; the JSON backup, every year.
- */
-async function exportInvoicing(year: number) {
+/** Every client's year as one budget workbook (docs/product.md#excel-export). */
+async function exportAllExcel(year: number) {
   const { clients, budgetData } = await getAllBudgets(year);
-  const file = invoicingCsvFile(clients, budgetData, year, new Date());
-  if (!file) {
-    notifyError('Aucune donnée à exporter', "Aucun pôle n'est marqué comme facturé.");
-    return;
-  }
-  downloadFile(file);
-  notifySuccess('Export réussi', `Les mois facturés de l'exercice ${year} ont été exportés en CSV.`);
+  const workbook = budgetWorkbook({
+    year,
+    scope: 'all',
+    now: new Date(),
+    clients: clients.map((client) => ({ client, poles: budgetData[client.id] ?? [] })),
+  });
+  await downloadWorkbook(workbook);
+  notifySuccess('Export réussi', `Le budget ${year} de tous les clients a été exporté en Excel.`);
 }
 
 async function exportBackup() {
@@ -42,17 +42,20 @@ async function exportBackup() {
  */
 export function BackupCard() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [exporting, setExporting] = useState<'invoicing' | 'backup' | null>(null);
+  const [exporting, setExporting] = useState<'invoicing' | 'backup' | 'excel' | null>(null);
+  // The invoicing dialog opens on the data read at the click.
+  const [invoicing, setInvoicing] = useState<Awaited<ReturnType<typeof getAllBudgets>> | null>(null);
   const [year] = useYear();
   const restore = useBackupImport(year);
   const isBusy = exporting !== null || restore.isReading;
   // A restore replaces everything: the admin's (docs/product.md#roles); the server refuses others.
   const canRestore = useIsAdmin();
 
-  async function runExport(kind: 'invoicing' | 'backup') {
+  async function runExport(kind: 'invoicing' | 'backup' | 'excel') {
     setExporting(kind);
     try {
-      await (kind === 'invoicing' ? exportInvoicing(year) : exportBackup());
+      if (kind === 'invoicing') setInvoicing(await getAllBudgets(year));
+      else await (kind === 'excel' ? exportAllExcel(year) : exportBackup());
     } catch (error) {
       notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
     } finally {
@@ -68,13 +71,18 @@ export function BackupCard() {
           Sauvegarde et Restauration
         </CardTitle>
         <CardDescription>
-          Exportez les mois facturés ou toutes les données, ou restaurez une sauvegarde JSON.
+          Exportez les mois facturés, le budget de tous les clients en Excel ou toutes les données, ou restaurez une
+          sauvegarde JSON.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => runExport('invoicing')} disabled={isBusy}>
           <FileDown aria-hidden="true" />
           Exporter pour facturation
+        </Button>
+        <Button variant="outline" onClick={() => runExport('excel')} disabled={isBusy}>
+          <FileSpreadsheet aria-hidden="true" />
+          Exporter tous les clients (Excel)
         </Button>
         <Button variant="outline" onClick={() => runExport('backup')} disabled={isBusy}>
           <FileJson aria-hidden="true" />
@@ -95,6 +103,7 @@ export function BackupCard() {
           onChange={restore.readChosenFile}
         />
       </CardContent>
+      {invoicing && <InvoicingDialog year={year} data={invoicing} onClose={() => setInvoicing(null)} />}
       {restore.pending && (
         <Suspense fallback={null}>
           <ImportConfirmDialog

@@ -1,0 +1,125 @@
+// @vitest-environment node
+/**
+ * The `.xlsx` written and read back with the libraries themselves (docs/product.md#excel-export,
+ * docs/product.md#excel-import): formulas, formats, frozen panes and the hidden sheet in the
+ * file's XML; the round trip (export, change figures, import: exactly those cells change); and
+ * each bad file refused before or while reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import writeExcelFile from 'write-excel-file/universal';
+import { budgetWorkbook } from '@/domain/files/budget-workbook';
+import { planImport } from '@/domain/files/import-plan';
+import { makeClient, makeLine, makePole } from '@/domain/testing/builders';
+import { readImportFile, readWorkbookBytes } from './read';
+import { workbookBlob } from './write';
+
+const acme = { ...makeClient('Acme'), id: '11111111-1111-4111-8111-111111111111' };
+const search = { ...makeLine('Google Ads – Search', { previsionnel: [0.1, 0.2], reel: [1234.56] }), id: 'a1' };
+const meta = { ...makeLine('Meta Ads', { achat: [5] }), id: 'a2' };
+const poles = [{ ...makePole('Paid', [search, meta]), id: 'p1' }];
+const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+
+async function exported() {
+  const workbook = budgetWorkbook({
+    year: 2026,
+    scope: 'client',
+    now: new Date(2026, 10, 23),
+    clients: [{ client: acme, poles }],
+  });
+  return bytesOf(await workbookBlob(workbook));
+}
+
+describe('the written .xlsx', () => {
+  it('holds SUM formulas with their values, the euro format, frozen panes, a hidden _ids, recalculation on load', async () => {
+    const files = unzipSync(await exported());
+    const workbookXml = strFromU8(files['xl/workbook.xml']!);
+    expect(workbookXml).toContain('name="_ids" state="hidden"');
+    expect(workbookXml).toContain('<calcPr fullCalcOnLoad="1"/>');
+    const budget = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    expect(budget).toContain('<pane ySplit="1" xSplit="3" topLeftCell="D2" activePane="bottomRight" state="frozen"/>');
+    expect(budget).toMatch(/<c r="D2" s="\d+"><f>SUM\(D3:D4\)<\/f><v>0.10<\/v><\/c>/);
+    expect(budget).toMatch(/<c r="BC3" s="\d+"><f>BB3-BC3|<c r="BE3" s="\d+"><f>BB3-BC3<\/f><v>1234.56<\/v><\/c>/);
+    expect(strFromU8(files['xl/styles.xml']!)).toContain('formatCode="#,##0.00 &quot;€&quot;"');
+  });
+});
+
+describe('round trip', () => {
+  it('export, change two figures as Excel would, import: exactly those cells change', async () => {
+    const files = unzipSync(await exported());
+    let sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    // F3 = Janvier Réel of Google Ads – Search (1234.56 → 1500.1); K4 = Février Achat réel of Meta Ads (0 → 0.3).
+    sheet = sheet.replace(/(<c r="F3"[^>]*>)<v>1234.56<\/v>/, '$1<v>1500.0999999999999</v>');
+    sheet = sheet.replace(/(<c r="K4"[^>]*>)<v>0<\/v>/, '$1<v>0.30000000000000004</v>');
+    files['xl/worksheets/sheet1.xml'] = strToU8(sheet);
+    const changed = zipSync(files);
+    const file = await readWorkbookBytes(changed);
+    const plan = planImport(file, { clients: [acme], budgetData: { [acme.id]: poles }, closedMonths: new Set() });
+    expect(plan.newLines).toEqual([]);
+    expect(plan.skipped).toEqual([]);
+    expect(plan.cells.map((c) => [c.line, c.month, c.field, c.old, c.new])).toEqual([
+      ['Google Ads – Search', 0, 'reel', 123456, 150010],
+      ['Meta Ads', 1, 'achat', 0, 30],
+    ]);
+  });
+});
+
+describe('bad files', () => {
+  const refused = (name: string, bytes: Uint8Array) => readImportFile(name, bytes);
+
+  it('refuses a file that is not a workbook', async () => {
+    await expect(refused('budget.xlsx', strToU8('bonjour'))).rejects.toThrow(
+      "Ce fichier n'est ni un classeur Excel (.xlsx) ni un CSV exporté par l'outil.",
+    );
+  });
+
+  it('refuses a file of 50 MB before reading it', async () => {
+    await expect(refused('gros.xlsx', new Uint8Array(50 * 1024 * 1024))).rejects.toThrow(
+      /^Fichier refusé : 50 Mo, au plus 40 Mo\.$/,
+    );
+  });
+
+  it('refuses a zip bomb by its directory, before inflating anything', async () => {
+    // An entry declaring 300 MB (as 300 MB of zeros deflated to 300 kB would): 1 MB of zeros,
+    // its directory entry then saying 300 MB (deflating 300 MB in a test takes too long).
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(1024 * 1024) }, { level: 9 });
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    let entry = bomb.length - 22;
+    while (view.getUint32(entry, true) !== 0x02014b50) entry--;
+    view.setUint32(entry + 24, 300 * 1024 * 1024, true);
+    expect(bomb.length).toBeLessThan(10 * 1024);
+    await expect(refused('bombe.xlsx', bomb)).rejects.toThrow(/une fois décompressé, il ferait plus de 200 Mo/);
+  });
+
+  it('refuses a renamed sheet, naming the sheets found', async () => {
+    const blob = await writeExcelFile([{ data: [['Client']], sheet: 'Budget 2026' }]).toBlob();
+    await expect(refused('x.xlsx', await bytesOf(blob))).rejects.toThrow(
+      'Feuille « Budget » introuvable (renommée ?) ; le classeur a : « Budget 2026 ».',
+    );
+  });
+
+  it('refuses formulas without computed values (a file written by a script), naming the first', async () => {
+    const header = (await readWorkbookBytes(await exported())).lines.length;
+    expect(header).toBe(2);
+    const files = unzipSync(await exported());
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!).replace(
+      /(<c r="D3"[^>]*?)( t="\w+")?>(<v>[^<]*<\/v>)/,
+      '$1><f>D4*2</f>',
+    );
+    files['xl/worksheets/sheet1.xml'] = strToU8(sheet);
+    await expect(readWorkbookBytes(zipSync(files))).rejects.toThrow(
+      'Feuille « Budget », ligne 3, colonne D (Janvier Prévisionnel) : une formule sans valeur calculée (« =D4*2 »)',
+    );
+  });
+
+  it('refuses 200,000 rows before parsing them', async () => {
+    const files = unzipSync(await exported());
+    const rows = Array.from({ length: 200_000 }, (_, i) => `<row r="${i + 5}"/>`).join('');
+    files['xl/worksheets/sheet1.xml'] = strToU8(
+      strFromU8(files['xl/worksheets/sheet1.xml']!).replace('</sheetData>', `${rows}</sheetData>`),
+    );
+    await expect(readWorkbookBytes(zipSync(files))).rejects.toThrow(
+      /^Feuille « Budget », ligne 50002 : trop de lignes \(200\s004\) ; au plus 50\s000\.$/,
+    );
+  });
+});
