@@ -509,4 +509,22 @@ export const MIGRATIONS: Migration[] = [
       create index user_clients_client_idx on user_clients (client_id);
     `,
   },
+  {
+    // Live updates (ADR 034, ADR 035). The tab that made an entry, so its own events are not sent
+    // back to it; who has which client open, shared by every instance (UNLOGGED: a crash only loses
+    // who is looking, renewed within 30 s).
+    id: '0008_live',
+    sql: /* sql */ `
+      alter table history_entries add column origin text;
+
+      create unlogged table presence (
+        tab text primary key,
+        actor text not null,
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        seen_at timestamptz not null default now()
+      );
+      create index presence_client_idx on presence (client_id, year);
+    `,
+  },
 ];

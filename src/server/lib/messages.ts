@@ -33,3 +33,11 @@ export const rollForwardOntoItself = (year: number) =>
 export const rollForwardBackwards = (from: number, year: number) =>
   `L'exercice source (${from}) doit précéder l'exercice préparé (${year}).`;
 export const rollForwardUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été préparé.`;
+
+/** A save whose expected values are stale (docs/product.md#conflicts): nothing was saved. */
+export function cellsConflict(count: number, authors: readonly string[]): string {
+  const by = authors.length > 0 ? ` par ${authors.join(', ')}` : '';
+  return count === 1
+    ? `Cette cellule a été modifiée${by} depuis votre saisie : rien n'a été enregistré. Gardez votre valeur ou prenez la sienne.`
+    : `${count} cellules ont été modifiées${by} depuis votre saisie : rien n'a été enregistré. Choisissez les valeurs à garder.`;
+}
