@@ -7,11 +7,14 @@
  * each sees the other's initials on the client card (docs/product.md#presence-card).
  */
 import type { Browser, Page } from '@playwright/test';
+import { assertCents, formatGrouped } from '../src/domain';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
 import { createAppPage, expect, test } from './fixtures';
 
 const CLIENT = 'Direct Alpha';
+/** A cell's value as shown when not focused: French digit grouping. */
+const shown = (euros: number) => formatGrouped(assertCents(euros * 100));
 const PAUL = 'paul.roux@agence.fr';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -71,28 +74,42 @@ test('two people on one budget see each other, and nobody overwrites silently', 
   await googleJan(a).click();
   await app.page.keyboard.type('1500');
   await app.page.keyboard.press('Enter');
-  await expect(googleJan(b.tab)).toHaveValue('1 500');
+  await expect(googleJan(b.tab)).toHaveValue(shown(1500));
   await expect(googleJan(b.tab)).toHaveAttribute('data-remote', 'CA');
-  await expect(b.tab.grid.getByTestId('total-year')).toContainText('2 k€');
+  await expect(b.tab.grid.getByTestId('total-year')).toContainText(/^CA1.500.€/);
   await shot(b.app.page, 'remote-mark.png');
   await expect(googleJan(b.tab)).not.toHaveAttribute('data-remote', /.+/, { timeout: 10_000 });
 
   // B is typing in a cell when A stores a value there: B's text stays, A's value shows beside it.
+  // B's saves are held at B's door until A's value is stored, so B is second whatever the timing
+  // (a typed figure is saved at each pause in typing).
+  const holdSaves = async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await b.app.page.route('**/api/cells?**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Released, the route lets every later save through at once (a newer hold takes over first).
+    return release;
+  };
   const metaJan = (tab: typeof a) => tab.cell('Paid', 'Meta Ads', 0, 'previsionnel');
+  let releaseSaves = await holdSaves();
   await metaJan(b.tab).click();
   await b.app.page.keyboard.type('700');
   await metaJan(a).click();
   await app.page.keyboard.type('900');
   await app.page.keyboard.press('Enter');
-  await expect(b.tab.grid.getByRole('status').filter({ hasText: 'CA : 900' })).toBeVisible();
+  await expect(b.tab.grid.getByRole('status').filter({ hasText: /CA.: 900/ })).toBeVisible();
   await expect(metaJan(b.tab)).toHaveValue('700');
   await shot(b.app.page, 'incoming-beside-typing.png');
 
   // B validates: the save is refused, nothing lost, and B chooses to keep their value.
   await b.app.page.keyboard.press('Enter');
+  releaseSaves();
   const conflicts = b.app.page.getByRole('region', { name: 'Conflits de saisie' });
   const metaConflict = conflicts.getByRole('group', { name: 'Conflit · Paid · Meta Ads · Janvier · Prévisionnel' });
-  await expect(metaConflict).toContainText('votre valeur 700,00 €, la sienne 900,00 €');
+  await expect(metaConflict).toContainText(/votre valeur 700.€, la sienne 900.€/);
   await expect(metaJan(b.tab)).toHaveValue('700');
   await expect(metaJan(b.tab)).toHaveAttribute('data-conflict', 'true');
   await shot(b.app.page, 'conflict-choice.png');
@@ -102,13 +119,15 @@ test('two people on one budget see each other, and nobody overwrites silently', 
 
   // The other choice: B takes A's value, and stores nothing.
   const googleFeb = (tab: typeof a) => tab.cell('Paid', 'Google Ads', 1, 'previsionnel');
+  releaseSaves = await holdSaves();
   await googleFeb(b.tab).click();
   await b.app.page.keyboard.type('333');
   await googleFeb(a).click();
   await app.page.keyboard.type('444');
   await app.page.keyboard.press('Enter');
-  await expect(b.tab.grid.getByRole('status').filter({ hasText: 'CA : 444' })).toBeVisible();
+  await expect(b.tab.grid.getByRole('status').filter({ hasText: /CA.: 444/ })).toBeVisible();
   await b.app.page.keyboard.press('Enter');
+  releaseSaves();
   await conflicts
     .getByRole('group', { name: 'Conflit · Paid · Google Ads · Février · Prévisionnel' })
     .getByRole('button', { name: `Prendre la valeur de ${E2E_USER.email}` })
@@ -134,7 +153,7 @@ test('two people on one budget see each other, and nobody overwrites silently', 
   await app.page.keyboard.press('Enter');
   await app.page.waitForTimeout(800);
   await b.context.setOffline(false);
-  await expect(googleMar(b.tab)).toHaveValue('2 500', { timeout: 20_000 });
+  await expect(googleMar(b.tab)).toHaveValue(shown(2500), { timeout: 20_000 });
   await expect(status).toHaveCount(0);
 
   expect(b.app.pageErrors.map(String)).toEqual([]);

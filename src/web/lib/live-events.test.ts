@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, readChange, readPresence, wireAmountToCents } from './live-events';
+import { readChange, readPresence, wireAmountToCents } from './live-events';
 
 const change = (extra: Record<string, unknown>) =>
   JSON.stringify({
@@ -23,6 +23,7 @@ describe('readChange', () => {
       year: 2026,
       source: 'saisie',
       byName: 'Camille Martin',
+      byInitials: 'CM',
       cells: [{ lineId: 'l1', month: 3, field: 'reel', value: 123456 }],
     });
   });
@@ -51,7 +52,7 @@ describe('readChange', () => {
 
   it('falls back on the actor when there is no name, and keeps a change of no client', () => {
     const read = readChange(change({ byName: '', clientId: null, origin: null }), 'tab-a');
-    expect(read).toMatchObject({ byName: 'camille@agence.fr', clientId: null });
+    expect(read).toMatchObject({ byName: 'camille@agence.fr', byInitials: 'CA', clientId: null });
   });
 });
 
@@ -76,20 +77,5 @@ describe('readPresence', () => {
       year: 2026,
     });
     expect(readPresence('{"year":2026}')).toBeNull();
-  });
-});
-
-describe('initialsOf', () => {
-  it.each([
-    ['Camille Martin', 'CM'],
-    ['camille@agence.fr', 'CA'],
-    ['jean-paul.roux@agence.fr', 'JP'],
-    ['Élodie  Durand-Petit', 'ÉD'],
-    ['local', 'LO'],
-    ['x', 'X'],
-    ['', '?'],
-    ['  ', '?'],
-  ])('%j → %j', (name, initials) => {
-    expect(initialsOf(name)).toBe(initials);
   });
 });

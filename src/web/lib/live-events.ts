@@ -5,6 +5,7 @@
  * reload brings the truth), never half applied.
  */
 import { MEASURES, centsFromWire, type CellUpdate, type Measure } from '@/domain';
+import { initialsOf } from '@/domain/live';
 
 /** A change another tab (or script) stored: a history entry of the stream's year. */
 export type LiveChange = {
@@ -14,8 +15,9 @@ export type LiveChange = {
   year: number;
   /** The history source: `saisie`, `collage`, `import`, `report`, `annulation`, `structure`, `clôture`… */
   source: string;
-  /** Who: the user's name (accounts mode) or the actor string. */
+  /** Who: the user's name (accounts mode) or the actor string, and its initials. */
   byName: string;
+  byInitials: string;
   /**
    * The new cell values (cents) when the entry changed monthly figures only; null when it changed
    * anything else (structure, closing, a large import): what it touches is reloaded instead.
@@ -76,7 +78,8 @@ export function readChange(data: string, tabId: string): LiveChange | null {
     const read = v.cells.map(readCell);
     cells = read.every((c) => c !== null) ? (read as CellUpdate[]) : null;
   }
-  return { historyId, clientId, year, source: typeof source === 'string' ? source : '', byName, cells };
+  const byInitials = typeof v.byInitials === 'string' && v.byInitials !== '' ? v.byInitials : initialsOf(byName);
+  return { historyId, clientId, year, source: typeof source === 'string' ? source : '', byName, byInitials, cells };
 }
 
 /** The `presence` event's data (who views a client changed), or null when unreadable. */
@@ -84,23 +87,4 @@ export function readPresence(data: string): LivePresence | null {
   const v = parse(data);
   if (!isRecord(v) || typeof v.clientId !== 'string' || typeof v.year !== 'number') return null;
   return { clientId: v.clientId, year: v.year };
-}
-
-/**
- * A person's initials as the grid's mark and the presence badges show them: the first letters of
- * the first two words of the name (« Camille Martin » → « CM »), of an email's local part split at
- * dots, dashes and underscores (« jean-paul.roux@… » → « JP »); one word gives its first two
- * letters (« local » → « LO »). Accents are kept, the result is upper case; '?' when nothing is left.
- */
-export function initialsOf(name: string): string {
-  const local = name.includes('@') ? name.slice(0, name.indexOf('@')) : name;
-  const words = local.split(/[\s._\-+]+/u).filter((w) => /\p{L}|\p{N}/u.test(w));
-  const letters = (w: string) => [...w].filter((ch) => /\p{L}|\p{N}/u.test(ch));
-  if (words.length === 0) return '?';
-  if (words.length === 1) return letters(words[0]!).slice(0, 2).join('').toLocaleUpperCase('fr-FR');
-  return words
-    .slice(0, 2)
-    .map((w) => letters(w)[0] ?? '')
-    .join('')
-    .toLocaleUpperCase('fr-FR');
 }

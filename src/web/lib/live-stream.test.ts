@@ -136,6 +136,34 @@ describe('live stream', () => {
     expect(t.last().url).toBe('/api/events?year=2026&lastEventId=4');
   });
 
+  it('drops an entry that comes twice (a resumed stream repeats a few)', () => {
+    const t = setup();
+    t.stream.open(2026);
+    t.last().open();
+    t.last().emit('change', change(5), '5');
+    t.last().emit('change', change(6), '6');
+    t.last().drop(false);
+    t.last().open();
+    t.last().emit('change', change(5), '6');
+    t.last().emit('change', change(7), '7');
+    expect(t.changes.map((c) => c.historyId)).toEqual([5, 6, 7]);
+  });
+
+  it('the browser going offline closes the stream at once; back online it resumes', () => {
+    const t = setup();
+    t.stream.open(2026);
+    t.last().open();
+    t.last().emit('change', change(8), '8');
+    t.stream.goOffline();
+    expect(t.sources[0]!.closed).toBe(true);
+    expect(t.statuses.at(-1)).toBe('offline');
+    t.stream.retryNow();
+    expect(t.last().url).toBe('/api/events?year=2026&lastEventId=8');
+    t.last().open();
+    expect(t.statuses.at(-1)).toBe('online');
+    expect(t.resyncs).toEqual([]);
+  });
+
   it('a resync event reloads the year', () => {
     const t = setup();
     t.stream.open(2026);

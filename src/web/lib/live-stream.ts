@@ -10,6 +10,8 @@
  *   so what changed meanwhile is replayed (or the server answers `resync`).
  * - A reconnection with nothing to resume from (no event received yet) may have missed changes:
  *   it counts as a resync, every figure on screen reloads.
+ * - After a reconnection an entry may come twice (the server resumes from a point before every entry
+ *   that might still commit): an entry already passed on is dropped, so an older value never comes back.
  * - The status says whether changes of others arrive: 'online', 'reconnecting', 'offline' (the
  *   browser has no network).
  */
@@ -69,6 +71,8 @@ export function createLiveStream({
   /** The connection dropped before any event: a reconnection cannot resume, it resyncs. */
   let mustResync = false;
   let status: LiveStatus = 'connecting';
+  /** The history ids already passed on (the latest ones: a resumed stream repeats only a few). */
+  const seen = new Set<number>();
 
   const setStatus = (next: LiveStatus) => {
     if (next === status) return;
@@ -111,7 +115,10 @@ export function createLiveStream({
       if (source !== es) return;
       noteId(event, forYear);
       const change = readChange(event.data, tabId);
-      if (change && change.year === forYear) onChange(change);
+      if (!change || change.year !== forYear || seen.has(change.historyId)) return;
+      seen.add(change.historyId);
+      if (seen.size > 2000) seen.delete(seen.values().next().value!);
+      onChange(change);
     });
     es.addEventListener('resync', (event) => {
       if (source !== es) return;
@@ -141,6 +148,16 @@ export function createLiveStream({
       mustResync = false;
       setStatus('connecting');
       connect(forYear);
+    },
+    /**
+     * The browser lost its network (its `offline` event): a connection may linger without an error
+     * for minutes, so it is closed now and the status says so; `retryNow` resumes it.
+     */
+    goOffline() {
+      if (year === null) return;
+      if (!lastIds.has(year)) mustResync = true;
+      close();
+      setStatus('offline');
     },
     /** Back online (the browser's `online` event): reconnect now rather than at the next pause. */
     retryNow() {

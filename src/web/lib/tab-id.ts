@@ -14,4 +14,4 @@ function makeTabId(): string {
 export const TAB_ID = makeTabId();
 
 /** The request header naming the tab (the server accepts `[A-Za-z0-9-]{1,64}`). */
-export const TAB_ID_HEADER = 'X-Tab-Id';
+export { TAB_ID_HEADER } from '@/domain/live';

@@ -70,13 +70,16 @@ export function useLiveStream(year: number): void {
       void (change.cells ? invalidateSummaries(queryClient) : invalidateShared(queryClient));
     const onResync = () => void reloadAllData(queryClient);
     const onOnline = () => stream?.retryNow();
+    const onOffline = () => stream?.goOffline();
     listeners.change.add(onChange);
     listeners.resync.add(onResync);
     window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
     return () => {
       listeners.change.delete(onChange);
       listeners.resync.delete(onResync);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       stream?.close();
     };
   }, [queryClient]);

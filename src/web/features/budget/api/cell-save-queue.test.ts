@@ -298,7 +298,7 @@ describe('cell save queue: conflicts', () => {
     expect(server.stored.get('l1:1:reel')).toBe(7);
   });
 
-  it('a new edit of a cell in conflict settles it: the user saw the other value and wrote over it', async () => {
+  it('a new edit of a cell in conflict replaces the value waiting; the choice is still to make', async () => {
     const server = comparingServer();
     const queue = createCellSaveQueue({ send: server.send, onFailure: () => {}, conflictOf: server.conflictOf });
     server.otherWrites('l1:0:reel', 1500);
@@ -306,9 +306,13 @@ describe('cell save queue: conflicts', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     queue.edit([seen(1300, 1200)], true);
-    await queue.whenIdle();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.requests).toHaveLength(1);
+    const [group] = queue.conflicts();
+    expect(group!.cells.get('l1:0:reel')?.value).toBe(1300);
 
-    expect(queue.conflicts()).toEqual([]);
+    queue.resolve(group!.id, 'mine');
+    await queue.whenIdle();
     expect(server.requests.at(-1)).toEqual([seen(1300, 1500)]);
     expect(server.stored.get('l1:0:reel')).toBe(1300);
   });

@@ -226,25 +226,24 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     /**
      * Queues a cell value; `immediate` (blur, Enter, paste) sends without waiting for the pause. An
      * update's `expected` (the value the user saw) is kept as the cell's base until it is stored.
-     * A new edit of a cell in conflict settles it: the user saw the other value and wrote over it.
+     * A new edit of a cell in conflict replaces the user's value in the waiting batch: the choice
+     * is still theirs to make (nobody overwrites silently).
      */
     edit(updates: readonly (T & Based)[], immediate = false): void {
       let cleared = false;
       for (const { expected, ...rest } of updates) {
         const u = rest as unknown as T;
         const key = keyOf(u);
-        if (!bases.has(key) && expected !== undefined) bases.set(key, expected);
-        pending.set(key, u);
         cleared = rejected.delete(key) || cleared;
         const group = conflicts.find((g) => g.conflicts.has(key));
         if (group) {
-          const cells = new Map(group.cells);
-          cells.delete(key);
-          const open = new Map(group.conflicts);
-          open.delete(key);
-          updateGroup(group, cells, open);
+          // Still the user's choice to make: the new value replaces theirs in the waiting batch.
+          updateGroup(group, new Map(group.cells).set(key, u), new Map(group.conflicts));
           cleared = true;
+          continue;
         }
+        if (!bases.has(key) && expected !== undefined) bases.set(key, expected);
+        pending.set(key, u);
       }
       if (cleared) notify();
       if (immediate) flush();

@@ -12,7 +12,7 @@
  * `?source=collage`, so the history says « Collage » and its toast can take it back).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { cellUpdateToWire, centsToEuros, type CellUpdate, type Cents, type Measure } from '@/domain';
+import { cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { wireAmountToCents } from '@/web/lib/live-events';
@@ -38,9 +38,8 @@ const savedListeners = new Set<(batch: SavedBatch) => void>();
  * rarely spans two (an edit, a switch of year or a paste, and another edit within the pause); if
  * one request fails, the queue retries the whole batch, which stores the same values again.
  */
-export async function patchCells(cells: readonly (YearCellUpdate & { expected?: Cents })[]): Promise<void> {
-  type Sent = CellUpdate & { expected?: Cents };
-  const batches = new Map<string, { year: number; source: CellSource; cells: Sent[] }>();
+export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void> {
+  const batches = new Map<string, { year: number; source: CellSource; cells: CellUpdate[] }>();
   for (const { year, source = 'saisie', ...cell } of cells) {
     const key = `${year}:${source}`;
     const batch = batches.get(key);
@@ -49,14 +48,11 @@ export async function patchCells(cells: readonly (YearCellUpdate & { expected?: 
   }
   for (const { year, source, cells: batch } of batches.values()) {
     const path = withYear(source === 'saisie' ? '/api/cells' : `/api/cells?source=${source}`, year);
-    // docs/product.md#conflict-choice: each cell says what the user saw, so a change someone else
-    // stored meanwhile is refused (409 `conflict`) instead of silently overwritten.
+    // docs/product.md#conflict-choice: each cell carries `expected` (what the user saw), so a change
+    // someone else stored meanwhile is refused (409 `conflict`) instead of silently overwritten.
     const answer = await api.patch<{ updated: number; historyId: number | null } | undefined>(
       path,
-      batch.map(({ expected, ...cell }) => ({
-        ...cellUpdateToWire(cell),
-        ...(expected !== undefined && { expected: centsToEuros(expected) }),
-      })),
+      batch.map(cellUpdateToWire),
     );
     const saved = { year, source, cellCount: batch.length, historyId: answer?.historyId ?? null };
     savedListeners.forEach((listener) => listener(saved));

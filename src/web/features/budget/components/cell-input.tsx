@@ -248,7 +248,8 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
           title={`${incoming.name} vient d’enregistrer ${formatEurosExact(incoming.value)} dans cette cellule`}
           className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded-sm bg-violet-600 px-1 text-[10px] font-medium leading-4 text-white shadow"
         >
-          {incoming.initials}\u00a0: {formatGrouped(incoming.value)}
+          {incoming.initials}
+          {'\u00a0'}: {formatGrouped(incoming.value)}
         </span>
       )}
     </div>

@@ -37,7 +37,7 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveChange): v
       (poles) => poles && patchBudget(poles, cells, { isTyping: remoteMarks.isTyping, overlay: queue.overlay }),
     );
   }
-  if (cells) remoteMarks.mark(cells, change.byName);
+  if (cells) remoteMarks.mark(cells, change.byName, change.byInitials);
 }
 
 /** Listens to the live stream for the budgets of the year on screen (the stream is opened by the app). */

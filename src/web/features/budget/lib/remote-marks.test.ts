@@ -12,7 +12,7 @@ describe('remote marks', () => {
     const marks = createRemoteMarks({ durationMs: 3000 });
     let notified = 0;
     marks.subscribe(() => (notified += 1));
-    marks.mark([cell(0, 150)], 'Camille Martin');
+    marks.mark([cell(0, 150)], 'Camille Martin', 'CM');
     expect(marks.get('l1', 0, 'reel')).toMatchObject({ name: 'Camille Martin', initials: 'CM', value: 150 });
     vi.advanceTimersByTime(2999);
     expect(marks.get('l1', 0, 'reel')).toBeDefined();
@@ -23,9 +23,9 @@ describe('remote marks', () => {
 
   it("a newer mark of the cell outlives the older one's timer", () => {
     const marks = createRemoteMarks({ durationMs: 3000 });
-    marks.mark([cell(0, 150)], 'Camille Martin');
+    marks.mark([cell(0, 150)], 'Camille Martin', 'CM');
     vi.advanceTimersByTime(2000);
-    marks.mark([cell(0, 170)], 'Paul Roux');
+    marks.mark([cell(0, 170)], 'Paul Roux', 'PR');
     vi.advanceTimersByTime(1000);
     expect(marks.get('l1', 0, 'reel')).toMatchObject({ initials: 'PR', value: 170 });
     vi.advanceTimersByTime(2000);

@@ -7,7 +7,6 @@
  * what the user types — the cell keeps the text, the mark carries the incoming value beside it.
  */
 import type { Cents, CellUpdate } from '@/domain';
-import { initialsOf } from '@/web/lib/live-events';
 import { cellKey } from '../api/cell-save-queue';
 
 export type RemoteMark = {
@@ -31,11 +30,11 @@ export function createRemoteMarks({ durationMs = MARK_MS } = {}) {
   const notify = () => listeners.forEach((l) => l());
 
   return {
-    /** Marks these cells as changed by `name`; each mark goes after `durationMs`. */
-    mark(cells: readonly CellUpdate[], name: string): void {
+    /** Marks these cells as changed by `name` (`initials`); each mark goes after `durationMs`. */
+    mark(cells: readonly CellUpdate[], name: string, initials: string): void {
       if (cells.length === 0) return;
       seq += 1;
-      const mark = { name, initials: initialsOf(name), seq };
+      const mark = { name, initials, seq };
       const keys = cells.map((c) => {
         const key = cellKey(c.lineId, c.month, c.field);
         marks.set(key, { ...mark, value: c.value });
