@@ -58,11 +58,17 @@ async function fixture(inScope: boolean) {
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 type Req = [method: string, path: string, body?: unknown];
 
-/** What a route needs: `read`/`write` a client, `create` a client, `admin` work. */
-type Kind = 'read' | 'write' | 'create' | 'admin';
+/**
+ * What a route needs: `read`/`write` a client, `create` a client, `admin` work; `own`: a write that
+ * changes no data, open to every role on a client in scope (presence).
+ */
+type Kind = 'read' | 'write' | 'create' | 'admin' | 'own';
 
 let userSeq = 0;
-/** Every route of the app but the accounts' own (/api/auth/*, tested in auth.test.ts) and the lists below. */
+/**
+ * Every route of the app but the accounts' own (/api/auth/*, tested in auth.test.ts), the lists below
+ * and the event stream GET /api/events (it never ends: its scope per role is in live/live-scope.test.ts).
+ */
 const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
   { route: 'GET /api/clients/:id/budget', kind: 'read', req: (f) => ['GET', `/api/clients/${f.client.id}/budget${q}`] },
   { route: 'GET /api/history?clientId', kind: 'read', req: (f) => ['GET', `/api/history?clientId=${f.client.id}`] },
@@ -135,6 +141,16 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
   },
   { route: 'POST /api/history/:id/undo', kind: 'write', req: (f) => ['POST', `/api/history/${f.entryId}/undo`] },
   {
+    route: 'GET /api/presence',
+    kind: 'read',
+    req: (f) => ['GET', `/api/presence?year=${Y}&clientId=${f.client.id}`],
+  },
+  {
+    route: 'PUT /api/presence',
+    kind: 'own',
+    req: (f) => ['PUT', '/api/presence', { year: Y, clientId: f.client.id, tab: `onglet-${++userSeq}` }],
+  },
+  {
     route: 'POST /api/clients',
     kind: 'create',
     req: () => ['POST', `/api/clients${q}`, { name: `Nouveau ${crypto.randomUUID()}` }],
@@ -166,9 +182,9 @@ let dummyId = '';
 
 /** The status a user gets: 'ok' (2xx), 403 or 404. */
 function expected(user: User, kind: Kind, inScope: boolean): 'ok' | 403 | 404 {
-  const writes = kind !== 'read';
+  const writes = kind !== 'read' && kind !== 'own';
   if (!inScope) return user.role === 'viewer' && writes ? 403 : 404;
-  if (kind === 'read') return 'ok';
+  if (kind === 'read' || kind === 'own') return 'ok';
   if (kind === 'write') return user.role === 'viewer' ? 403 : 'ok';
   if (kind === 'create') return user.role === 'viewer' || user.assigned ? 403 : 'ok';
   return user.role === 'admin' ? 'ok' : 403;
