@@ -5,11 +5,11 @@
  * que…' and the users' own accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessWire, Role, UserWire } from '@/domain/control';
+import type { AccessWire, UserWire } from '@/domain/control';
 import { VIEW_AS_HEADER } from '@/domain/control';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import type { YearSummary } from '@/domain/years';
-import { createAccountsTestApp } from '@/server/test/test-accounts';
+import { addRoleUsers, createAccountsTestApp, ROLE_USERS, type RoleUser } from '@/server/test/test-accounts';
 
 const Y = 2030;
 const q = `?year=${Y}`;
@@ -17,21 +17,8 @@ const q = `?year=${Y}`;
 type T = Awaited<ReturnType<typeof createAccountsTestApp>>;
 let t: T;
 
-interface User {
-  name: string;
-  email: string;
-  role: Role;
-  assigned: boolean;
-  cookie: string;
-  id: string;
-}
-const USERS: Omit<User, 'cookie' | 'id'>[] = [
-  { name: 'admin', email: 'admin@agence.fr', role: 'admin', assigned: false },
-  { name: 'éditeur (tous)', email: 'editeur@agence.fr', role: 'editor', assigned: false },
-  { name: 'éditeur (assignés)', email: 'editeur.a@agence.fr', role: 'editor', assigned: true },
-  { name: 'lecteur (tous)', email: 'lecteur@agence.fr', role: 'viewer', assigned: false },
-  { name: 'lecteur (assignés)', email: 'lecteur.a@agence.fr', role: 'viewer', assigned: true },
-];
+type User = RoleUser;
+const USERS = ROLE_USERS;
 const users: User[] = [];
 const admin = () => users[0]!;
 
@@ -192,13 +179,7 @@ function expected(user: User, kind: Kind, inScope: boolean): 'ok' | 403 | 404 {
 
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  let ip = 20;
-  for (const u of USERS) {
-    await t.addUser(u.email, undefined, { role: u.role, clientIds: u.assigned ? [] : null });
-    const cookie = await t.signIn(u.email, undefined, `192.0.2.${ip++}`);
-    const { rows } = await t.db.query<{ id: string }>('select id from auth_user where email = $1', [u.email]);
-    users.push({ ...u, cookie, id: rows[0]!.id });
-  }
+  users.push(...(await addRoleUsers(t, 20)));
   await t.addUser('dummy@agence.fr');
   dummyId = (await t.db.query<{ id: string }>(`select id from auth_user where email = 'dummy@agence.fr'`)).rows[0]!.id;
 });
