@@ -512,7 +512,8 @@ export const MIGRATIONS: Migration[] = [
   {
     // Live updates (ADR 034, ADR 035). The tab that made an entry, so its own events are not sent
     // back to it; who has which client open, shared by every instance (UNLOGGED: a crash only loses
-    // who is looking, renewed within 30 s).
+    // who is looking, renewed within 30 s); the TOTP codes already used, moved from each process's
+    // memory so a code is single-use across instances (ADR 035).
     id: '0008_live',
     sql: /* sql */ `
       alter table history_entries add column origin text;
@@ -525,6 +526,11 @@ export const MIGRATIONS: Migration[] = [
         seen_at timestamptz not null default now()
       );
       create index presence_client_idx on presence (client_id, year);
+
+      create table auth_used_codes (
+        key text primary key,
+        until timestamptz not null
+      );
     `,
   },
 ];

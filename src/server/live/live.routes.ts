@@ -38,9 +38,8 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
             return email === null ? null : reReadAccess(db, email, access);
           }
         : undefined;
-      // No proxy buffering, no compression: each event must leave at once.
+      // No proxy buffering: each event must leave at once (streamSSE sets Cache-Control: no-cache).
       c.header('X-Accel-Buffering', 'no');
-      c.header('Cache-Control', 'no-cache, no-transform');
       const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
       return streamSSE(c, (stream) =>
         live.serve(
