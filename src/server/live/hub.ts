@@ -263,6 +263,9 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   let readAgain = false;
 
   async function readRecord(): Promise<void> {
+    // Before the first stream, nobody reads: the record is read from where it stands then.
+    if (started === null) return;
+    await started;
     if (reading) {
       readAgain = true;
       return;
