@@ -26,7 +26,8 @@ async function openStreams(baseUrl: string, count: number): Promise<OpenStreams>
       if (!res.ok || !res.body) throw new Error(`GET /api/events → ${res.status}`);
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
-      return (async () => {
+      // Wrapped: an async function returning the loop's promise would wait for the loop's end.
+      const loop = (async () => {
         try {
           for (;;) {
             const { done, value } = await reader.read();
@@ -43,6 +44,7 @@ async function openStreams(baseUrl: string, count: number): Promise<OpenStreams>
           // aborted at close
         }
       })();
+      return { loop };
     }),
   );
   return {
@@ -54,7 +56,7 @@ async function openStreams(baseUrl: string, count: number): Promise<OpenStreams>
       }),
     async close() {
       controller.abort();
-      await Promise.all(readers);
+      await Promise.all(readers.map((r) => r.loop));
     },
   };
 }

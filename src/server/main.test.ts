@@ -296,7 +296,7 @@ describe(`a stop (SIGTERM) during a 5,000-cell save on ${TEST_DB}`, () => {
 
 describe(`a stop (SIGTERM) with live event streams open on ${TEST_DB}`, () => {
   it('ends the streams first: the stop is not held until its 10 s grace, and the readers see their stream end', async () => {
-    const { base, server } = await startOnFreshDatabase('stop-streams');
+    const { base, server } = await startOnFreshDatabase('stop_streams');
     const streams = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/api/events?year=2030`)));
     const ends = streams.map(async (res) => {
       expect(res.status).toBe(200);

@@ -105,6 +105,8 @@ class Subscriber {
   writingSince: number | null = null;
   ended = false;
   private sinkClosed = false;
+  /** Resolves once the stream's loop has returned and its response is closing. */
+  done: Promise<void> = Promise.resolve();
 
   constructor(
     readonly spec: StreamSpec,
@@ -261,6 +263,9 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   let readAgain = false;
 
   async function readRecord(): Promise<void> {
+    // Before the first stream, nobody reads: the record is read from where it stands then.
+    if (started === null) return;
+    await started;
     if (reading) {
       readAgain = true;
       return;
@@ -470,6 +475,8 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
       await start();
       const sub = new Subscriber(spec, spec.access, sink, maxBytes);
       sink.onAbort(() => sub.end());
+      let finished = () => {};
+      sub.done = new Promise<void>((resolve) => (finished = resolve));
       subscribers.add(sub);
       try {
         // Reconnect soon after a drop; the resume point first, so a reconnection before any event still resumes.
@@ -483,6 +490,7 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
       } finally {
         subscribers.delete(sub);
         sub.end();
+        finished();
       }
     },
 
@@ -491,12 +499,13 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     async close() {
       closed = true;
       for (const t of timers.splice(0)) clearInterval(t);
-      for (const sub of subscribers) sub.end();
-      // A reader that does not read cannot be closed gracefully: cut it after a moment.
-      const stuck = [...subscribers];
-      if (stuck.length > 0) {
-        await new Promise((r) => setTimeout(r, 200));
-        for (const sub of stuck) if (sub.writingSince !== null) sub.end(true);
+      const open = [...subscribers];
+      for (const sub of open) sub.end();
+      // Each stream's response ends once its loop has returned; a reader that does not read
+      // cannot be ended gracefully: cut after a moment.
+      if (open.length > 0) {
+        await Promise.race([Promise.all(open.map((sub) => sub.done)), new Promise((r) => setTimeout(r, 1000))]);
+        for (const sub of open) if (sub.writingSince !== null) sub.end(true);
       }
       const client = listener;
       listener = null;

@@ -46,6 +46,21 @@ async function instance(databaseUrl: string) {
   return { base, call, server };
 }
 
+if (TEST_DB === 'pglite') {
+  describe('the embedded database has one instance', () => {
+    it('a second server on the same DATA_DIR refuses to start: several instances need DATABASE_URL', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-instance-'));
+      dirs.push(dataDir);
+      const port = await freePort();
+      const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      await waitForHealth(`http://127.0.0.1:${port}`, first);
+      const second = startServer({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('est déjà utilisé par un autre serveur');
+    }, 120_000);
+  });
+}
+
 if (TEST_DB === 'postgres') {
   describe('two server processes on one PostgreSQL', () => {
     it('an edit through one reaches a stream open on the other; presence too; one of two racing saves wins', async () => {
