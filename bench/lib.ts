@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { AllYearsBackupDocument } from '../src/domain/files/backup-json';
 import type { BackupWire as Backup } from '../src/domain/schemas';
 import { createApp } from '../src/server/app';
+import { createLive } from '../src/server/live/hub';
 import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 
 export type Engine = 'pglite' | 'postgres';
@@ -200,7 +201,9 @@ export const RAW_UPSERT_PREVISIONNEL = `insert into budget_monthly_data (budget_
 
 /** Serves `createApp` over `db` on 127.0.0.1 (a free port) in this process while `fn` runs. */
 export async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>): Promise<T> {
-  const app = createApp({ db });
+  // Its own live hub, closed at the end: an event stream left open would hold server.close.
+  const live = createLive(db);
+  const app = createApp({ db, live });
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve({ server: s, port: info.port }),
@@ -212,6 +215,7 @@ export async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>)
   try {
     return await fn(`http://127.0.0.1:${port}`);
   } finally {
+    await live.close();
     await new Promise((resolve) => server.close(resolve));
   }
 }

@@ -67,13 +67,19 @@ const INSTRUMENT = `(() => {
 })()`;
 
 /** The p-th percentile (0–100, nearest rank). */
-function percentile(samples: readonly number[], p: number): number {
+export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? Number.NaN;
 }
 
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/**
+ * The real server on a free port: on a temporary DATA_DIR, or on the database `extraEnv` names
+ * (`DATABASE_URL`: several instances on one PostgreSQL, bench/live-latency.bench.ts).
+ */
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error("dist/web absent : lancez d'abord `npx vite build`.");
   }
@@ -81,6 +87,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-typing-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env,
@@ -115,7 +122,7 @@ function extraLines(lines: number): string[] {
 }
 
 /** A client with the full catalogue and `lines` lines in all; its id. */
-async function seedClient(baseUrl: string, lines: number): Promise<string> {
+export async function seedClient(baseUrl: string, lines: number): Promise<string> {
   const client = await post<Client>(baseUrl, '/api/clients', { name: `${CLIENT_NAME} ${lines} ${Date.now()}` });
   for (const pole of POLE_CATALOGUE) {
     await post(baseUrl, `/api/clients/${client.id}/poles`, { name: pole.name, lines: [...pole.lines] });
@@ -125,7 +132,7 @@ async function seedClient(baseUrl: string, lines: number): Promise<string> {
   return client.id;
 }
 
-async function launch() {
+export async function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

@@ -126,7 +126,14 @@ test('an amount the database cannot hold is refused at entry, while a valid edit
   expect([tracking.previsionnel[0], tracking.reel[0], tracking.previsionnel[1]]).toEqual([0, 600000000000, 0]);
 
   // A line deleted in another browser: the server refuses its cell (404) — marked with its reason,
-  // not retried — and the edit of the other line is stored.
+  // not retried — and the edit of the other line is stored. This page gets no live stream here
+  // (docs/product.md#live-browser would drop the line from its grid): it stands for a tab that has
+  // not heard of the deletion yet.
+  await app.page.route('**/api/events?**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 60000\n\n' }),
+  );
+  await app.page.reload();
+  await expect(tab.cell('Data', 'Dashboards', 5, 'reel')).toBeVisible();
   const [, dashboards] = (await storedBudget(request, clientId))[0]!.lines;
   await request.delete(`/api/lines/${dashboards!.id}`);
   const patches: string[] = [];

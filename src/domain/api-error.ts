@@ -29,8 +29,21 @@ export interface ApiErrorBody {
     code: (typeof API_ERROR_CODES)[number];
     message: string;
     issues?: { path: string; message: string }[];
-    /** A 409 `conflict` of an undo: the cells changed since, what they hold and what was expected (euros). */
-    cells?: { lineId: string; month: number; field: Measure; current: number | null; expected: number }[];
+    /**
+     * A 409 `conflict` of an undo or of a save with `expected` (docs/product.md#conflicts): the cells
+     * changed since, what they hold and what was expected (euros); for a save, also who changed each
+     * last and when (null when the cell has no history).
+     */
+    cells?: {
+      lineId: string;
+      month: number;
+      field: Measure;
+      current: number | null;
+      expected: number;
+      by?: string | null;
+      byName?: string | null;
+      at?: string | null;
+    }[];
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCellUpdates,
+  cellReader,
   cellAtGridPos,
   cellGridPos,
   firstVisibleLineIndexes,
@@ -398,5 +399,18 @@ describe('firstVisibleLineIndexes', () => {
       isExpanded,
     }));
     expect(firstVisibleLineIndexes(poles)).toEqual(expected);
+  });
+});
+
+describe('cellReader', () => {
+  const line = makeLine('Google Ads', { reel: [100, 250.5] });
+  const poles = [makePole('Paid', [line])];
+  it.each([
+    ['a filled cell', { lineId: line.id, month: 1, field: 'reel' as const }, 25050],
+    ['an empty month', { lineId: line.id, month: 11, field: 'reel' as const }, 0],
+    ['another measure', { lineId: line.id, month: 0, field: 'achat' as const }, 0],
+    ['a line that is gone', { lineId: 'absente', month: 0, field: 'reel' as const }, 0],
+  ])('%s → its cents', (_name, cell, expected) => {
+    expect(cellReader(poles)(cell)).toBe(expected);
   });
 });

@@ -10,7 +10,7 @@
 import { revisedForecast } from './budget';
 import { missingDefaultLines } from './catalogue';
 import { readCellEntry } from './cell-entry';
-import { MAX_ABS_CENTS, formatDecimal, type Cents } from './money';
+import { MAX_ABS_CENTS, ZERO_CENTS, formatDecimal, type Cents } from './money';
 import { MONTH_COUNT } from './months';
 import type { Measure } from './measures';
 import type { CellUpdate, Line, Pole } from './model';
@@ -270,6 +270,15 @@ export function applyCellUpdates(poles: readonly Pole[], updates: readonly CellU
       }),
     };
   });
+}
+
+/**
+ * Reads cells of these poles (cents; 0 for a line that is gone), through one index of the lines:
+ * a paste of thousands of cells reads each in constant time.
+ */
+export function cellReader(poles: readonly Pole[]): (cell: { lineId: string; month: number; field: Measure }) => Cents {
+  const lines = new Map(poles.flatMap((p) => p.lines.map((l) => [l.id, l] as const)));
+  return ({ lineId, month, field }) => lines.get(lineId)?.[field][month] ?? ZERO_CENTS;
 }
 
 /** The update writing `cents` into one cell. */

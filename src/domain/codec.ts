@@ -20,6 +20,7 @@ import type {
 import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
 import type { CellChange } from './history';
+import type { Measure } from './measures';
 import type {
   AllYearsBackupWire,
   BackupWire,
@@ -130,12 +131,21 @@ export function clientChangesToWire(changes: ClientChanges): UpdateClientWire {
   return debut === undefined ? rest : { ...rest, prevision_mb_annuelle_debut: centsToEuros(debut) };
 }
 
+/** A cell update with its amounts (value, and expected when present) converted by `convert`. */
+function convertCell<A, B>(
+  cell: { lineId: string; month: number; field: Measure; value: A; expected?: A },
+  convert: (amount: A) => B,
+): { lineId: string; month: number; field: Measure; value: B; expected?: B } {
+  const out = { lineId: cell.lineId, month: cell.month, field: cell.field, value: convert(cell.value) };
+  return cell.expected === undefined ? out : { ...out, expected: convert(cell.expected) };
+}
+
 export function cellUpdateFromWire(cell: CellUpdateWire): CellUpdate {
-  return { lineId: cell.lineId, month: cell.month, field: cell.field, value: centsFromWire(cell.value) };
+  return convertCell(cell, centsFromWire);
 }
 
 export function cellUpdateToWire(cell: CellUpdate): CellUpdateWire {
-  return { lineId: cell.lineId, month: cell.month, field: cell.field, value: centsToEuros(cell.value) };
+  return convertCell(cell, centsToEuros);
 }
 
 export function backupFromWire(backup: BackupWire): Backup {

@@ -38,6 +38,8 @@ export interface CellUpdate {
   month: number;
   field: Measure;
   value: Cents;
+  /** The value the user saw before editing: a stored value that differs refuses the batch (docs/product.md#conflicts). */
+  expected?: Cents;
 }
 
 /** What a client update may change (PATCH /api/clients/:id). */

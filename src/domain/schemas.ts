@@ -209,6 +209,8 @@ export const cellUpdateSchema = z.strictObject({
   month: monthSchema,
   field: measureSchema,
   value: amountSchema,
+  /** The value the user saw before editing (euros): when the stored one differs, 409 `conflict`, nothing saved. */
+  expected: amountSchema.optional(),
 });
 export type CellUpdateWire = z.infer<typeof cellUpdateSchema>;
 
@@ -549,3 +551,20 @@ export const anyBackupSchema: z.ZodType<AnyBackupWire, unknown> = z.unknown().tr
   }
   return z.NEVER;
 });
+
+// ---- live updates (docs/product.md#live-updates) ---------------------------------------------
+
+const TAB_MESSAGE = "Identifiant d'onglet invalide (1 à 64 lettres, chiffres ou tirets).";
+
+/** `PUT /api/presence`: this tab now shows that client of that year (null: none). */
+export const presenceBody = z.strictObject({
+  year: yearSchema,
+  clientId: idSchema.nullable(),
+  tab: z.string({ error: TAB_MESSAGE }).regex(/^[A-Za-z0-9-]{1,64}$/, { error: TAB_MESSAGE }),
+});
+
+/** `GET /api/presence?year=&clientId=`. */
+export const presenceQuery = z.object({ year: yearText, clientId: idSchema });
+
+/** `GET /api/events?year=&lastEventId=`: the resume id is read leniently (a malformed one starts fresh). */
+export const eventsQuery = z.object({ year: yearText, lastEventId: z.string().optional() });

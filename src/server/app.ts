@@ -28,6 +28,9 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { accessMiddleware } from './policy/policy';
 import { closingRoutes } from './routes/closing/closing.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { createLive, type Live } from './live/hub';
+import { liveRoutes } from './live/live.routes';
+import { originMiddleware } from './lib/origin';
 import { yearsRoutes } from './routes/years/years.routes';
 import { importsRoutes } from './routes/imports/imports.routes';
 
@@ -50,9 +53,20 @@ export interface AppOptions {
   beforeRestore?: () => Promise<unknown>;
   /** TRUST_PROXY: proxies whose X-Forwarded-For the rate limits believe (env.ts). */
   trustProxy?: readonly string[];
+  /** The live-updates hub (main.ts closes it at stop); one on `db` by default, started by the first stream. */
+  live?: Live;
 }
 
-export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore, trustProxy }: AppOptions) {
+export function createApp({
+  db,
+  webRoot,
+  auth,
+  publicOrigin,
+  log,
+  beforeRestore,
+  trustProxy,
+  live = createLive(db, { log }),
+}: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));
   if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth, trustProxy));
 
@@ -70,6 +84,11 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore,
     .route('/', openApiRoutes())
     // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
     .use('*', accessMiddleware(db, auth !== undefined))
+    // The writing tab's id for the history entry, and the live streams woken once it committed (ADR 034).
+    .use(
+      '*',
+      originMiddleware(() => live.committed()),
+    )
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
@@ -82,6 +101,7 @@ export function createApp({ db, webRoot, auth, publicOrigin, log, beforeRestore,
     .route('/', historyRoutes(db))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))
+    .route('/', liveRoutes(db, live, auth))
     .notFound((c) => c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404));
 
   const app = new Hono();

@@ -293,3 +293,23 @@ describe(`a stop (SIGTERM) during a 5,000-cell save on ${TEST_DB}`, () => {
     if (status === 200) expect(written).toBe(cells.length);
   }, 120_000);
 });
+
+describe(`a stop (SIGTERM) with live event streams open on ${TEST_DB}`, () => {
+  it('ends the streams first: the stop is not held until its 10 s grace, and the readers see their stream end', async () => {
+    const { base, server } = await startOnFreshDatabase('stop_streams');
+    const streams = await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/api/events?year=2030`)));
+    const ends = streams.map(async (res) => {
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      for (;;) if ((await reader.read()).done) return 'ended';
+    });
+    // One stream whose reader never reads: it must not hold the stop either.
+    const stalled = await fetch(`${base}/api/events?year=2030`);
+    expect(stalled.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    expect(await Promise.all(ends)).toEqual(['ended', 'ended', 'ended']);
+    expect(server.output()).toContain('Serveur arrêté.');
+    expect(server.output()).not.toContain('Requêtes encore en cours');
+  }, 120_000);
+});

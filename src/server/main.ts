@@ -19,6 +19,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
 import { createLogger } from './lib/log';
+import { createLive } from './live/hub';
 
 /** How long requests in flight may take to finish once a stop is asked. */
 const STOP_GRACE_MS = 10_000;
@@ -56,8 +57,11 @@ async function main() {
     ? async () =>
         log.info(`Sauvegarde avant restauration : ${await writeBackup(db, dir, new Date(), 'avant-restauration')}`)
     : undefined;
+  // One hub per process: one LISTEN connection on PostgreSQL, however many streams (ADR 034).
+  const live = createLive(db, { log });
   const app = createApp({
     db,
+    live,
     webRoot: findWebRoot(),
     auth,
     publicOrigin: env.publicOrigin,
@@ -85,6 +89,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} reçu : arrêt (plus de nouvelle connexion, requêtes en cours terminées)…`);
+    // Live streams never end by themselves: ended first (browsers reconnect to another instance,
+    // resuming from their Last-Event-ID), so they do not hold the stop below for its 10 s.
+    await live.close();
     // No new connection; idle keep-alive connections close now, busy ones after their answer.
     const drained = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')));
     // A keep-alive connection turns idle once its answer is sent: close it then, not at its timeout.

@@ -12,7 +12,7 @@ import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
 import { createExpiringSet, createFailureCounter, SIGN_IN_LIMITS } from './rate-limit';
-import { isDisabled, normaliseEmail } from './users.repo';
+import { claimUsedCode, isDisabled, normaliseEmail } from './users.repo';
 
 // The web app reads the session's type from here (import type only).
 export type { SessionInfo } from './session';
@@ -43,7 +43,6 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
   const perAccountAndIp = createFailureCounter(SIGN_IN_LIMITS.perAccountAndIp);
   const perAccount = createFailureCounter(SIGN_IN_LIMITS.perAccount);
   const knownAddresses = createExpiringSet(KNOWN_ADDRESS_MS);
-  const usedCodes = createExpiringSet(USED_CODE_MS);
 
   return new Hono()
     .use(
@@ -109,11 +108,7 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       .catch(() => undefined)) as { token?: unknown; user?: { id?: unknown } } | undefined;
     const userId = body?.user?.id;
     if (typeof userId !== 'string') return response;
-    const key = `${userId}|${code}`;
-    if (!usedCodes.has(key)) {
-      usedCodes.add(key);
-      return response;
-    }
+    if (await claimUsedCode(db, `${userId}|${code}`, USED_CODE_MS)) return response;
     if (typeof body?.token === 'string') await db.query('delete from auth_session where token = $1', [body.token]);
     return Response.json({ code: 'CODE_REUSED' }, { status: 401 });
   }

@@ -4,6 +4,7 @@
  * refused, sessions end on sign-out (here or everywhere), expire when idle and slide while in use.
  */
 import { getMigrations } from 'better-auth/db/migration';
+import { createApp } from '../app';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createAccountsTestApp, PASSWORD, sessionCookie, TEST_SECRET, type Call } from '../test/test-accounts';
@@ -419,6 +420,28 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     expect(
       replay.headers.getSetCookie().some((c) => c.includes('session_token=') && !c.includes('session_token=;')),
     ).toBe(false);
+
+    // Through a second instance on the same database (no sticky sessions): refused too (ADR 035).
+    const other = createApp({ db: t.db, auth: t.auth });
+    const viaOther = async (path: string, body: unknown, cookie?: string) =>
+      other.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    const third = await viaOther('/api/auth/sign-in/email', { email: 'totp@agence.fr', password: PASSWORD });
+    const thirdCookie = third.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => !c.endsWith('='))
+      .join('; ');
+    const replayElsewhere = await viaOther(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+      thirdCookie,
+    );
+    expect(replayElsewhere.status).toBe(401);
+    expect(await replayElsewhere.text()).toContain('Ce code a déjà servi');
   });
 });
 

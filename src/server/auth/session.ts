@@ -26,6 +26,15 @@ async function currentSession(auth: Auth, c: Context) {
   return response && !response.user.disabled ? response : null;
 }
 
+/**
+ * The email of the live session these request headers carry, or null (ended, revoked, user
+ * disabled): a long-lived stream re-checks its session with it (live/live.routes.ts).
+ */
+export async function sessionEmail(auth: Auth, headers: Headers): Promise<string | null> {
+  const session = await auth.api.getSession({ headers });
+  return session && !session.user.disabled ? session.user.email : null;
+}
+
 /** GET /api/session, public in both modes. */
 export function sessionRoute(auth: Auth | undefined) {
   return async (c: Context) => {

@@ -145,3 +145,18 @@ export async function userIdByEmail(q: Queryable, email: string): Promise<string
   const { rows } = await q.query<{ id: string }>('select id from auth_user where email = $1', [normaliseEmail(email)]);
   return rows[0]?.id;
 }
+
+/**
+ * Marks `key` (a user and a TOTP code) as used until `ttlMs` from now; false when it already was:
+ * the code then lets nobody in again (RFC 6238 §5.2), whichever instance it is sent to (ADR 035).
+ * Two claims at once: the second waits for the first's insert and finds it.
+ */
+export async function claimUsedCode(q: Queryable, key: string, ttlMs: number): Promise<boolean> {
+  await q.query(`delete from auth_used_codes where until < now()`);
+  const { rows } = await q.query(
+    `insert into auth_used_codes (key, until) values ($1, now() + make_interval(secs => $2))
+     on conflict (key) do nothing returning 1 as claimed`,
+    [key, ttlMs / 1000],
+  );
+  return rows.length === 1;
+}

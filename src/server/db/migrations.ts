@@ -510,6 +510,30 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    // Live updates (ADR 034, ADR 035). The tab that made an entry, so its own events are not sent
+    // back to it; who has which client open, shared by every instance (UNLOGGED: a crash only loses
+    // who is looking, renewed within 30 s); the TOTP codes already used, moved from each process's
+    // memory so a code is single-use across instances (ADR 035).
+    id: '0008_live',
+    sql: /* sql */ `
+      alter table history_entries add column origin text;
+
+      create unlogged table presence (
+        tab text primary key,
+        actor text not null,
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        seen_at timestamptz not null default now()
+      );
+      create index presence_client_idx on presence (client_id, year);
+
+      create table auth_used_codes (
+        key text primary key,
+        until timestamptz not null
+      );
+    `,
+  },
+  {
     // A client's year cannot hold more than one cell can (issue 19, ADR 039): for each measure, the
     // sum of the absolute values of its monthly figures stays within 999 999 999 999,99 €. Every
     // total of one client (lines, poles, months, margins, gaps) is then below 2^53 cents, so the

@@ -37,3 +37,11 @@ export const rollForwardUnknownClient = (id: string) => `Client introuvable : ${
 /** The database's bound on a client's year (migration 0009, docs/product.md#money-bounds). */
 export const clientYearTooLarge = (year: number) =>
   `Refusé : les montants de ce client pour ${year} dépasseraient, pour une mesure, 999 999 999 999,99 € au total (somme des montants, en valeur absolue). Rien n'a été enregistré.`;
+
+/** A save whose expected values are stale (docs/product.md#conflicts): nothing was saved. */
+export function cellsConflict(count: number, authors: readonly string[]): string {
+  const by = authors.length > 0 ? ` par ${authors.join(', ')}` : '';
+  return count === 1
+    ? `Cette cellule a été modifiée${by} depuis votre saisie : rien n'a été enregistré. Gardez votre valeur ou prenez la sienne.`
+    : `${count} cellules ont été modifiées${by} depuis votre saisie : rien n'a été enregistré. Choisissez les valeurs à garder.`;
+}

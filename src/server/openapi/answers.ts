@@ -20,6 +20,7 @@ import {
   type RollForwardAnswerWire,
 } from '@/domain/schemas';
 import type { YearSummary } from '@/domain/years';
+import type { PresenceUser } from '@/domain/live';
 import type { SessionInfo } from '../auth/session';
 
 /** True when A and B are assignable both ways (a field renamed, added or dropped on one side is false). */
@@ -52,10 +53,17 @@ export const errorAnswer = z.object({
           field: measure,
           current: z.number().nullable(),
           expected: z.number(),
+          by: z.string().nullable().optional(),
+          byName: z.string().nullable().optional(),
+          at: z.string().nullable().optional(),
         }),
       )
       .optional()
-      .meta({ description: '409 d’une annulation : les cellules modifiées depuis (euros).' }),
+      .meta({
+        description:
+          '409 d’une annulation ou d’un enregistrement avec expected : les cellules modifiées depuis (euros), ' +
+          'et pour un enregistrement, qui les a modifiées en dernier et quand (null : jamais).',
+      }),
   }),
 });
 same<Same<z.infer<typeof errorAnswer>, ApiErrorBody>>();
@@ -238,3 +246,15 @@ export const createdUserAnswer = z.object({
 
 /** POST /api/lines/:id/move (issue 13): the pole's line ids in their new order. */
 export const lineOrderAnswer = z.object({ lineIds: z.array(z.string()) });
+
+export const presenceAnswer = z.object({
+  users: z.array(
+    z.object({
+      id: z.string().meta({ description: 'Identifiant de l’utilisateur (mode comptes) ou « local ».' }),
+      name: z.string(),
+      initials: z.string(),
+      tab: z.string(),
+    }),
+  ),
+});
+same<Same<z.infer<typeof presenceAnswer>, { users: PresenceUser[] }>>();

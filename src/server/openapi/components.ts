@@ -32,7 +32,7 @@ import {
   yearText,
 } from '@/domain/schemas';
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
-import { moveLineBody, renameBody } from '@/domain/schemas';
+import { moveLineBody, presenceBody, renameBody } from '@/domain/schemas';
 import * as answers from './answers';
 
 export interface SchemaMeta {
@@ -75,6 +75,8 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.poleList, 'PoleList', 'Les pôles d’un client, par création.'],
   [answers.allBudgetsAnswer, 'AllBudgets', 'Tous les clients et leurs pôles pour un exercice.'],
   [answers.cellsAnswer, 'CellsSaved', 'Cellules enregistrées.'],
+  [answers.presenceAnswer, 'PresenceList', 'Qui a ce client ouvert, un élément par onglet.'],
+  [presenceBody, 'Presence', 'Le client que cet onglet montre (null : aucun).'],
   [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
   [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
   [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],

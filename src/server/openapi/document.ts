@@ -49,6 +49,7 @@ const TAGS: [string, string][] = [
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   ['Clôture', 'La clôture des mois : un mois clôturé ne change plus (409 period_locked).'],
+  ['Direct', 'Mises à jour en direct entre navigateurs : flux d’événements et présence.'],
   ['Accès', 'Mode d’accès, connexion (mode comptes, better-auth).'],
   ['Serveur', 'État du serveur et cette documentation.'],
 ];

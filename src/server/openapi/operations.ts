@@ -20,6 +20,9 @@ import {
   historyStackQuery,
   idParams,
   patchCellsBody,
+  eventsQuery,
+  presenceBody,
+  presenceQuery,
   rollForwardBody,
   importBody,
   setFactureBody,
@@ -198,10 +201,45 @@ export const OPERATIONS: Operation[] = [
     path: '/api/cells',
     tag: 'Budget',
     summary: 'Enregistrer de 1 à 5 000 cellules, tout ou rien',
-    description: 'Une transaction : si une ligne est inconnue (404), aucune cellule n’est enregistrée.',
+    description:
+      'Une transaction : si une ligne est inconnue (404), aucune cellule n’est enregistrée. Une cellule portant ' +
+      'expected (la valeur vue avant la saisie) dont la valeur enregistrée diffère refuse tout l’envoi : 409 conflict, ' +
+      'error.cells donne la valeur actuelle, l’auteur et l’heure. L’en-tête X-Tab-Id (onglet) est gardé dans ' +
+      'l’historique et renvoyé dans les événements (origin).',
     query: [yearQuery, cellSourceQuery],
     body: patchCellsBody,
     answer: { status: 200, description: 'Enregistrées, en une entrée d’historique.', schema: answers.cellsAnswer },
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/events',
+    tag: 'Direct',
+    summary: 'Flux Server-Sent Events des modifications enregistrées de l’exercice',
+    description:
+      'text/event-stream. `event: change` (data : historyId, clientId, year, source, by, byName, byInitials, origin, ' +
+      'cells? — au plus 500, en euros), `event: resync` (tout relire), `event: presence` (clientId, year, users). ' +
+      'Seuls les clients visibles par l’appelant. Reprise : en-tête Last-Event-ID ou ?lastEventId= ; un identifiant ' +
+      'mal formé repart de maintenant. Commentaire `: ping` toutes les 20 s (session revérifiée).',
+    query: [eventsQuery],
+    answer: { status: 200, description: 'Le flux, ouvert jusqu’à la déconnexion.' },
+  },
+  {
+    method: 'put',
+    path: '/api/presence',
+    tag: 'Direct',
+    summary: 'Dire quel client cet onglet montre (à renouveler toutes les 30 s ; expire après 75 s)',
+    body: presenceBody,
+    answer: { status: 204, description: 'Noté.' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/presence',
+    tag: 'Direct',
+    summary: 'Qui a ce client de cet exercice ouvert',
+    query: [presenceQuery],
+    answer: { status: 200, description: 'Un élément par onglet.', schema: answers.presenceAnswer },
     errors: [404],
   },
   {

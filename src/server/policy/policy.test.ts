@@ -5,11 +5,11 @@
  * que…' and the users' own accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessWire, Role, UserWire } from '@/domain/control';
+import type { AccessWire, UserWire } from '@/domain/control';
 import { VIEW_AS_HEADER } from '@/domain/control';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import type { YearSummary } from '@/domain/years';
-import { createAccountsTestApp } from '@/server/test/test-accounts';
+import { addRoleUsers, createAccountsTestApp, ROLE_USERS, type RoleUser } from '@/server/test/test-accounts';
 
 const Y = 2030;
 const q = `?year=${Y}`;
@@ -17,21 +17,8 @@ const q = `?year=${Y}`;
 type T = Awaited<ReturnType<typeof createAccountsTestApp>>;
 let t: T;
 
-interface User {
-  name: string;
-  email: string;
-  role: Role;
-  assigned: boolean;
-  cookie: string;
-  id: string;
-}
-const USERS: Omit<User, 'cookie' | 'id'>[] = [
-  { name: 'admin', email: 'admin@agence.fr', role: 'admin', assigned: false },
-  { name: 'éditeur (tous)', email: 'editeur@agence.fr', role: 'editor', assigned: false },
-  { name: 'éditeur (assignés)', email: 'editeur.a@agence.fr', role: 'editor', assigned: true },
-  { name: 'lecteur (tous)', email: 'lecteur@agence.fr', role: 'viewer', assigned: false },
-  { name: 'lecteur (assignés)', email: 'lecteur.a@agence.fr', role: 'viewer', assigned: true },
-];
+type User = RoleUser;
+const USERS = ROLE_USERS;
 const users: User[] = [];
 const admin = () => users[0]!;
 
@@ -58,11 +45,17 @@ async function fixture(inScope: boolean) {
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 type Req = [method: string, path: string, body?: unknown];
 
-/** What a route needs: `read`/`write` a client, `create` a client, `admin` work. */
-type Kind = 'read' | 'write' | 'create' | 'admin';
+/**
+ * What a route needs: `read`/`write` a client, `create` a client, `admin` work; `own`: a write that
+ * changes no data, open to every role on a client in scope (presence).
+ */
+type Kind = 'read' | 'write' | 'create' | 'admin' | 'own';
 
 let userSeq = 0;
-/** Every route of the app but the accounts' own (/api/auth/*, tested in auth.test.ts) and the lists below. */
+/**
+ * Every route of the app but the accounts' own (/api/auth/*, tested in auth.test.ts), the lists below
+ * and the event stream GET /api/events (it never ends: its scope per role is in live/live-scope.test.ts).
+ */
 const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
   { route: 'GET /api/clients/:id/budget', kind: 'read', req: (f) => ['GET', `/api/clients/${f.client.id}/budget${q}`] },
   { route: 'GET /api/history?clientId', kind: 'read', req: (f) => ['GET', `/api/history?clientId=${f.client.id}`] },
@@ -144,6 +137,16 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
   },
   { route: 'POST /api/history/:id/undo', kind: 'write', req: (f) => ['POST', `/api/history/${f.entryId}/undo`] },
   {
+    route: 'GET /api/presence',
+    kind: 'read',
+    req: (f) => ['GET', `/api/presence?year=${Y}&clientId=${f.client.id}`],
+  },
+  {
+    route: 'PUT /api/presence',
+    kind: 'own',
+    req: (f) => ['PUT', '/api/presence', { year: Y, clientId: f.client.id, tab: `onglet-${++userSeq}` }],
+  },
+  {
     route: 'POST /api/clients',
     kind: 'create',
     req: () => ['POST', `/api/clients${q}`, { name: `Nouveau ${crypto.randomUUID()}` }],
@@ -175,9 +178,9 @@ let dummyId = '';
 
 /** The status a user gets: 'ok' (2xx), 403 or 404. */
 function expected(user: User, kind: Kind, inScope: boolean): 'ok' | 403 | 404 {
-  const writes = kind !== 'read';
+  const writes = kind !== 'read' && kind !== 'own';
   if (!inScope) return user.role === 'viewer' && writes ? 403 : 404;
-  if (kind === 'read') return 'ok';
+  if (kind === 'read' || kind === 'own') return 'ok';
   if (kind === 'write') return user.role === 'viewer' ? 403 : 'ok';
   if (kind === 'create') return user.role === 'viewer' || user.assigned ? 403 : 'ok';
   return user.role === 'admin' ? 'ok' : 403;
@@ -185,13 +188,7 @@ function expected(user: User, kind: Kind, inScope: boolean): 'ok' | 403 | 404 {
 
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  let ip = 20;
-  for (const u of USERS) {
-    await t.addUser(u.email, undefined, { role: u.role, clientIds: u.assigned ? [] : null });
-    const cookie = await t.signIn(u.email, undefined, `192.0.2.${ip++}`);
-    const { rows } = await t.db.query<{ id: string }>('select id from auth_user where email = $1', [u.email]);
-    users.push({ ...u, cookie, id: rows[0]!.id });
-  }
+  users.push(...(await addRoleUsers(t, 20)));
   await t.addUser('dummy@agence.fr');
   dummyId = (await t.db.query<{ id: string }>(`select id from auth_user where email = 'dummy@agence.fr'`)).rows[0]!.id;
 });

@@ -99,9 +99,28 @@ const toAccess = (
 const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /**
+ * Writes that change no data, open to every signed-in user: sign-in, sign-out and two-factor
+ * (/api/auth/*), and saying which client one's tab shows (presence, docs/product.md#presence).
+ */
+const ownWrite = (path: string) => path.startsWith('/api/auth/') || path === '/api/presence';
+
+/**
+ * The access of a stream's user re-read at a heartbeat (docs/product.md#live-updates): the scope
+ * may have changed since the stream opened; null when the user is gone. Looking through another
+ * user's eyes, that user's scope.
+ */
+export async function reReadAccess(db: Db, email: string, access: Access): Promise<Access | null> {
+  const row = await userAccessByEmail(db, email);
+  if (!row || row.disabled) return null;
+  if (!access.viewAs) return toAccess('accounts', row, null);
+  const viewed = await userAccessById(db, access.viewAs.id);
+  return viewed ? toAccess('accounts', viewed, access.viewAs) : null;
+}
+
+/**
  * Settles the caller's access (after the session middleware, which set the actor's email), then
- * refuses every write of a viewer or of a 'Voir en tant que…' look, whatever the route: sign-in,
- * sign-out and two-factor (/api/auth/*) stay the user's own.
+ * refuses every write of a viewer or of a 'Voir en tant que…' look, whatever the route but the
+ * user's own (`ownWrite`).
  */
 export function accessMiddleware(db: Db, accounts: boolean): MiddlewareHandler {
   return async (c, next) => {
@@ -124,7 +143,7 @@ export function accessMiddleware(db: Db, accounts: boolean): MiddlewareHandler {
       access = toAccess(access.mode, viewed, { id: viewed.id, email: viewed.email });
     }
     c.set('access', access);
-    if (!isRead(c.req.method) && !c.req.path.startsWith('/api/auth/') && !can(access, 'write')) {
+    if (!isRead(c.req.method) && !ownWrite(c.req.path) && !can(access, 'write')) {
       const { error } = errorBody('forbidden', refusal(access).message);
       return c.json({ error }, 403);
     }

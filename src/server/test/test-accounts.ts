@@ -2,9 +2,11 @@
  * The app in accounts mode (AUTH=on) on a fresh database, with users created the way the command
  * line creates them, and a request helper that carries a session cookie, an Origin and a client IP.
  */
+import type { Role } from '@/domain/control';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { createUser, type UserAccess } from '../auth/users.repo';
+import { createLive, type LiveOptions } from '../live/hub';
 import { createTestDb } from './test-db';
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -20,10 +22,13 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-export async function createAccountsTestApp(options: { publicOrigin?: string; trustProxy?: string[] } = {}) {
+export async function createAccountsTestApp(
+  options: { publicOrigin?: string; trustProxy?: string[]; live?: LiveOptions } = {},
+) {
   const db = await createTestDb();
   const auth = createAuth(db, { secret: TEST_SECRET, publicOrigin: options.publicOrigin });
-  const app = createApp({ db, auth, publicOrigin: options.publicOrigin, trustProxy: options.trustProxy });
+  const live = createLive(db, options.live);
+  const app = createApp({ db, auth, publicOrigin: options.publicOrigin, trustProxy: options.trustProxy, live });
 
   async function call(
     method: string,
@@ -54,6 +59,7 @@ export async function createAccountsTestApp(options: { publicOrigin?: string; tr
     db,
     auth,
     app,
+    live,
     call,
     signIn,
     // Admins by default: these tests exercise every route; the role tests pass their own access.
@@ -67,4 +73,37 @@ export function sessionCookie(headers: Headers): string {
   const cookie = headers.getSetCookie().find((c) => c.includes('session_token='));
   if (!cookie) throw new Error('no session cookie set');
   return cookie.split(';')[0]!;
+}
+
+/** One user of each role and scope (assigned: only the clients given them), signed in. */
+export interface RoleUser {
+  name: string;
+  email: string;
+  role: Role;
+  assigned: boolean;
+  cookie: string;
+  id: string;
+}
+export const ROLE_USERS: Omit<RoleUser, 'cookie' | 'id'>[] = [
+  { name: 'admin', email: 'admin@agence.fr', role: 'admin', assigned: false },
+  { name: 'éditeur (tous)', email: 'editeur@agence.fr', role: 'editor', assigned: false },
+  { name: 'éditeur (assignés)', email: 'editeur.a@agence.fr', role: 'editor', assigned: true },
+  { name: 'lecteur (tous)', email: 'lecteur@agence.fr', role: 'viewer', assigned: false },
+  { name: 'lecteur (assignés)', email: 'lecteur.a@agence.fr', role: 'viewer', assigned: true },
+];
+
+/** Creates and signs in ROLE_USERS (each from its own address, from `firstIp` on); assigned ones start with no client. */
+export async function addRoleUsers(
+  t: Awaited<ReturnType<typeof createAccountsTestApp>>,
+  firstIp: number,
+): Promise<RoleUser[]> {
+  const users: RoleUser[] = [];
+  let ip = firstIp;
+  for (const u of ROLE_USERS) {
+    await t.addUser(u.email, undefined, { role: u.role, clientIds: u.assigned ? [] : null });
+    const cookie = await t.signIn(u.email, undefined, `192.0.2.${ip++}`);
+    const { rows } = await t.db.query<{ id: string }>('select id from auth_user where email = $1', [u.email]);
+    users.push({ ...u, cookie, id: rows[0]!.id });
+  }
+  return users;
 }

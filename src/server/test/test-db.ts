@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/client';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import type { ApiErrorBody } from '@/domain/api-error';
 import type { ClientWire } from '@/domain/schemas';
 import { TEST_DB } from './test-env';
@@ -36,15 +36,20 @@ export async function createEmptyTestDb(): Promise<Db> {
 }
 
 /** The app on `db` (a fresh migrated one by default), plus a JSON request helper. */
-export async function createTestApp(existing?: Db) {
+export async function createTestApp(existing?: Db, options: Omit<AppOptions, 'db'> = {}) {
   const db = existing ?? (await createTestDb());
-  const app = createApp({ db });
+  const app = createApp({ db, ...options });
   /** Sends a request; `T` is the JSON the test expects back (tests check it, it is not trusted). */
-  async function request<T = ApiErrorBody>(method: string, path: string, body?: unknown) {
-    const init: RequestInit = { method };
+  async function request<T = ApiErrorBody>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      init.headers = { 'content-type': 'application/json' };
+      init.headers = { ...headers, 'content-type': 'application/json' };
     }
     const res = await app.request(path, init);
     const text = await res.text();

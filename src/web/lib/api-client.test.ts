@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, apiRequest, onUnauthorized } from './api-client';
+import { TAB_ID, TAB_ID_HEADER } from './tab-id';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -40,6 +41,18 @@ describe('apiRequest', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"name":"Beta"}');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it("names this tab on every write, not on reads (the live stream's echo is dropped by it)", async () => {
+    const fetchMock = mockFetch(async () => json({}));
+
+    await api.get('/api/clients');
+    await api.patch('/api/cells', []);
+
+    const headers = (call: number) => fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>;
+    expect(headers(0)[TAB_ID_HEADER]).toBeUndefined();
+    expect(headers(1)[TAB_ID_HEADER]).toBe(TAB_ID);
+    expect(TAB_ID).toMatch(/^[A-Za-z0-9-]{1,64}$/);
   });
 
   it('returns undefined for an empty 204 answer', async () => {

@@ -4,6 +4,7 @@
  */
 import type { ApiErrorBody } from '@/domain/api-error';
 import { VIEW_AS_HEADER } from '@/domain/control';
+import { TAB_ID, TAB_ID_HEADER } from './tab-id';
 import { viewAsUser } from './view-as';
 
 /** The server's error codes, plus `network` (no answer) and `unexpected` (an answer we cannot read). */
@@ -74,6 +75,9 @@ export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = 
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const viewAs = viewAsUser();
   if (viewAs) headers[VIEW_AS_HEADER] = viewAs.id;
+  // docs/product.md#live-browser: the change this write makes comes back on the live stream with
+  // this tab's id, and the tab ignores it (it shows the change already).
+  if (method !== 'GET') headers[TAB_ID_HEADER] = TAB_ID;
 
   let response: Response;
   try {

@@ -4,12 +4,16 @@ import type { CellUpdate } from '@/domain/model';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
 import type { HistorySource } from '@/domain/history';
 import type { Queryable } from '@/server/db/client';
+import { currentOrigin, markWrote } from '@/server/lib/origin';
 
-type Merged = { lineId: string; month: number } & Partial<Record<Measure, string>>;
+type Merged = { lineId: string; month: number; expected?: Partial<Record<Measure, string>> } & Partial<
+  Record<Measure, string>
+>;
 
 /**
  * Folds a batch into one entry per (line, month), the last value of a field winning, so a batch
- * that writes the same cell twice stores what was written last.
+ * that writes the same cell twice stores what was written last; the first `expected` of a field
+ * wins (what the user saw before the batch's first edit of it).
  */
 export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
   const merged = new Map<string, Merged>();
@@ -17,6 +21,10 @@ export function mergeCells(cells: readonly CellUpdate[]): Merged[] {
     const key = `${cell.lineId.toLowerCase()}:${cell.month}`;
     const entry = merged.get(key) ?? { lineId: cell.lineId, month: cell.month };
     entry[cell.field] = centsToDecimal(cell.value);
+    if (cell.expected !== undefined) {
+      entry.expected ??= {};
+      entry.expected[cell.field] ??= centsToDecimal(cell.expected);
+    }
     merged.set(key, entry);
   }
   return [...merged.values()];
@@ -51,7 +59,13 @@ export async function writeCells(
   cells: readonly Merged[],
   year: number,
   record: CellRecord,
-): Promise<{ missingLineIds: string[]; clientIds: string[]; entryId: number | null; changed: number }> {
+): Promise<{
+  missingLineIds: string[];
+  clientIds: string[];
+  entryId: number | null;
+  changed: number;
+  conflicts: CellConflict[];
+}> {
   const lineIds = cells.map((c) => c.lineId);
   const { rows: owners } = await q.query<{ id: string }>(
     `select c.id from clients c
@@ -72,7 +86,20 @@ export async function writeCells(
   const oldValues = rows.map((r) => r.old ?? undefined);
   const clientIds = owners.map((o) => o.id);
   const missingLineIds = [...new Set(cells.filter((_, i) => oldValues[i] === undefined).map((c) => c.lineId))];
-  if (missingLineIds.length > 0) return { missingLineIds, clientIds: [], entryId: null, changed: 0 };
+  if (missingLineIds.length > 0) return { missingLineIds, clientIds: [], entryId: null, changed: 0, conflicts: [] };
+
+  // docs/product.md#conflicts: read under the clients' locks, so of two saves expecting the same
+  // value, the second one to get the lock finds the first one's value and is refused.
+  const conflicts: CellConflict[] = [];
+  cells.forEach((cell, i) => {
+    MEASURES.forEach((measure, m) => {
+      const expected = cell.expected?.[measure];
+      const current = oldValues[i]![m]!;
+      if (expected !== undefined && decimalToCents(expected) !== decimalToCents(current))
+        conflicts.push({ lineId: cell.lineId, month: cell.month, field: measure, current });
+    });
+  });
+  if (conflicts.length > 0) return { missingLineIds, clientIds, entryId: null, changed: 0, conflicts };
 
   // The cells whose value changes: (line, month, measure index, old, new), numeric texts.
   const diff: [string, number, number, string, string][] = [];
@@ -84,7 +111,7 @@ export async function writeCells(
         diff.push([cell.lineId, cell.month, m, old, next]);
     });
   });
-  if (diff.length === 0) return { missingLineIds, clientIds, entryId: record.entryId ?? null, changed: 0 };
+  if (diff.length === 0) return { missingLineIds, clientIds, entryId: record.entryId ?? null, changed: 0, conflicts };
 
   const column = (f: Measure) => cells.map((c) => c[f] ?? null);
   await q.query(
@@ -110,11 +137,12 @@ export async function writeCells(
   let entryId = record.entryId ?? null;
   if (entryId === null) {
     const { rows: entry } = await q.query<{ id: string }>(
-      `insert into history_entries (actor, source, client_id, year, cell_count) values ($1, $2, $3, $4, $5)
+      `insert into history_entries (actor, source, client_id, year, cell_count, origin) values ($1, $2, $3, $4, $5, $6)
        returning id::text`,
-      [record.actor, record.source, clientIds.length === 1 ? clientIds[0] : null, year, diff.length],
+      [record.actor, record.source, clientIds.length === 1 ? clientIds[0] : null, year, diff.length, currentOrigin()],
     );
     entryId = Number(entry[0]!.id);
+    markWrote();
   }
   await q.query(
     `insert into history_cells (entry_id, line_id, month, measure, old, new)
@@ -128,5 +156,60 @@ export async function writeCells(
       diff.map((d) => d[4]),
     ],
   );
-  return { missingLineIds, clientIds, entryId, changed: diff.length };
+  return { missingLineIds, clientIds, entryId, changed: diff.length, conflicts };
+}
+
+/** A cell whose stored value is not the one its save expected: the value now (numeric text). */
+export interface CellConflict {
+  lineId: string;
+  month: number;
+  field: Measure;
+  current: string;
+}
+
+/** Who last changed a cell and when, from its newest history record. */
+export interface LastChange {
+  lineId: string;
+  month: number;
+  field: Measure;
+  by: string;
+  byName: string;
+  at: string;
+}
+
+/**
+ * The newest history record of each of these cells (those that have one): who and when, with the
+ * author's display name (accounts mode; the actor itself otherwise). One index probe per cell on
+ * history_cells' primary key, read backwards.
+ */
+export async function lastChanges(
+  q: Queryable,
+  cells: readonly { lineId: string; month: number; field: Measure }[],
+): Promise<LastChange[]> {
+  if (cells.length === 0) return [];
+  const { rows } = await q.query<{
+    line_id: string;
+    month: number;
+    measure: number;
+    actor: string;
+    name: string;
+    at: Date | string;
+  }>(
+    `select v.line_id::text, v.month, v.measure, e.actor, coalesce(nullif(u.name, ''), e.actor) as name, e.at
+       from unnest($1::uuid[], $2::smallint[], $3::smallint[]) as v(line_id, month, measure)
+       cross join lateral (select h.entry_id from history_cells h
+                            where h.line_id = v.line_id and h.month = v.month and h.measure = v.measure
+                            order by h.entry_id desc limit 1) h
+       join history_entries e on e.id = h.entry_id
+       left join auth_user u on u.email = e.actor`,
+    [cells.map((c) => c.lineId), cells.map((c) => c.month), cells.map((c) => MEASURES.indexOf(c.field))],
+  );
+  return rows.map((r) => ({
+    lineId: r.line_id,
+    month: Number(r.month),
+    field: MEASURES[Number(r.measure)]!,
+    by: r.actor,
+    byName: r.name,
+    at: new Date(r.at).toISOString(),
+  }));
 }

@@ -128,6 +128,11 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('POST', `/api/lines/${f.typed.id}/move${q}`, { direction: 'down' }),
   },
+  'PUT /api/presence': {
+    kind: 'open',
+    // Which client a tab shows: no figure (docs/product.md#presence).
+    call: (f) => f.r('PUT', '/api/presence', { year: Y, clientId: f.client.id, tab: 'onglet-1' }),
+  },
   'POST /api/backup': {
     kind: 'restore',
     why: 'admin only; replaces every month, closed ones too, as its own undoable entry (ADR 032)',

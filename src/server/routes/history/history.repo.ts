@@ -25,6 +25,7 @@ import { MEASURES, type Measure } from '@/domain/measures';
 import { centsToDecimal, centsToEuros, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { ApiError } from '@/server/lib/errors';
+import { currentOrigin, markWrote } from '@/server/lib/origin';
 import { readAllYears } from '../budget/budget.repo';
 import { lockForRestore, replaceAll } from '../backup/backup.repo';
 import { mergeCells, writeCells } from '../cells/cells.repo';
@@ -46,10 +47,11 @@ export interface NewEntry {
 /** Records an entry (its cells come after, from the statements that change them); returns its id. */
 export async function insertEntry(q: Queryable, e: NewEntry): Promise<number> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into history_entries (actor, source, client_id, year, summary, ops, reverts_id)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7) returning id::text`,
-    [e.actor, e.source, e.clientId, e.year, e.summary, JSON.stringify(e.ops), e.revertsId ?? null],
+    `insert into history_entries (actor, source, client_id, year, summary, ops, reverts_id, origin)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id::text`,
+    [e.actor, e.source, e.clientId, e.year, e.summary, JSON.stringify(e.ops), e.revertsId ?? null, currentOrigin()],
   );
+  markWrote();
   return Number(rows[0]!.id);
 }
 

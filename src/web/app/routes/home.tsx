@@ -3,6 +3,9 @@ import { ALL_CLIENTS, type ClientFilter } from '@/domain/client-filter';
 import { ErrorBoundary } from '@/web/components/ui/error-boundary';
 import { Spinner } from '@/web/components/ui/spinner';
 import { BudgetTab } from '@/web/features/budget/components/budget-tab';
+import { useBudgetLiveUpdates } from '@/web/features/budget/hooks/use-live-budget';
+import { useYear } from '@/web/hooks/use-year';
+import { useLiveStream } from '@/web/lib/use-live';
 import { selectBudgetClient } from '@/web/features/budget/hooks/use-selected-client-id';
 import { BackupCard } from '@/web/features/files/components/backup-card';
 import { ClosingCard } from '@/web/features/closing/components/closing-card';
@@ -24,6 +27,11 @@ const PolesDashboardTab = lazy(() =>
 /** The single main screen (route `/`): header, then the active tab's content. */
 export function HomePage() {
   const [activeTab, setActiveTab] = useState<MainTab>(DEFAULT_MAIN_TAB);
+  // docs/product.md#live-browser: one stream per tab for the exercice on screen; the budgets
+  // follow it whichever tab is open, so coming back to the grid shows current figures.
+  const [year] = useYear();
+  useLiveStream(year);
+  useBudgetLiveUpdates();
   // The dashboards' client filter lives here so it survives switching between the two tabs.
   const [clientFilter, setClientFilter] = useState<ClientFilter>(ALL_CLIENTS);
   // A pole row's drill-down: the poles dashboard shows that pole alone until reset.

@@ -3,6 +3,7 @@ import { useSession } from '@/web/features/auth/api/get-session';
 import { cn } from '@/web/lib/cn';
 import { Logo } from '@/web/components/brand/logo';
 import { MAIN_TABS, type MainTab } from './main-tabs';
+import { LiveStatus } from './live-status';
 import { YearSelect } from './year-select';
 import { useIsAdmin } from '@/web/lib/access';
 import { Link } from '../navigation';
@@ -55,6 +56,7 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
             </ul>
           </nav>
           <YearSelect />
+          <LiveStatus />
         </div>
 
         {isAccountsMode && isAdmin && (

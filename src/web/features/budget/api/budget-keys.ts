@@ -7,6 +7,8 @@ export const budgetKeys = {
   clientBudgets: () => [...budgetKeys.all, 'client-budget'] as const,
   /** One client's budget of one year (poles and lines belong to a year). */
   clientBudget: (year: number, clientId: string) => [...budgetKeys.clientBudgets(), year, clientId] as const,
+  /** Who has a client of a year open (docs/product.md#presence-card). */
+  presence: (year: number, clientId: string) => [...budgetKeys.all, 'presence', year, clientId] as const,
 };
 
 /** What the history queries of the budget tab read: one client's entries of one year, or one cell's. */

@@ -9,11 +9,34 @@
  * database cannot hold no longer holds back every later edit of the page). Framework-free so it can be tested without a browser; the page keeps one
  * (save-cells.ts). It holds the cents model; the sender encodes to the wire. An update may carry
  * more than the cell (the page's queue adds the year of its line), handed to the sender as is.
+ *
+ * Conflicts (docs/product.md#conflict-choice): an edit may say what the cell held before it
+ * (`expected`: what the user saw). The queue keeps that base per cell until the cell is stored,
+ * so a cell typed in several keystrokes is sent with the value from before the first one, and
+ * the next edit after a save with the value saved. When the server answers that someone else
+ * changed a cell meanwhile (`conflictOf`), the batch waits, shown and never lost, until the user
+ * keeps their value (sent again, expecting the other one) or takes the other person's.
  */
-import { applyCellUpdates, type CellUpdate, type Pole } from '@/domain';
+import { applyCellUpdates, type CellUpdate, type Cents, type Pole } from '@/domain';
+
+/** A cell someone else changed since the user saw it: what it holds now and who stored it. */
+export type ConflictInfo = { current: Cents; byName: string | null; at: string | null };
+
+/** A refused batch waiting for the user's choice: every cell of it, and those in conflict. */
+export type ConflictGroup<T extends CellUpdate = CellUpdate> = {
+  id: number;
+  /** Every cell of the batch, as the user wrote them (the batch is sent again as one). */
+  cells: ReadonlyMap<string, T>;
+  /** The cells someone else changed, by cell key. */
+  conflicts: ReadonlyMap<string, ConflictInfo>;
+};
+
+/** What an edit may say beside the cell: the value the user saw before it. */
+type Based = { expected?: Cents };
 
 export type CellSaveQueueOptions<T extends CellUpdate> = {
-  send: (cells: T[]) => Promise<void>;
+  /** Sends a batch; each cell carries `expected` when its base is known. */
+  send: (cells: (T & Based)[]) => Promise<void>;
   /** Called on each failed attempt (1, 2…): the toast. */
   onFailure: (error: unknown, attempt: number) => void;
   /**
@@ -23,6 +46,8 @@ export type CellSaveQueueOptions<T extends CellUpdate> = {
   finalReason?: (error: unknown) => string | null;
   /** Called when cells are refused for good, each alone in its request: they are left out. */
   onRejected?: (cells: readonly T[], error: unknown) => void;
+  /** The conflicting cells (by key) when the error is a conflict, else null. Never a conflict by default. */
+  conflictOf?: (error: unknown) => Map<string, ConflictInfo> | null;
   /** Pause after the last keystroke before saving, in ms. */
   debounceMs?: number;
   /** Delays before successive retries, in ms; the last one repeats. */
@@ -43,6 +68,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   onFailure,
   finalReason = () => null,
   onRejected = () => {},
+  conflictOf = () => null,
   debounceMs = 600,
   retryDelaysMs = [1000, 2000, 4000],
 }: CellSaveQueueOptions<T>) {
@@ -59,6 +85,11 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   let attempt = 0;
   let idle: Array<() => void> = [];
   const droppedLines = new Set<string>();
+  /** Per cell not stored yet: the value the server held when the user started editing it. */
+  const bases = new Map<string, Cents>();
+  /** Refused batches waiting for the user's choice (a new array on each change: a snapshot). */
+  let conflicts: ConflictGroup<T>[] = [];
+  let nextConflictId = 1;
 
   const notify = () => listeners.forEach((l) => l());
 
@@ -96,12 +127,20 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     const batch = nextBatch();
     if (!batch) return settleIdle();
     inFlight = batch;
-    send([...batch.values()]).then(
+    send(
+      [...batch].map(([key, update]) => {
+        const expected = bases.get(key);
+        return expected === undefined ? update : { ...update, expected };
+      }),
+    ).then(
       () => {
         inFlight = null;
         attempt = 0;
         let changed = false;
-        for (const key of batch.keys()) {
+        for (const [key, update] of batch) {
+          // Stored: the server now holds this value, the base of a newer edit of the cell.
+          if (pending.has(key)) bases.set(key, update.value);
+          else bases.delete(key);
           if (!pending.has(key)) changed = failed.delete(key) || changed;
         }
         if (changed) notify();
@@ -110,6 +149,11 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
       },
       (error: unknown) => {
         inFlight = null;
+        const conflicting = conflictOf(error);
+        if (conflicting) {
+          conflicted(batch, conflicting);
+          return;
+        }
         const reason = finalReason(error);
         if (reason !== null) {
           refused(batch, error, reason);
@@ -146,14 +190,60 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     flush();
   }
 
+  /**
+   * A batch someone else's change refused (nothing of it stored): the cells whose current value is
+   * the user's own are no conflict (sent again expecting it); the others wait for a choice. Cells
+   * edited again meanwhile stay with their newer edit.
+   */
+  function conflicted(batch: Map<string, T>, conflicting: Map<string, ConflictInfo>) {
+    const cells = new Map([...batch].filter(([key, u]) => !droppedLines.has(u.lineId) && !pending.has(key)));
+    const open = new Map<string, ConflictInfo>();
+    for (const [key, info] of conflicting) {
+      const mine = cells.get(key);
+      if (!mine) continue;
+      bases.set(key, info.current);
+      if (mine.value !== info.current) open.set(key, info);
+    }
+    if (open.size === 0) requeue(cells);
+    else conflicts = [...conflicts, { id: nextConflictId++, cells, conflicts: open }];
+    notify();
+    flush();
+  }
+
+  /** Cells back in the queue, sent at once (a resolved conflict). */
+  function requeue(cells: ReadonlyMap<string, T>) {
+    for (const [key, update] of cells) if (!pending.has(key)) pending.set(key, update);
+  }
+
+  /** Replaces a conflict group (or removes it when nothing is left to choose), re-sending a settled one. */
+  function updateGroup(group: ConflictGroup<T>, cells: Map<string, T>, open: Map<string, ConflictInfo>) {
+    conflicts = conflicts.filter((g) => g !== group);
+    if (open.size > 0) conflicts = [...conflicts, { ...group, cells, conflicts: open }].sort((a, b) => a.id - b.id);
+    else requeue(cells);
+  }
+
   return {
-    /** Queues a cell value; `immediate` (blur, Enter, paste) sends without waiting for the pause. */
-    edit(updates: readonly T[], immediate = false): void {
+    /**
+     * Queues a cell value; `immediate` (blur, Enter, paste) sends without waiting for the pause. An
+     * update's `expected` (the value the user saw) is kept as the cell's base until it is stored.
+     * A new edit of a cell in conflict replaces the user's value in the waiting batch: the choice
+     * is still theirs to make (nobody overwrites silently).
+     */
+    edit(updates: readonly (T & Based)[], immediate = false): void {
       let cleared = false;
-      for (const u of updates) {
+      for (const { expected, ...rest } of updates) {
+        const u = rest as unknown as T;
         const key = keyOf(u);
-        pending.set(key, u);
         cleared = rejected.delete(key) || cleared;
+        const group = conflicts.find((g) => g.conflicts.has(key));
+        if (group) {
+          // Still the user's choice to make: the new value replaces theirs in the waiting batch.
+          updateGroup(group, new Map(group.cells).set(key, u), new Map(group.conflicts));
+          cleared = true;
+          continue;
+        }
+        if (!bases.has(key) && expected !== undefined) bases.set(key, expected);
+        pending.set(key, u);
       }
       if (cleared) notify();
       if (immediate) flush();
@@ -163,6 +253,46 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
       }
     },
     flush,
+    /**
+     * The user's choice for cells of a conflict group: 'mine' sends their value again, expecting
+     * the other one; 'theirs' drops their edit. `keys` defaults to every cell in conflict. Once no
+     * conflict is left, the group's cells are sent again as one batch. Answers the cells taken
+     * from the other person (the caller shows their values).
+     */
+    resolve(groupId: number, choice: 'mine' | 'theirs', keys?: readonly string[]): CellUpdate[] {
+      const group = conflicts.find((g) => g.id === groupId);
+      if (!group) return [];
+      const cells = new Map(group.cells);
+      const open = new Map(group.conflicts);
+      const taken: CellUpdate[] = [];
+      for (const key of keys ?? [...group.conflicts.keys()]) {
+        const info = open.get(key);
+        const mine = cells.get(key);
+        if (!info || !mine) continue;
+        open.delete(key);
+        bases.set(key, info.current);
+        if (choice === 'theirs') {
+          cells.delete(key);
+          bases.delete(key);
+          taken.push({ lineId: mine.lineId, month: mine.month, field: mine.field, value: info.current });
+        }
+      }
+      updateGroup(group, cells, open);
+      notify();
+      flush();
+      return taken;
+    },
+    /** The refused batches waiting for the user's choice (the same array until one changes). */
+    conflicts: (): readonly ConflictGroup<T>[] => conflicts,
+    /** The cell's conflict when it waits for the user's choice. */
+    conflictAt: (lineId: string, month: number, field: string): ConflictInfo | undefined => {
+      const key = cellKey(lineId, month, field);
+      for (const group of conflicts) {
+        const info = group.conflicts.get(key);
+        if (info) return info;
+      }
+      return undefined;
+    },
     /** True when this cell's last save attempt failed and it is not stored yet. */
     isUnsaved: (lineId: string, month: number, field: string) => failed.has(cellKey(lineId, month, field)),
     /** The server's reason when it refused this cell's value for good (left out), else undefined. */
@@ -172,10 +302,12 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     /** Number of cells the server refused for good. */
     rejectedCount: () => rejected.size,
     /** True while any edit is not stored yet (waiting, in flight or failed): leaving would lose it. */
-    hasPendingEdits: () => pending.size > 0 || inFlight !== null || failed.size > 0 || isolating.length > 0,
+    hasPendingEdits: () =>
+      pending.size > 0 || inFlight !== null || failed.size > 0 || isolating.length > 0 || conflicts.length > 0,
     /** Server data with the edits not stored yet on top, so a reload never shows an older value. */
     overlay(poles: readonly Pole[]): Pole[] {
       const unsaved = [
+        ...conflicts.flatMap((group) => [...group.cells.values()]),
         ...isolating.flatMap((half) => [...half.values()]),
         ...(inFlight?.values() ?? []),
         ...pending.values(),
@@ -188,8 +320,15 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
       for (const key of [...pending.keys()]) if (key.startsWith(`${lineId}:`)) pending.delete(key);
       for (const key of [...failed]) if (key.startsWith(`${lineId}:`)) failed.delete(key);
       for (const key of [...rejected.keys()]) if (key.startsWith(`${lineId}:`)) rejected.delete(key);
+      for (const key of [...bases.keys()]) if (key.startsWith(`${lineId}:`)) bases.delete(key);
+      for (const group of conflicts) {
+        const cells = new Map([...group.cells].filter(([, u]) => u.lineId !== lineId));
+        const open = new Map([...group.conflicts].filter(([key]) => !key.startsWith(`${lineId}:`)));
+        if (cells.size !== group.cells.size) updateGroup(group, cells, open);
+      }
       notify();
-      settleIdle();
+      if (pending.size > 0) flush();
+      else settleIdle();
     },
     /** Resolves once nothing waits or is in flight (tests, leaving the page). */
     whenIdle(): Promise<void> {

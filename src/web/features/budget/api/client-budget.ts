@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   applyCellUpdates,
+  cellReader,
   lineFromWire,
   poleFromWire,
   type CellUpdate,
@@ -54,10 +55,12 @@ export function useWriteCells(year: number, clientId: string) {
   return useCallback(
     (updates: readonly CellUpdate[], { immediate, cancelReload, source }: WriteCellsOptions) => {
       if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(year, clientId) });
+      // docs/product.md#conflict-choice: what the cell showed before this edit, the save's `expected`.
+      const before = cellReader(queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? []);
       updateBudgetCache(queryClient, year, clientId, (p) => applyCellUpdates(p, updates));
       // Each edit keeps the year of its line, whatever year is on screen when it is sent.
       cellSaveQueue().edit(
-        updates.map((u) => ({ ...u, year, ...(source && { source }) })),
+        updates.map((u) => ({ ...u, year, ...(source && { source }), expected: before(u) })),
         immediate,
       );
     },

@@ -12,11 +12,18 @@
  * `?source=collage`, so the history says « Collage » and its toast can take it back).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { cellUpdateToWire, type CellUpdate, type Measure } from '@/domain';
+import { cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
+import { wireAmountToCents } from '@/web/lib/live-events';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
-import { createCellSaveQueue, type CellSaveQueue } from './cell-save-queue';
+import {
+  cellKey,
+  createCellSaveQueue,
+  type CellSaveQueue,
+  type ConflictGroup,
+  type ConflictInfo,
+} from './cell-save-queue';
 
 /** A cell edit, the exercice of its line and where it came from (typed when not said). */
 export type YearCellUpdate = CellUpdate & { year: number; source?: CellSource };
@@ -41,6 +48,8 @@ export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void
   }
   for (const { year, source, cells: batch } of batches.values()) {
     const path = withYear(source === 'saisie' ? '/api/cells' : `/api/cells?source=${source}`, year);
+    // docs/product.md#conflict-choice: each cell carries `expected` (what the user saw), so a change
+    // someone else stored meanwhile is refused (409 `conflict`) instead of silently overwritten.
     const answer = await api.patch<{ updated: number; historyId: number | null } | undefined>(
       path,
       batch.map(cellUpdateToWire),
@@ -50,17 +59,45 @@ export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void
   }
 }
 
-/** Calls `listener` after each stored batch (the history is stale then; a paste offers 'Annuler'). */
-export function useCellsSaved(listener: (batch: SavedBatch) => void): void {
+/** Keeps `listener` in `set` while the component is mounted. */
+function useListenerIn<T>(set: Set<(value: T) => void>, listener: (value: T) => void): void {
   useEffect(() => {
-    savedListeners.add(listener);
+    set.add(listener);
     return () => {
-      savedListeners.delete(listener);
+      set.delete(listener);
     };
-  }, [listener]);
+  }, [set, listener]);
 }
 
+/** Calls `listener` after each stored batch (the history is stale then; a paste offers 'Annuler'). */
+export const useCellsSaved = (listener: (batch: SavedBatch) => void) => useListenerIn(savedListeners, listener);
+
 let queue: CellSaveQueue<YearCellUpdate> | null = null;
+
+const refusedListeners = new Set<(error: unknown) => void>();
+
+/** Calls `listener` when the server refused cells for good (a closed month: the locks reload). */
+export const useCellsRefused = (listener: (error: unknown) => void) => useListenerIn(refusedListeners, listener);
+
+/**
+ * The cells of a 409 `conflict` answer to PATCH /api/cells (docs/product.md#conflict-choice), by
+ * cell key: what each holds now and who stored it; null for any other error.
+ */
+export function conflictCells(error: unknown): Map<string, ConflictInfo> | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'conflict') return null;
+  const found = new Map<string, ConflictInfo>();
+  for (const cell of error.cells as unknown as Record<string, unknown>[]) {
+    const { lineId, month, field } = cell;
+    if (typeof lineId !== 'string' || typeof month !== 'number' || typeof field !== 'string') continue;
+    const name = [cell.byName, cell.by].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    found.set(cellKey(lineId, month, field), {
+      current: (wireAmountToCents(cell.current) ?? 0) as Cents,
+      byName: name ?? null,
+      at: typeof cell.at === 'string' ? cell.at : null,
+    });
+  }
+  return found.size > 0 ? found : null;
+}
 
 /**
  * The server's French reason when it refused cells for good — a 4xx other than 401 (signed out:
@@ -79,7 +116,11 @@ export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
     send: patchCells,
     onFailure: (error) => notifyFailure(FAILURE.saveCells, error, 'save-cells'),
     finalReason: refusalReason,
-    onRejected: (_cells, error) => notifyFailure(FAILURE.saveCells, error, 'save-cells-refused'),
+    onRejected: (_cells, error) => {
+      notifyFailure(FAILURE.saveCells, error, 'save-cells-refused');
+      refusedListeners.forEach((listener) => listener(error));
+    },
+    conflictOf: conflictCells,
   });
   if (typeof window !== 'undefined') {
     window.addEventListener('beforeunload', (event) => {
@@ -98,14 +139,23 @@ export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
 
 /**
  * A cell's save state (re-renders when it changes): '' when stored or waiting, 'unsaved' while its
- * last save failed and is retried, or the server's reason when it refused the value for good.
+ * last save failed and is retried, 'conflict' while someone else's change waits for the user's
+ * choice, or the server's reason when it refused the value for good.
  */
 export function useCellSaveState(lineId: string, month: number, measure: Measure): string {
   const q = cellSaveQueue();
   return useSyncExternalStore(
     q.subscribe,
-    () => q.rejection(lineId, month, measure) ?? (q.isUnsaved(lineId, month, measure) ? 'unsaved' : ''),
+    () =>
+      q.rejection(lineId, month, measure) ??
+      (q.conflictAt(lineId, month, measure) ? 'conflict' : q.isUnsaved(lineId, month, measure) ? 'unsaved' : ''),
   );
+}
+
+/** The refused batches waiting for the user's choice (docs/product.md#conflict-choice). */
+export function useConflicts(): readonly ConflictGroup<YearCellUpdate>[] {
+  const q = cellSaveQueue();
+  return useSyncExternalStore(q.subscribe, q.conflicts);
 }
 
 /** Number of cells the server refused for good (marked, left out). */

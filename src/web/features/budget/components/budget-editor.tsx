@@ -5,16 +5,18 @@ import type { HistoryEntry } from '@/domain/codec';
 import { cellsSummary } from '@/domain/history';
 import { firstShownCell, type CellRef } from '@/domain/history-view';
 import { Spinner } from '@/web/components/ui/spinner';
-import { invalidateHistory } from '@/web/lib/query-keys';
+import { ApiError } from '@/web/lib/api-client';
+import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
 import { budgetKeys } from '../api/budget-keys';
 import { useClientBudget } from '../api/client-budget';
-import { useCellsSaved, type SavedBatch } from '../api/save-cells';
+import { useCellsRefused, useCellsSaved, type SavedBatch } from '../api/save-cells';
 import { FAILURE, notifySuccess } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useHistoryShortcuts } from '../hooks/use-history-shortcuts';
 import { useUndoRedo } from '../hooks/use-undo-redo';
 import { AddPoleCard } from './add-pole-card';
 import { BudgetGrid } from './budget-grid';
+import { ConflictPanel } from './conflict-panel';
 import { GridLocksContext, useGridLocks } from '../hooks/use-closed-months';
 import { HistoryPanel } from './history-panel';
 import { HistoryToolbar } from './history-toolbar';
@@ -65,6 +67,16 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
     [queryClient, year, undoEntry],
   );
   useCellsSaved(onSaved);
+  // docs/product.md#month-closing: a save refused because the month was closed meanwhile (by
+  // someone else) reloads the closed months, so the grid shows the month locked.
+  const onRefused = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'period_locked')
+        void queryClient.invalidateQueries({ queryKey: sharedKeys.locks(year) });
+    },
+    [queryClient, year],
+  );
+  useCellsRefused(onRefused);
 
   if (budget.isPending) return <Spinner text="Chargement des données budgétaires..." />;
   if (!budget.data) {
@@ -80,6 +92,7 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
         onRedo={() => void run('redo')}
         onOpenPanel={() => setIsPanelOpen(true)}
       />
+      <ConflictPanel year={year} poles={budget.data} />
       <BudgetGrid
         year={year}
         clientId={clientId}

@@ -14,6 +14,7 @@ import {
   GRID_COLS,
   MONTHS,
   cellAtGridPos,
+  cellReader,
   cellGridPos,
   cellUpdate,
   fillRightWrites,
@@ -175,15 +176,6 @@ function FigureColumnHeader({ title, width, isClosed = false }: { title: string;
 
 /** A cell whose context menu or history is open: where, its name, and the menu's point. */
 type OpenCell = { cell: CellRef; label: string; at: { x: number; y: number } };
-
-/** The value of a cell in these poles (0 when its line is gone). */
-function cellValue(poles: readonly Pole[], { lineId, month, field }: CellRef): Cents {
-  for (const pole of poles) {
-    const line = pole.lines.find((l) => l.id === lineId);
-    if (line) return line[field][month] ?? ZERO_CENTS;
-  }
-  return ZERO_CENTS;
-}
 
 type BudgetGridProps = {
   year: number;
@@ -637,7 +629,7 @@ export function BudgetGrid({
           year={year}
           cell={historyOf.cell}
           label={historyOf.label}
-          current={cellValue(poles, historyOf.cell)}
+          current={cellReader(poles)(historyOf.cell)}
           onRestore={(value) => restore(historyOf, value)}
           onClose={() => setHistoryOf(null)}
           onClosed={() => onFocusRequest({ ...historyOf.cell })}

@@ -272,7 +272,8 @@ describe("a cell's context menu and history", () => {
 
     await waitFor(() => expect(calls(server, /PATCH/)).toEqual(['PATCH /api/cells?year=2026']));
     expect(server.requests.find((r) => r.method === 'PATCH')?.body).toEqual([
-      { lineId: 'l1', month: 0, field: 'previsionnel', value: 80.5 },
+      // docs/product.md#conflict-choice: what the cell showed before, so a colleague's change is not overwritten.
+      { lineId: 'l1', month: 0, field: 'previsionnel', value: 80.5, expected: 100 },
     ]);
     expect(cell(ADS)).toHaveValue('80,50');
     expect(await toast(`${ADS} : 80,50 €`)).toBeVisible();
@@ -370,8 +371,8 @@ describe("the toasts' 'Annuler'", () => {
     expect(await toast('Collage de 2 cellules')).toBeVisible();
     expect(calls(server, /PATCH/)).toEqual(['PATCH /api/cells?source=collage&year=2026']);
     expect(server.requests.find((r) => r.method === 'PATCH')?.body).toEqual([
-      { lineId: 'l1', month: 0, field: 'previsionnel', value: 10 },
-      { lineId: 'l1', month: 1, field: 'previsionnel', value: 20 },
+      { lineId: 'l1', month: 0, field: 'previsionnel', value: 10, expected: 100 },
+      { lineId: 'l1', month: 1, field: 'previsionnel', value: 20, expected: 0 },
     ]);
     const pasted = (await toast('Collage enregistré')).closest('[data-sonner-toast]') as HTMLElement;
     await user.click(within(pasted).getByRole('button', { name: 'Annuler' }));

@@ -6,6 +6,7 @@ import { useClients } from '@/web/lib/get-clients';
 import { FAILURE } from '../lib/failure-messages';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useSelectedClientId } from '../hooks/use-selected-client-id';
+import { usePresenceBeat } from '../api/presence';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './client-card';
 import { RollForwardButton } from './roll-forward-button';
@@ -29,6 +30,7 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
 
   const list = clients.data ?? [];
   const selected = list.find((c) => c.id === selectedId) ?? null;
+  usePresenceBeat(year, selected?.id ?? null);
 
   return (
     <section aria-labelledby="budget-title" className="flex flex-col gap-6">

@@ -1,10 +1,12 @@
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDecimal, formatGrouped, readCellEntry, type Cents, type Measure } from '@/domain';
+import { formatDecimal, formatEurosExact, formatGrouped, readCellEntry, type Cents, type Measure } from '@/domain';
 import { historyShortcut } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
 import { notifyError } from '@/web/lib/notify';
 import { useCellSaveState } from '../api/save-cells';
 import { useCellLocks } from '../hooks/use-closed-months';
+import { remoteMarks, useRemoteMark } from '../hooks/use-live-budget';
+import type { RemoteMark } from '../lib/remote-marks';
 
 export type CellEditMode = 'typing' | 'commit';
 
@@ -63,7 +65,20 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const pendingSelection = useRef<'all' | 'end' | null>(null);
   const saveState = useCellSaveState(lineId, month, measure);
   const isUnsaved = saveState === 'unsaved';
-  const rejection = saveState !== '' && !isUnsaved ? saveState : null;
+  const isConflict = saveState === 'conflict';
+  const rejection = saveState !== '' && !isUnsaved && !isConflict ? saveState : null;
+  // docs/product.md#live-browser: another person's change of this cell, marked a few seconds; while
+  // the user types in it, their text stays and the incoming value shows beside it until they commit.
+  const remote = useRemoteMark(lineId, month, measure);
+  const [incoming, setIncoming] = useState<RemoteMark | null>(null);
+  if (text !== null && remote && remote !== incoming) setIncoming(remote);
+  if (text === null && incoming !== null) setIncoming(null);
+  const isTyping = text !== null;
+  useLayoutEffect(() => {
+    if (!isTyping) return;
+    remoteMarks.startTyping(lineId, month, measure);
+    return () => remoteMarks.stopTyping(lineId, month, measure);
+  }, [isTyping, lineId, month, measure]);
   const locks = useCellLocks();
   const isClosed = locks.closed.has(month);
 
@@ -137,76 +152,106 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   };
 
   const state = rejection ?? refusal;
+  const mark = text === null ? remote : undefined;
   return (
-    <input
-      ref={inputRef}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      spellCheck={false}
-      aria-label={label}
-      aria-invalid={state !== null || undefined}
-      title={
-        isClosed
-          ? 'Mois clôturé'
-          : rejection
-            ? `Refusé par le serveur\u00a0: ${rejection}`
-            : refusal
-              ? `Saisie refusée\u00a0: ${refusal}`
-              : isUnsaved
-                ? 'Non enregistré\u00a0: nouvelle tentative en cours'
-                : label
-      }
-      readOnly={isClosed || locks.readOnly}
-      data-closed={isClosed || undefined}
-      data-row={row}
-      data-col={col}
-      data-unsaved={isUnsaved || undefined}
-      data-refused={state !== null || undefined}
-      data-typing={text !== null || undefined}
-      data-editing={mode === 'edit' || undefined}
-      value={shown}
-      onFocus={() => {
-        original.current = cents;
-        setIsFocused(true);
-        pendingSelection.current = 'all';
-        // The layout effect selects once the plain text replaced the grouped one; a value that
-        // did not change would not re-render, so select now as well.
-        inputRef.current?.select();
-      }}
-      onChange={(e) => {
-        const value = e.target.value;
-        setText(value);
-        if (mode === null) setMode('enter');
-        setRefusal(null);
-        const entry = readCellEntry(value);
-        // A text not readable yet ('=12*', '(50') shows the value from before meanwhile.
-        const live = entry.ok ? entry.cents : original.current;
-        if (onEdit(lineId, month, measure, live, 'typing') !== null) {
-          onEdit(lineId, month, measure, original.current, 'typing');
+    <div className="relative min-w-0">
+      <input
+        ref={inputRef}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={label}
+        aria-invalid={state !== null || undefined}
+        title={
+          isClosed
+            ? 'Mois clôturé'
+            : isConflict
+              ? 'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau'
+              : mark
+                ? `Modifiée à l’instant par ${mark.name}`
+                : rejection
+                  ? `Refusé par le serveur\u00a0: ${rejection}`
+                  : refusal
+                    ? `Saisie refusée\u00a0: ${refusal}`
+                    : isUnsaved
+                      ? 'Non enregistré\u00a0: nouvelle tentative en cours'
+                      : label
         }
-      }}
-      onBlur={() => {
-        setIsFocused(false);
-        commit();
-      }}
-      onDoubleClick={() => {
-        if (mode !== 'edit') startEditing();
-      }}
-      onKeyDown={onKeyDown}
-      onContextMenu={(e) => {
-        e.preventDefault();
-        onOpenMenu(e.currentTarget, { x: e.clientX, y: e.clientY });
-      }}
-      className={cn(
-        'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
-        'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
-        'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
-        isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
-        isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
-        state !== null && 'border-destructive bg-destructive/10',
-        isClosed && 'cursor-not-allowed bg-muted text-muted-foreground',
+        readOnly={isClosed || locks.readOnly}
+        data-closed={isClosed || undefined}
+        data-row={row}
+        data-col={col}
+        data-unsaved={isUnsaved || undefined}
+        data-conflict={isConflict || undefined}
+        data-remote={mark ? mark.initials : undefined}
+        data-refused={state !== null || undefined}
+        data-typing={text !== null || undefined}
+        data-editing={mode === 'edit' || undefined}
+        value={shown}
+        onFocus={() => {
+          original.current = cents;
+          setIsFocused(true);
+          pendingSelection.current = 'all';
+          // The layout effect selects once the plain text replaced the grouped one; a value that
+          // did not change would not re-render, so select now as well.
+          inputRef.current?.select();
+        }}
+        onChange={(e) => {
+          const value = e.target.value;
+          setText(value);
+          if (mode === null) setMode('enter');
+          setRefusal(null);
+          const entry = readCellEntry(value);
+          // A text not readable yet ('=12*', '(50') shows the value from before meanwhile.
+          const live = entry.ok ? entry.cents : original.current;
+          if (onEdit(lineId, month, measure, live, 'typing') !== null) {
+            onEdit(lineId, month, measure, original.current, 'typing');
+          }
+        }}
+        onBlur={() => {
+          setIsFocused(false);
+          commit();
+        }}
+        onDoubleClick={() => {
+          if (mode !== 'edit') startEditing();
+        }}
+        onKeyDown={onKeyDown}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          onOpenMenu(e.currentTarget, { x: e.clientX, y: e.clientY });
+        }}
+        className={cn(
+          'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
+          'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
+          'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
+          isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
+          isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
+          state !== null && 'border-destructive bg-destructive/10',
+          isConflict && 'border-amber-500 bg-amber-100 ring-1 ring-amber-500',
+          mark && 'border-violet-500 ring-1 ring-violet-500',
+          isClosed && 'cursor-not-allowed bg-muted text-muted-foreground',
+        )}
+      />
+      {mark && (
+        <span
+          aria-hidden="true"
+          data-testid="remote-mark"
+          className="pointer-events-none absolute -right-1 -top-1.5 z-10 rounded-sm bg-violet-600 px-0.5 text-[9px] font-semibold leading-3 text-white shadow-sm"
+        >
+          {mark.initials}
+        </span>
       )}
-    />
+      {incoming && (
+        <span
+          role="status"
+          title={`${incoming.name} vient d’enregistrer ${formatEurosExact(incoming.value)} dans cette cellule`}
+          className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded-sm bg-violet-600 px-1 text-[10px] font-medium leading-4 text-white shadow"
+        >
+          {incoming.initials}
+          {'\u00a0'}: {formatGrouped(incoming.value)}
+        </span>
+      )}
+    </div>
   );
 });

@@ -13,6 +13,7 @@ import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
 import { RECENT_COUNT, useRecentClientIds } from '../hooks/use-selected-client-id';
 import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
+import { PresenceBadges } from './presence-badges';
 
 type ClientCardProps = {
   /** The exercice on screen: the forecasts shown and saved are this year's. */
@@ -247,6 +248,7 @@ function SelectedClientRow({
         </>
       )}
       {clientActions?.(selected)}
+      <PresenceBadges year={year} clientId={selected.id} />
     </div>
   );
 }

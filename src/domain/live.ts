@@ -1,0 +1,68 @@
+/**
+ * The wire of live updates (docs/product.md#live-updates, ADR 034/035): what `GET /api/events`
+ * sends and `GET/PUT /api/presence` carry, shared by the server that writes it and the browser that
+ * reads it, and the initials both show beside a name.
+ */
+import type { HistorySource } from './history';
+import type { Measure } from './measures';
+
+/** Most cells a change event carries; an entry of more is announced without them (refetch). */
+export const MAX_EVENT_CELLS = 500;
+
+/** A request's tab id header: the history entry it writes keeps it as its `origin`. */
+export const TAB_ID_HEADER = 'X-Tab-Id';
+
+/** One new cell value of a change event, in euros as every budget route speaks. */
+export interface ChangeEventCell {
+  lineId: string;
+  month: number;
+  field: Measure;
+  value: number;
+}
+
+/** `event: change` — one committed history entry of the stream's year. */
+export interface ChangeEvent {
+  historyId: number;
+  clientId: string | null;
+  year: number;
+  source: HistorySource;
+  /** The actor: the user's email (accounts mode) or `local`. */
+  by: string;
+  /** The user's display name, or the actor itself when there is none. */
+  byName: string;
+  byInitials: string;
+  /** The tab that made it (its X-Tab-Id), or null. */
+  origin: string | null;
+  /** Present only for an entry that changed monthly figures only, and at most MAX_EVENT_CELLS of them. */
+  cells?: ChangeEventCell[];
+}
+
+/** Someone who has a client open, one item per tab. */
+export interface PresenceUser {
+  /** auth_user id in accounts mode; the actor (`local`) without accounts. */
+  id: string;
+  name: string;
+  initials: string;
+  tab: string;
+}
+
+/** `event: presence` — everyone who has that client of that year open now. */
+export interface PresenceEvent {
+  clientId: string;
+  year: number;
+  users: PresenceUser[];
+}
+
+/**
+ * Initials of a display name or an email: the first letters of its first and last words
+ * ('Camille Martin' → 'CM', 'jean-pierre.dupont@agence.fr' → 'JD'); a single word gives its first
+ * two letters ('local' → 'LO'). Never empty.
+ */
+export function initialsOf(name: string): string {
+  const base = name.includes('@') ? name.slice(0, name.indexOf('@')) : name;
+  const words = base.split(/[\s._\-'’]+/u).filter((w) => /\p{L}|\p{N}/u.test(w));
+  const letters = (w: string) => [...w].filter((ch) => /\p{L}|\p{N}/u.test(ch));
+  if (words.length === 0) return '?';
+  if (words.length === 1) return letters(words[0]!).slice(0, 2).join('').toUpperCase();
+  return (letters(words[0]!)[0]! + letters(words.at(-1)!)[0]!).toUpperCase();
+}

@@ -1,0 +1,46 @@
+/**
+ * The browser tab a write comes from (docs/product.md#live-updates): its `X-Tab-Id` header, kept
+ * for the length of the request so the history entry the request writes records it (the entry's
+ * `origin`, sent back with its event so the tab can drop its own echo), and whether the request
+ * wrote an entry at all, so the live-updates hub is woken once the request's transaction has
+ * committed — never from inside a transaction that may still roll back.
+ *
+ * A request-scoped store rather than one more parameter: every route that writes history passes
+ * through `insertEntry` or `writeCells`, and those two read it; no route has to thread it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { TAB_ID_HEADER } from '@/domain/live';
+
+/** What a tab id may be; anything else is ignored (the entry then has no origin). */
+const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const tabIdOf = (value: string | null | undefined): string | null =>
+  value !== null && value !== undefined && TAB_ID.test(value) ? value : null;
+
+interface RequestWrites {
+  origin: string | null;
+  /** A history entry was written (perhaps rolled back since: a wake-up then finds nothing). */
+  wrote: boolean;
+}
+
+const store = new AsyncLocalStorage<RequestWrites>();
+
+/** The tab id of the request being served, or null (none, malformed, or outside a request). */
+export const currentOrigin = (): string | null => store.getStore()?.origin ?? null;
+
+/** Called where a history entry is inserted. */
+export function markWrote(): void {
+  const writes = store.getStore();
+  if (writes) writes.wrote = true;
+}
+
+/** Runs the request with its tab id at hand; once it is answered, `afterWrite` if it wrote history. */
+export function originMiddleware(afterWrite: () => void): MiddlewareHandler {
+  return async (c, next) => {
+    const writes: RequestWrites = { origin: tabIdOf(c.req.header(TAB_ID_HEADER)), wrote: false };
+    await store.run(writes, next);
+    // The handler awaited its transaction: committed (or rolled back) by now.
+    if (writes.wrote) afterWrite();
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Live updates (docs/product.md#live-updates, #presence; ADR 034, 035):
+ * - GET /api/events?year= — a Server-Sent Events stream of the committed changes of that year the
+ *   caller may see, resumable with Last-Event-ID (or ?lastEventId=), heartbeats re-checking the
+ *   session and the scope;
+ * - PUT /api/presence — "this tab shows that client now"; GET /api/presence?year=&clientId= — who has
+ *   it open.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { presenceBody, presenceQuery, eventsQuery } from '@/domain/schemas';
+import type { Auth } from '@/server/auth/auth';
+import { sessionEmail } from '@/server/auth/session';
+import type { Db } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { readJson, validate } from '@/server/lib/errors';
+import { accessOf, guardClient, reReadAccess } from '@/server/policy/policy';
+import { placePresence, readPresence } from './events.repo';
+import type { Live } from './hub';
+
+/** A resume id as the browser sends it back: digits only, else the stream starts from now (no resync). */
+export function parseEventId(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+export function liveRoutes(db: Db, live: Live, auth?: Auth) {
+  return new Hono()
+    .get('/events', (c) => {
+      const { year, lastEventId } = validate(eventsQuery, c.req.query());
+      const resumeFrom = parseEventId(c.req.header('last-event-id') ?? lastEventId);
+      const access = accessOf(c);
+      const headers = new Headers(c.req.raw.headers);
+      const recheck = auth
+        ? async () => {
+            const email = await sessionEmail(auth, headers);
+            return email === null ? null : reReadAccess(db, email, access);
+          }
+        : undefined;
+      // No proxy buffering: each event must leave at once (streamSSE sets Cache-Control: no-cache).
+      c.header('X-Accel-Buffering', 'no');
+      const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+      return streamSSE(c, (stream) =>
+        live.serve(
+          {
+            write: (text) => stream.write(text),
+            close: () => stream.close(),
+            destroy: () => {
+              stream.abort();
+              outgoing?.destroy();
+            },
+            onAbort: (listener) => stream.onAbort(listener),
+          },
+          { year, access, recheck, resumeFrom },
+        ),
+      );
+    })
+    .put('/presence', async (c) => {
+      const { year, clientId, tab } = validate(presenceBody, await readJson(c));
+      if (clientId !== null) guardClient(c, clientId, 'read');
+      const { before } = await placePresence(db, {
+        tab,
+        actor: actorOf(c),
+        clientId,
+        year,
+        ttlSeconds: live.presenceTtlSeconds,
+      });
+      const same = before !== null && clientId !== null && before.clientId === clientId && before.year === year;
+      if (!same) {
+        if (before) live.presenceChanged(before.clientId, before.year);
+        if (clientId !== null) live.presenceChanged(clientId, year);
+      }
+      return c.body(null, 204);
+    })
+    .get('/presence', async (c) => {
+      const { year, clientId } = validate(presenceQuery, c.req.query());
+      guardClient(c, clientId, 'read');
+      return c.json({ users: await readPresence(db, clientId, year, live.presenceTtlSeconds) });
+    });
+}

@@ -1,0 +1,90 @@
+/**
+ * What the live stream says (GET /api/events, docs/product.md#live-browser), read into the model:
+ * pure functions, so the browser's side of the contract is tested without a server. The server
+ * validates what it sends; here an event that cannot be read is dropped (and the next resync or
+ * reload brings the truth), never half applied.
+ */
+import { MEASURES, centsFromWire, type CellUpdate, type Measure } from '@/domain';
+import { initialsOf } from '@/domain/live';
+
+/** A change another tab (or script) stored: a history entry of the stream's year. */
+export type LiveChange = {
+  historyId: number;
+  /** null for a change of no single client (a restore): everything reloads. */
+  clientId: string | null;
+  year: number;
+  /** The history source: `saisie`, `collage`, `import`, `report`, `annulation`, `structure`, `clôture`… */
+  source: string;
+  /** Who: the user's name (accounts mode) or the actor string, and its initials. */
+  byName: string;
+  byInitials: string;
+  /**
+   * The new cell values (cents) when the entry changed monthly figures only; null when it changed
+   * anything else (structure, closing, a large import): what it touches is reloaded instead.
+   */
+  cells: CellUpdate[] | null;
+};
+
+/** The set of people viewing a client changed. */
+export type LivePresence = { clientId: string; year: number };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function parse(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Euros on the wire — a number, or a decimal string with a dot — to cents; null when unreadable. */
+export function wireAmountToCents(value: unknown): number | null {
+  const euros = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  try {
+    return centsFromWire(euros);
+  } catch {
+    return null;
+  }
+}
+
+function readCell(value: unknown): CellUpdate | null {
+  if (!isRecord(value)) return null;
+  const { lineId, month, field } = value;
+  if (typeof lineId !== 'string' || typeof month !== 'number' || !Number.isInteger(month) || month < 0 || month > 11)
+    return null;
+  if (typeof field !== 'string' || !(MEASURES as readonly string[]).includes(field)) return null;
+  const cents = wireAmountToCents(value.value);
+  return cents === null ? null : { lineId, month, field: field as Measure, value: cents as CellUpdate['value'] };
+}
+
+/**
+ * The `change` event's data, or null when it is this tab's own echo (`origin` === `tabId`:
+ * docs/product.md#live-browser, the tab shows its change already) or unreadable. Cells that cannot
+ * be read make the whole list null: the entry is then reloaded rather than applied in part.
+ */
+export function readChange(data: string, tabId: string): LiveChange | null {
+  const v = parse(data);
+  if (!isRecord(v)) return null;
+  if (typeof v.origin === 'string' && v.origin === tabId) return null;
+  const { historyId, clientId, year, source } = v;
+  if (typeof historyId !== 'number' || typeof year !== 'number') return null;
+  if (clientId !== null && typeof clientId !== 'string') return null;
+  const by = typeof v.by === 'string' ? v.by : '';
+  const byName = typeof v.byName === 'string' && v.byName.trim() !== '' ? v.byName : by;
+  let cells: CellUpdate[] | null = null;
+  if (Array.isArray(v.cells)) {
+    const read = v.cells.map(readCell);
+    cells = read.every((c) => c !== null) ? (read as CellUpdate[]) : null;
+  }
+  const byInitials = typeof v.byInitials === 'string' && v.byInitials !== '' ? v.byInitials : initialsOf(byName);
+  return { historyId, clientId, year, source: typeof source === 'string' ? source : '', byName, byInitials, cells };
+}
+
+/** The `presence` event's data (who views a client changed), or null when unreadable. */
+export function readPresence(data: string): LivePresence | null {
+  const v = parse(data);
+  if (!isRecord(v) || typeof v.clientId !== 'string' || typeof v.year !== 'number') return null;
+  return { clientId: v.clientId, year: v.year };
+}
