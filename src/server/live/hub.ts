@@ -473,6 +473,8 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     async serve(sink, spec) {
       if (closed) return;
       await start();
+      // The stop may have come while this stream waited for the listener: it would never be ended.
+      if (closed) return;
       const sub = new Subscriber(spec, spec.access, sink, maxBytes);
       sink.onAbort(() => sub.end());
       let finished = () => {};
