@@ -101,7 +101,6 @@ function pgClientError(err: unknown): ApiError | undefined {
   if (code === '22003') return new ApiError(400, 'validation', 'Montant hors limites.');
   if (code === PERIOD_LOCKED_SQLSTATE) return periodLocked(err);
   if (code === CLIENT_YEAR_BOUND_SQLSTATE) return clientYearBound(err);
-  if (err instanceof CentsOverflowError) return new ApiError(422, 'validation', err.message);
   return undefined;
 }
 
@@ -170,7 +169,9 @@ export function tooLarge(): never {
 
 /** Hono's onError: known errors to their status, anything else to a logged 500. */
 export function handleError(err: unknown, c: Context) {
-  const known = err instanceof ApiError ? err : pgClientError(err);
+  // A total beyond 2^53 cents (money.ts) is refused, not rounded: 422 with its French reason.
+  const overflow = err instanceof CentsOverflowError ? new ApiError(422, 'validation', err.message) : undefined;
+  const known = err instanceof ApiError ? err : (overflow ?? pgClientError(err));
   if (known) return c.json(errorBody(known.code, known.message, known.issues, known.extra), known.status);
   if (err instanceof HTTPException && err.status === 413) {
     return c.json(errorBody('too_large', TOO_LARGE), 413);
