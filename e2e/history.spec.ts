@@ -182,9 +182,12 @@ test("the panel 'Historique' lists the client's changes and undoes one; a refuse
   await expect(entries.nth(1)).toContainText(/^Pôle « Paid » ajouté \(1 ligne\)Structure·Vous·/);
   await expect(entries.nth(2)).toContainText(/^Client « Hist Panneau » ajoutéStructure·Vous·/);
 
-  // Someone else (another browser) changes the cell: undoing the typed entry is refused, nothing changes.
+  // Someone else (another browser) changes the cell: the live stream brings their entry to the top of
+  // the open panel; undoing the typed entry (now second) is refused, nothing changes.
   await request.patch('/api/cells', { data: [{ lineId: pole!.lines[0]!.id, month: 3, field: 'reel', value: 75 }] });
-  await entries.nth(0).getByRole('button', { name: 'Annuler' }).click();
+  await expect(entries).toHaveCount(4);
+  await expect(april).toHaveValue('75');
+  await entries.nth(1).getByRole('button', { name: 'Annuler' }).click();
   await expect(tab.toast('Erreur')).toContainText(
     "Impossible d'annuler : une cellule a été modifiée depuis. Cellule : Paid · Google Ads · Avril · Réel.",
   );
