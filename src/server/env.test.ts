@@ -37,3 +37,15 @@ describe('the listening rule of docs/product.md#access-modes', () => {
     expect(parseCliEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });
+
+describe('LIVE_POLL_MS', () => {
+  it('is unset by default (the hub picks per engine), else whole milliseconds from 200 to one hour', () => {
+    expect(parseEnv({}).livePollMs).toBeUndefined();
+    expect(parseEnv({ LIVE_POLL_MS: '' }).livePollMs).toBeUndefined();
+    expect(parseEnv({ LIVE_POLL_MS: '5000' }).livePollMs).toBe(5000);
+    expect(() => parseEnv({ LIVE_POLL_MS: '100' })).toThrow(/LIVE_POLL_MS doit valoir au moins 200/);
+    expect(() => parseEnv({ LIVE_POLL_MS: '3600001' })).toThrow(/au plus 3600000/);
+    expect(() => parseEnv({ LIVE_POLL_MS: '2.5' })).toThrow(/LIVE_POLL_MS doit être un nombre entier/);
+    expect(() => parseEnv({ LIVE_POLL_MS: 'vite' })).toThrow(/LIVE_POLL_MS doit être un nombre/);
+  });
+});

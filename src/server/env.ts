@@ -42,6 +42,15 @@ const envSchema = z.object({
       }
       return list;
     }),
+  LIVE_POLL_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'LIVE_POLL_MS doit être un nombre de millisecondes' })
+      .int({ error: 'LIVE_POLL_MS doit être un nombre entier de millisecondes' })
+      .min(200, { error: 'LIVE_POLL_MS doit valoir au moins 200 (millisecondes)' })
+      .max(3_600_000, { error: 'LIVE_POLL_MS doit valoir au plus 3600000 (une heure)' })
+      .optional(),
+  ),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
@@ -67,6 +76,11 @@ export interface Env {
    * for one on this machine); empty (the default, or `off`): the header is ignored (auth/client-ip.ts).
    */
   trustProxy: string[];
+  /**
+   * LIVE_POLL_MS: how often the live hub re-reads the change record without being woken (a lost
+   * NOTIFY, PgBouncer in transaction mode); unset: the hub's default per engine (live/hub.ts).
+   */
+  livePollMs: number | undefined;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
@@ -120,5 +134,6 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    livePollMs: e.LIVE_POLL_MS,
   };
 }

@@ -58,7 +58,7 @@ async function main() {
         log.info(`Sauvegarde avant restauration : ${await writeBackup(db, dir, new Date(), 'avant-restauration')}`)
     : undefined;
   // One hub per process: one LISTEN connection on PostgreSQL, however many streams (ADR 034).
-  const live = createLive(db, { log });
+  const live = createLive(db, { log, pollMs: env.livePollMs });
   const app = createApp({
     db,
     live,

@@ -32,7 +32,15 @@ async function instance(databaseUrl: string) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-instance-'));
   dirs.push(dataDir);
-  const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  // The hub's safety re-read of the record is pushed to an hour: what reaches the other instance's
+  // stream within the test can only have come by NOTIFY → LISTEN.
+  const server = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LIVE_POLL_MS: '3600000',
+  });
   await waitForHealth(base, server);
   const call = async <T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${route}`, {

@@ -205,11 +205,8 @@ describe('resume', () => {
 });
 
 describe('a reader that stops reading', () => {
-  it('keeps a bounded queue, then gets one resync when it reads again', async () => {
-    const res = await t.app.request(`/api/events${q}`);
-    const s = sseReader(res.body!);
-    await s.next();
-    // 40 pastes of 60 cells each: far more than the 16 kB a stream may hold for its reader.
+  /** 40 pastes of 60 cells each: far more than the 16 kB a stream may hold for its reader. */
+  async function pasteMuch(request: typeof t.request) {
     for (let i = 0; i < 40; i += 1) {
       const cells = Array.from({ length: 12 }, (_, month) =>
         ['previsionnel', 'achat_previsionnel', 'reel', 'achat', 'previsionnel'].map((field, k) => ({
@@ -219,13 +216,41 @@ describe('a reader that stops reading', () => {
           value: i * 1000 + month * 10 + k,
         })),
       ).flat();
-      expect((await t.request('PATCH', `/api/cells${q}&source=collage`, cells)).status).toBe(200);
+      expect((await request('PATCH', `/api/cells${q}&source=collage`, cells)).status).toBe(200);
     }
-    await waitFor(() => live.stats().queued.some((x) => x.overflowed));
-    for (const x of live.stats().queued) expect(x.bytes).toBeLessThanOrEqual(16_384);
-    const { message } = await s.until((m) => m.event === 'resync');
-    expect(message.data).toBe('{}');
-    await s.cancel();
+  }
+
+  it('keeps a bounded queue, then gets one resync when it reads again', async () => {
+    // A hub of its own whose heartbeat (and so its stalled-reader cut) cannot come during the pastes,
+    // however slow the machine: the stream must still be there to overflow.
+    const slowLive = createLive(t.db, { heartbeatMs: 600_000, maxQueuedBytes: 16_384 });
+    const slow = await createTestApp(t.db, { live: slowLive });
+    try {
+      const res = await slow.app.request(`/api/events${q}`);
+      const s = sseReader(res.body!);
+      await s.next();
+      await pasteMuch(slow.request);
+      await waitFor(() => slowLive.stats().queued.some((x) => x.overflowed));
+      expect(slowLive.stats().streams).toBe(1);
+      for (const x of slowLive.stats().queued) expect(x.bytes).toBeLessThanOrEqual(16_384);
+      const { message } = await s.until((m) => m.event === 'resync');
+      expect(message.data).toBe('{}');
+      await s.cancel();
+    } finally {
+      await slowLive.close();
+    }
+  });
+
+  it('is dropped when a write has waited three heartbeats (it reconnects with its Last-Event-ID)', async () => {
+    const before = live.stats().streams;
+    const res = await t.app.request(`/api/events${q}`);
+    const s = sseReader(res.body!);
+    await s.next();
+    expect(live.stats().streams).toBe(before + 1);
+    await pasteMuch(t.request);
+    // Never read again: the pending write holds, and within three heartbeats (300 ms here) the stream is cut.
+    await waitFor(() => live.stats().streams === before);
+    await s.cancel().catch(() => undefined);
   });
 });
 
