@@ -3,11 +3,12 @@
  * browser context, on one client of the accounts-mode server. A types, B sees it without
  * reloading, marked with A's initials; a cell B is typing in keeps B's text with A's value beside
  * it; both edit one cell → the second gets the choice (docs/product.md#conflict-choice), and each
- * choice works; A deletes a line, B's grid drops it; B offline then back gets what it missed;
+ * choice works; a paste of B's meeting A's change of one of its cells waits for B's choice
+ * ('Ignorer les cellules modifiées' saves the rest); A deletes a line, B's grid drops it; B offline then back gets what it missed;
  * each sees the other's initials on the client card (docs/product.md#presence-card).
  */
 import type { Browser, Page } from '@playwright/test';
-import { assertCents, formatGrouped } from '../src/domain';
+import { assertCents, formatGrouped, type Pole } from '../src/domain';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
 import { createAppPage, expect, test } from './fixtures';
@@ -42,7 +43,7 @@ test('two people on one budget see each other, and nobody overwrites silently', 
   test.setTimeout(120_000);
   const a = budgetTab(app.page);
   await signIn(app.page, E2E_USER.email, E2E_USER.password);
-  const paulPassword = await app.page.evaluate(
+  const { paulPassword, clientId } = await app.page.evaluate(
     async ({ client, email }) => {
       const post = async <T>(path: string, body: unknown) =>
         (await (
@@ -55,7 +56,7 @@ test('two people on one budget see each other, and nobody overwrites silently', 
       const created = await post<{ id: string }>('/api/clients', { name: client });
       await post(`/api/clients/${created.id}/poles`, { name: 'Paid', lines: ['Google Ads', 'Meta Ads', 'Bing Ads'] });
       const paul = await post<{ temporaryPassword: string }>('/api/users', { email, role: 'editor', clientIds: null });
-      return paul.temporaryPassword;
+      return { paulPassword: paul.temporaryPassword, clientId: created.id };
     },
     { client: CLIENT, email: PAUL },
   );
@@ -136,6 +137,39 @@ test('two people on one budget see each other, and nobody overwrites silently', 
   await expect(conflicts).toHaveCount(0);
   await app.page.waitForTimeout(1500); // a save of 333 by B would have reached A by now
   await expect(googleFeb(a)).toHaveValue('444');
+
+  // A paste of B's meets A's change of one of its cells: nothing of the paste is stored until B
+  // chooses; 'Ignorer les cellules modifiées' saves the rest and keeps A's value.
+  const storedApril = async () =>
+    ((await (await app.page.request.get(`/api/clients/${clientId}/budget`)).json()) as Pole[])[0]!.lines
+      .slice(0, 2)
+      .map((l) => l.previsionnel[3]);
+  const april = (tab: typeof a, line: string) => tab.cell('Paid', line, 3, 'previsionnel');
+  releaseSaves = await holdSaves();
+  await april(b.tab, 'Google Ads').click();
+  await april(b.tab, 'Google Ads').evaluate((input) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '10\r\n20\r\n');
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await april(a, 'Meta Ads').click();
+  await app.page.keyboard.type('55');
+  await app.page.keyboard.press('Enter');
+  await expect.poll(storedApril).toEqual([0, 55]);
+  releaseSaves();
+  const pasteConflict = conflicts.getByRole('group', { name: 'Collage en conflit' });
+  await expect(pasteConflict).toContainText(
+    new RegExp(`Paid · Meta Ads · Avril · Prévisionnel.: la vôtre 20.€, celle de ${E2E_USER.email} 55.€`),
+  );
+  await expect(april(b.tab, 'Google Ads')).toHaveValue('10');
+  await app.page.waitForTimeout(1000); // the paste's other cell is not stored before the choice
+  expect(await storedApril()).toEqual([0, 55]);
+  await shot(b.app.page, 'paste-conflict.png');
+  await pasteConflict.getByRole('button', { name: 'Ignorer les cellules modifiées' }).click();
+  await expect(conflicts).toHaveCount(0);
+  await expect.poll(storedApril).toEqual([10, 55]);
+  await expect(april(b.tab, 'Meta Ads')).toHaveValue('55');
+  await expect(april(a, 'Google Ads')).toHaveValue('10');
 
   // A deletes a line: B's grid drops it.
   await app.page.getByRole('button', { name: 'Supprimer la ligne Bing Ads' }).click();
