@@ -198,6 +198,19 @@ test('the Dashboard tab shows the KPIs, the four sub-tabs and their TOTAL rows',
   expect(app.consoleErrors).toEqual([]);
 });
 
+test("the Dashboard follows another person's edit without reloading (live stream)", async ({ app, request }) => {
+  await app.goto('/');
+  await app.openTab('Dashboard');
+  const ca = kpi(app.main, "Chiffre d'Affaires");
+  await expect(ca).toContainText('2 000 €');
+  // Another browser (no tab of this page) stores Alpha's January actual: 1 200 → 2 200.
+  const res = await request.patch('/api/cells', { data: [{ lineId: id(21), month: 0, field: 'reel', value: 2200 }] });
+  expect(res.status()).toBe(200);
+  await expect(ca).toContainText('3 000 €');
+  await expect(kpi(app.main, 'Marge Brute Réelle')).toContainText('2 400 €');
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('the client filter goes all → one → two → badge removed → all, and is shared by both tabs', async ({ app }) => {
   await app.goto('/');
   await app.openTab('Dashboard');
