@@ -16,7 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
-import { oneYearDocument } from './demo-data';
+import { generateDemoBackup, oneYearDocument } from './demo-data';
 import {
   BENCH_TODAY,
   BENCH_YEAR,
@@ -217,7 +217,9 @@ async function main() {
         await setup.close();
       }
     }
-    for (const bench of benches.filter((b) => b.scope === 'once')) {
+    const once = benches.filter((b) => b.scope === 'once');
+    const onceData = generateDemoBackup({ clients: clientCount, seed: 1, today: BENCH_TODAY });
+    for (const bench of once) {
       const notApplicable = () => {
         throw new Error(`${bench.name} : scope 'once' n'a pas de base de données.`);
       };
@@ -231,8 +233,9 @@ async function main() {
         get raw(): RawDriver {
           return notApplicable();
         },
-        allYears: { version: 2, clients: [], years: [], exportDate: '' },
-        data: { clients: [], budgetData: {} },
+        // No database, but the same demo data set as the engines' benches (the xlsx bench reads it).
+        allYears: onceData,
+        data: oneYearDocument(onceData, BENCH_YEAR),
         repeat,
         freshDatabase: notApplicable,
         log,
