@@ -112,6 +112,79 @@ describe('bad files', () => {
     );
   });
 
+  describe('a sheet reaching past the limits, refused before read-excel-file builds its grid', () => {
+    // read-excel-file 9.3.17 adds an empty row up to each row number and pads every row to the
+    // furthest filled column: one cell at XFD1048576 would be a grid of 17 billion cells.
+    const BEYOND =
+      "au-delà des limites de l'import, au plus 50\u202f001 lignes et 100 colonnes (A à CV) ; supprimez les lignes et colonnes en trop.";
+    const before = (tag: string, xml: string) => (sheet: string) => sheet.replace(tag, `${xml}${tag}`);
+    it.each([
+      [
+        'a cell at row 1,048,576',
+        'sheet1',
+        before('</sheetData>', '<row><c r="A1048576"><v>1</v></c></row>'),
+        `Feuille « Budget », ligne 1048576, colonne A : ${BEYOND}`,
+      ],
+      [
+        'a cell at column XFD',
+        'sheet1',
+        before('</sheetData>', '<row r="6"><c r="XFD6"><v>1</v></c></row>'),
+        `Feuille « Budget », ligne 6, colonne XFD : ${BEYOND}`,
+      ],
+      [
+        'a prefixed cell, its reference in single quotes',
+        'sheet1',
+        before('</sheetData>', '<row r="6"><x:c x:r=\'XFD6\'><x:v>1</x:v></x:c></row>'),
+        `Feuille « Budget », ligne 6, colonne XFD : ${BEYOND}`,
+      ],
+      [
+        'an empty row numbered 1,048,576',
+        'sheet1',
+        before('</sheetData>', '<row r="1048576"/>'),
+        `Feuille « Budget », ligne 1048576 : ${BEYOND}`,
+      ],
+      [
+        'a declared dimension A1:XFD1048576',
+        'sheet1',
+        before('<sheetData>', '<dimension ref="A1:XFD1048576"/>'),
+        `Feuille « Budget » : sa zone utilisée déclarée (« A1:XFD1048576 ») dépasse les limites de l'import, ${BEYOND.slice(BEYOND.indexOf('au plus'))}`,
+      ],
+      [
+        'a reference Excel does not write (1e9 as a row)',
+        'sheet1',
+        before('</sheetData>', '<row><c r="A1e9"><v>1</v></c></row>'),
+        'Feuille « Budget » : référence de cellule illisible (« A1e9 »).',
+      ],
+      [
+        'a cell at XFD1048576 in the hidden _ids',
+        'sheet3',
+        before('</sheetData>', '<row><c r="XFD1048576"><v>1</v></c></row>'),
+        `Feuille « _ids », ligne 1048576, colonne XFD : ${BEYOND}`,
+      ],
+    ])('refuses %s', async (_label, sheet, edit, message) => {
+      const files = unzipSync(await exported());
+      const path = `xl/worksheets/${sheet}.xml`;
+      files[path] = strToU8(edit(strFromU8(files[path]!)));
+      const bomb = zipSync(files, { level: 9 });
+      expect(bomb.length).toBeLessThan(20 * 1024);
+      await expect(readWorkbookBytes(bomb)).rejects.toThrow(message);
+    });
+
+    it('reads a sheet that stays within them (a note in column CV, row 8)', async () => {
+      const files = unzipSync(await exported());
+      files['xl/worksheets/sheet1.xml'] = strToU8(
+        before(
+          '</sheetData>',
+          '<row r="8"><c r="CV8" t="inlineStr"><is><t>note</t></is></c></row>',
+        )(strFromU8(files['xl/worksheets/sheet1.xml']!)),
+      );
+      expect((await readWorkbookBytes(zipSync(files))).lines.map((l) => l.line)).toEqual([
+        'Google Ads – Search',
+        'Meta Ads',
+      ]);
+    });
+  });
+
   it('refuses 200,000 rows before parsing them', async () => {
     const files = unzipSync(await exported());
     const rows = Array.from({ length: 200_000 }, (_, i) => `<row r="${i + 5}"/>`).join('');
