@@ -5,13 +5,13 @@
  *
  * Before anything is inflated, the size of the file, then the zip's own directory — how many
  * entries, how many bytes they inflate to — are checked against IMPORT_LIMITS. The unzipping is
- * ours (fflate, which never writes past the size an entry declares), so a zip bomb cannot grow
- * past the checked total. Each part read-excel-file will read (the two sheets, the workbook, its
+ * ours (zip.ts: from that same directory, each entry stopped past the size it declares), so a zip
+ * bomb cannot grow past the checked total. Each part read-excel-file will read (the two sheets, the workbook, its
  * relationships, styles, shared strings) is then scanned for rows and cell references past the
  * limits (checkSheetExtent), and only those parts are handed to it, stored uncompressed, which it
  * reads without inflating (and without spawning workers of its own).
  */
-import { strFromU8, unzipSync, zipSync, type Unzipped } from 'fflate';
+import { strFromU8, zipSync, type Unzipped } from 'fflate';
 import { readSheet } from 'read-excel-file/universal';
 import {
   IMPORT_LIMITS,
@@ -24,50 +24,7 @@ import {
 } from '@/domain/files/budget-import';
 import { BUDGET_SHEET, IDS_SHEET } from '@/domain/files/budget-workbook';
 import { columnLetters } from '@/domain/files/workbook';
-
-const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
-
-const u16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
-const u32 = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
-
-const NOT_A_WORKBOOK = "Ce fichier n'est ni un classeur Excel (.xlsx) ni un CSV exporté par l'outil.";
-
-/**
- * The zip's central directory, read without inflating anything: refuses more entries or more
- * inflated bytes than the limits, and ZIP64 archives (4 GB and more, never a budget workbook).
- */
-export function checkZipDirectory(bytes: Uint8Array): void {
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (u32(bytes, i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new ImportError(`${NOT_A_WORKBOOK} (archive .xlsx illisible)`);
-  const entries = u16(bytes, end + 10);
-  let p = u32(bytes, end + 16);
-  if (entries === 0xffff || p === 0xffffffff) throw new ImportError('Classeur refusé : archive ZIP64 (trop grande).');
-  if (entries > IMPORT_LIMITS.zipEntries) {
-    throw new ImportError(`Classeur refusé : ${entries} fichiers dans l'archive, au plus ${IMPORT_LIMITS.zipEntries}.`);
-  }
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > bytes.length || u32(bytes, p) !== 0x02014b50) {
-      throw new ImportError(`${NOT_A_WORKBOOK} (répertoire de l'archive endommagé)`);
-    }
-    const inflated = u32(bytes, p + 24);
-    if (inflated === 0xffffffff) throw new ImportError('Classeur refusé : archive ZIP64 (trop grande).');
-    total += inflated;
-    if (total > IMPORT_LIMITS.unzippedBytes) {
-      throw new ImportError(
-        `Classeur refusé : une fois décompressé, il ferait plus de ${megabytes(IMPORT_LIMITS.unzippedBytes)} (archive piégée ?).`,
-      );
-    }
-    p += 46 + u16(bytes, p + 28) + u16(bytes, p + 30) + u16(bytes, p + 32);
-  }
-}
+import { NOT_A_WORKBOOK, checkZipDirectory, megabytes, u32, unzipEntries } from './zip';
 
 /** A relationship's type, `…/relationships/{kind}` (transitional or strict OOXML): its kind (`worksheet`, `styles`…). */
 const RELATIONSHIP_TYPE =
@@ -270,13 +227,8 @@ export async function readWorkbookBytes(bytes: Uint8Array): Promise<ImportedFile
     throw new ImportError('Ancien format Excel (.xls) : enregistrez le classeur au format .xlsx, puis importez-le.');
   }
   if (u32(bytes, 0) !== 0x04034b50) throw new ImportError(NOT_A_WORKBOOK);
-  checkZipDirectory(bytes);
-  let files: Unzipped;
-  try {
-    files = unzipSync(bytes, { filter: (f) => f.name.endsWith('.xml') || f.name.endsWith('.rels') });
-  } catch {
-    throw new ImportError(`${NOT_A_WORKBOOK} (archive .xlsx endommagée)`);
-  }
+  const entries = checkZipDirectory(bytes);
+  const files = unzipEntries(bytes, entries, (name) => name.endsWith('.xml') || name.endsWith('.rels'));
   const { sheets, others } = workbookParts(files);
   const budgetPath = sheets.get(BUDGET_SHEET);
   if (!budgetPath || !files[budgetPath]) {
