@@ -20,6 +20,16 @@ const meta = { ...makeLine('Meta Ads', { achat: [5] }), id: 'a2' };
 const poles = [{ ...makePole('Paid', [search, meta]), id: 'p1' }];
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 
+/** The number format code of each cell style (`s`), from styles.xml: its cellXfs and numFmts. */
+function cellFormats(styles: string): (style: number) => string {
+  const codes = new Map<string, string>([['0', 'General']]);
+  for (const m of styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\/>/g)) {
+    codes.set(m[1]!, m[2]!.replaceAll('&quot;', '"'));
+  }
+  const xfs = [.../<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)![1]!.matchAll(/<xf\b([^>]*)>/g)];
+  return (style) => codes.get(/numFmtId="(\d+)"/.exec(xfs[style]![1]!)?.[1] ?? '0') ?? 'unknown';
+}
+
 async function exported() {
   const workbook = budgetWorkbook({
     year: 2026,
@@ -39,8 +49,23 @@ describe('the written .xlsx', () => {
     const budget = strFromU8(files['xl/worksheets/sheet1.xml']!);
     expect(budget).toContain('<pane ySplit="1" xSplit="3" topLeftCell="D2" activePane="bottomRight" state="frozen"/>');
     expect(budget).toMatch(/<c r="D2" s="\d+"><f>SUM\(D3:D4\)<\/f><v>0.10<\/v><\/c>/);
-    expect(budget).toMatch(/<c r="BC3" s="\d+"><f>BB3-BC3|<c r="BE3" s="\d+"><f>BB3-BC3<\/f><v>1234.56<\/v><\/c>/);
-    expect(strFromU8(files['xl/styles.xml']!)).toContain('formatCode="#,##0.00 &quot;€&quot;"');
+    expect(budget).toMatch(/<c r="BE3" s="\d+"><f>BB3-BC3<\/f><v>1234\.56<\/v><\/c>/);
+  });
+
+  it('gives every amount and formula cell the euro number format, and no name cell', async () => {
+    const files = unzipSync(await exported());
+    const budget = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    const format = cellFormats(strFromU8(files['xl/styles.xml']!));
+    const formatOf = (ref: string) => format(Number(new RegExp(`<c r="${ref}" s="(\\d+)"`).exec(budget)![1]));
+    // D3 an amount (0,10 €), D2 a pole subtotal, BE3 a margin, F4 a zero amount; A2, C3 names.
+    expect(['D3', 'D2', 'BE3', 'F4', 'A2', 'C3'].map(formatOf)).toEqual([
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      'General',
+      'General',
+    ]);
   });
 });
 
