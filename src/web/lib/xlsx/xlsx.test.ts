@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import writeExcelFile from 'write-excel-file/universal';
-import { budgetWorkbook } from '@/domain/files/budget-workbook';
+import writeExcelFile, { type Cell } from 'write-excel-file/universal';
+import { BUDGET_HEADER, budgetWorkbook } from '@/domain/files/budget-workbook';
 import { planImport } from '@/domain/files/import-plan';
 import { makeClient, makeLine, makePole } from '@/domain/testing/builders';
 import { readImportFile, readWorkbookBytes } from './read';
@@ -122,6 +122,31 @@ describe('bad files', () => {
       'Feuille « Budget » introuvable (renommée ?) ; le classeur a : « Budget 2026 ».',
     );
   });
+
+  it.each([
+    [
+      'text',
+      { value: 'abc', type: String },
+      "Feuille « Budget », ligne 2, colonne F (Janvier Réel) : « abc » n'est pas un montant.",
+    ],
+    [
+      'a date',
+      { value: new Date(Date.UTC(2026, 0, 15)), type: Date, format: 'dd/mm/yyyy' },
+      "Feuille « Budget », ligne 2, colonne F (Janvier Réel) : une date (2026-01-15) à la place d'un montant.",
+    ],
+  ] as const)(
+    'refuses %s in an amount cell of a real .xlsx, naming sheet, row and column',
+    async (_label, cell, message) => {
+      const row: Cell[] = BUDGET_HEADER.map((_, i) =>
+        i < 3 ? { value: ['Acme', 'Paid', 'Search'][i]!, type: String } : null,
+      );
+      row[5] = cell;
+      const blob = await writeExcelFile([
+        { data: [BUDGET_HEADER.map((h) => ({ value: h, type: String })), row], sheet: 'Budget' },
+      ]).toBlob();
+      await expect(refused('budget.xlsx', await bytesOf(blob))).rejects.toThrow(message);
+    },
+  );
 
   it('refuses formulas without computed values (a file written by a script), naming the first', async () => {
     const header = (await readWorkbookBytes(await exported())).lines.length;
