@@ -28,6 +28,8 @@ export const IMPORT_LIMITS = {
   zipEntries: 1000,
   /** Rows of the sheet `Budget` (300 clients of 69 lines are about 24,000) or of a CSV. */
   rows: 50_000,
+  /** Columns of a sheet read (`Budget` has 57, up to BE; room for notes on the right). */
+  columns: 100,
   /** Cells one import may change. */
   cells: 250_000,
 };

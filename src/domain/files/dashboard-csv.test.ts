@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLIENTS } from '../client-filter';
-import { aggregateBudgets, buildDashboard } from '../dashboard/from-budgets';
-import { makeClient, makeLine, makePole } from '../testing/builders';
+import { twoClientDashboard } from '../testing/dashboard-fixture';
 import { csvPercent, dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from './dashboard-csv';
 
 const clients = [
@@ -34,33 +33,8 @@ describe('csvPercent (one decimal, decimal comma)', () => {
 });
 
 describe('dashboardCsv', () => {
-  // Beta: prévisionnel 1000, achat prévisionnel 400, réel 1200,50, achat 300, initial forecast 100.
-  // '=Alpha' (formula-guarded): prévisionnel 50 in February, réel 40, achat 50,25 — a loss.
-  // Cut-off in February; the previous year: Beta earned 1000 − 200 in January (March is after
-  // the cut-off and left out), '=Alpha' had no pole.
-  const beta = makeClient('Beta', 100);
-  const previous = [
-    { client: beta, poles: [makePole('Paid', [makeLine('L', { reel: [1000, 0, 999], achat: [200] })])] },
-  ];
-  const dashboard = buildDashboard(
-    aggregateBudgets(
-      [
-        {
-          client: beta,
-          poles: [
-            makePole('Paid', [
-              makeLine('L', { previsionnel: [1000], achat_previsionnel: [400], reel: [1200.5], achat: [300] }),
-            ]),
-          ],
-        },
-        {
-          client: makeClient('=Alpha'),
-          poles: [makePole('Data', [makeLine('M', { previsionnel: [0, 50], reel: [0, 40], achat: [0, 50.25] })])],
-        },
-      ],
-      { cutoff: { month: 1, source: 'actual' }, previous },
-    ),
-  );
+  // The fixture's figures: src/domain/testing/dashboard-fixture.ts.
+  const { dashboard } = twoClientDashboard();
   const date = new Date(2025, 2, 5);
 
   const TO_DATE_HEADER =

@@ -6,7 +6,7 @@
  */
 import type { Dashboard, MarginRow } from '../dashboard/views';
 import type { Cents } from '../money';
-import { sumCents } from '../money';
+import { ZERO_CENTS, sumCents } from '../money';
 import { MONTHS } from '../months';
 import { dataSheet, type BudgetWorkbookInput } from './budget-workbook';
 import { PROJECT_AMOUNT_HEADERS, type DashboardCsvSelection } from './dashboard-csv';
@@ -21,24 +21,30 @@ const percent = (value: number): WorkbookCell => ({
   format: PERCENT_FORMAT,
 });
 
-/** A table of amounts: header, rows, then a TOTAL row summing each amount column. */
+/**
+ * A table of amounts: header, rows (a label, `amountColumns` amounts, then any other cells), then
+ * a TOTAL row summing each amount column — a plain 0 when there is no row, where a SUM would
+ * reach its own row (a circular reference in Excel).
+ */
 function table(
   name: string,
   header: readonly string[],
+  amountColumns: number,
   rows: readonly { label: string; amounts: Cents[]; after?: WorkbookCell[] }[],
 ): WorkbookSheet {
   const out: WorkbookCell[][] = [header.map(bold)];
   for (const r of rows) out.push([text(r.label), ...r.amounts.map((c) => amount(c)), ...(r.after ?? [])]);
   const last = out.length;
-  const columns = rows[0]?.amounts.length ?? header.length - 1;
   out.push([
     bold('TOTAL'),
-    ...Array.from({ length: columns }, (_, i) =>
-      formula(
-        `SUM(${cellAddress(i + 1, 2)}:${cellAddress(i + 1, Math.max(last, 2))})`,
-        sumCents(rows.map((r) => r.amounts[i]!)),
-        true,
-      ),
+    ...Array.from({ length: amountColumns }, (_, i) =>
+      rows.length === 0
+        ? amount(ZERO_CENTS, true)
+        : formula(
+            `SUM(${cellAddress(i + 1, 2)}:${cellAddress(i + 1, last)})`,
+            sumCents(rows.map((r) => r.amounts[i]!)),
+            true,
+          ),
     ),
   ]);
   return { name, rows: out, widths: [30, ...header.slice(1).map(() => 16)], frozenRows: 1, frozenColumns: 1 };
@@ -95,6 +101,7 @@ export function dashboardWorkbook(
   const projects = table(
     'Marges par projet',
     ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart'],
+    PROJECT_AMOUNT_HEADERS.length,
     dashboard.projectMargins.map((r) => ({
       label: r.name,
       amounts: marginAmounts(r),
@@ -104,11 +111,13 @@ export function dashboardWorkbook(
   const evolution = table(
     'Évolution mensuelle',
     ['Mois', 'Réel', 'Prévisionnel', 'Marge', 'Écart'],
+    4,
     dashboard.monthlyEvolution.map((m) => ({ label: m.month, amounts: [m.reel, m.previsionnel, m.margin, m.ecart] })),
   );
   const poles = table(
     'Marges par pôle',
     ['Pôle', 'Marge'],
+    1,
     dashboard.poleMargins.map((p) => ({ label: p.name, amounts: [p.marginReel] })),
   );
   return {

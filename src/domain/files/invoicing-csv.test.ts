@@ -114,10 +114,22 @@ describe('invoicing dialog formats (docs/product.md#invoicing-export)', () => {
   ]);
   const base = { clients, budgetData, year: 2025, now: NOW, months: null };
 
-  it('SPEC’s CSV with every month and client is byte-identical to the button’s file (zero rows kept)', () => {
-    expect(invoicingExport({ ...base, format: 'csv' })).toEqual(invoicingCsvFile(clients, budgetData, 2025, NOW));
-    expect((invoicingExport({ ...base, format: 'csv' }) as ExportFile).text).toContain(
-      'Acme,Paid,Meta,Janvier,0,0\r\n',
+  it('writes SPEC’s CSV by default with every month and client: the button’s format, zero rows kept', () => {
+    const file = invoicingExport({ ...base, format: 'csv' }) as ExportFile;
+    expect(file.fileName).toBe('facturation-2025-2026-01-05.csv');
+    expect(file.text).toBe(
+      '\uFEFFExport facturation\r\n' +
+        "Date d'export,05/01/2026\r\n" +
+        '\r\n' +
+        'Client,Pôle,Ligne Budgétaire,Mois,Réel,Achat\r\n' +
+        'Acme,Paid,Search,Janvier,1234.50,-0.05\r\n' +
+        'Acme,Paid,Meta,Janvier,0,0\r\n' +
+        'Acme,Paid,Search,Février,10,0\r\n' +
+        'Acme,Paid,Meta,Février,0,0\r\n' +
+        '\r\n' +
+        'Client,Pôle,Ligne Budgétaire,Mois,Réel,Achat\r\n' +
+        'Zen,Data,Audit,Février,7,0\r\n' +
+        '\r\n',
     );
   });
 

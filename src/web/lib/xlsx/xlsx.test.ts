@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import writeExcelFile from 'write-excel-file/universal';
-import { budgetWorkbook } from '@/domain/files/budget-workbook';
+import writeExcelFile, { type Cell } from 'write-excel-file/universal';
+import { BUDGET_HEADER, budgetWorkbook } from '@/domain/files/budget-workbook';
 import { planImport } from '@/domain/files/import-plan';
 import { makeClient, makeLine, makePole } from '@/domain/testing/builders';
 import { readImportFile, readWorkbookBytes } from './read';
@@ -19,6 +19,16 @@ const search = { ...makeLine('Google Ads – Search', { previsionnel: [0.1, 0.2]
 const meta = { ...makeLine('Meta Ads', { achat: [5] }), id: 'a2' };
 const poles = [{ ...makePole('Paid', [search, meta]), id: 'p1' }];
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+
+/** The number format code of each cell style (`s`), from styles.xml: its cellXfs and numFmts. */
+function cellFormats(styles: string): (style: number) => string {
+  const codes = new Map<string, string>([['0', 'General']]);
+  for (const m of styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\/>/g)) {
+    codes.set(m[1]!, m[2]!.replaceAll('&quot;', '"'));
+  }
+  const xfs = [.../<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)![1]!.matchAll(/<xf\b([^>]*)>/g)];
+  return (style) => codes.get(/numFmtId="(\d+)"/.exec(xfs[style]![1]!)?.[1] ?? '0') ?? 'unknown';
+}
 
 async function exported() {
   const workbook = budgetWorkbook({
@@ -39,8 +49,23 @@ describe('the written .xlsx', () => {
     const budget = strFromU8(files['xl/worksheets/sheet1.xml']!);
     expect(budget).toContain('<pane ySplit="1" xSplit="3" topLeftCell="D2" activePane="bottomRight" state="frozen"/>');
     expect(budget).toMatch(/<c r="D2" s="\d+"><f>SUM\(D3:D4\)<\/f><v>0.10<\/v><\/c>/);
-    expect(budget).toMatch(/<c r="BC3" s="\d+"><f>BB3-BC3|<c r="BE3" s="\d+"><f>BB3-BC3<\/f><v>1234.56<\/v><\/c>/);
-    expect(strFromU8(files['xl/styles.xml']!)).toContain('formatCode="#,##0.00 &quot;€&quot;"');
+    expect(budget).toMatch(/<c r="BE3" s="\d+"><f>BB3-BC3<\/f><v>1234\.56<\/v><\/c>/);
+  });
+
+  it('gives every amount and formula cell the euro number format, and no name cell', async () => {
+    const files = unzipSync(await exported());
+    const budget = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    const format = cellFormats(strFromU8(files['xl/styles.xml']!));
+    const formatOf = (ref: string) => format(Number(new RegExp(`<c r="${ref}" s="(\\d+)"`).exec(budget)![1]));
+    // D3 an amount (0,10 €), D2 a pole subtotal, BE3 a margin, F4 a zero amount; A2, C3 names.
+    expect(['D3', 'D2', 'BE3', 'F4', 'A2', 'C3'].map(formatOf)).toEqual([
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      '#,##0.00 "€"',
+      'General',
+      'General',
+    ]);
   });
 });
 
@@ -98,6 +123,31 @@ describe('bad files', () => {
     );
   });
 
+  it.each([
+    [
+      'text',
+      { value: 'abc', type: String },
+      "Feuille « Budget », ligne 2, colonne F (Janvier Réel) : « abc » n'est pas un montant.",
+    ],
+    [
+      'a date',
+      { value: new Date(Date.UTC(2026, 0, 15)), type: Date, format: 'dd/mm/yyyy' },
+      "Feuille « Budget », ligne 2, colonne F (Janvier Réel) : une date (2026-01-15) à la place d'un montant.",
+    ],
+  ] as const)(
+    'refuses %s in an amount cell of a real .xlsx, naming sheet, row and column',
+    async (_label, cell, message) => {
+      const row: Cell[] = BUDGET_HEADER.map((_, i) =>
+        i < 3 ? { value: ['Acme', 'Paid', 'Search'][i]!, type: String } : null,
+      );
+      row[5] = cell;
+      const blob = await writeExcelFile([
+        { data: [BUDGET_HEADER.map((h) => ({ value: h, type: String })), row], sheet: 'Budget' },
+      ]).toBlob();
+      await expect(refused('budget.xlsx', await bytesOf(blob))).rejects.toThrow(message);
+    },
+  );
+
   it('refuses formulas without computed values (a file written by a script), naming the first', async () => {
     const header = (await readWorkbookBytes(await exported())).lines.length;
     expect(header).toBe(2);
@@ -110,6 +160,79 @@ describe('bad files', () => {
     await expect(readWorkbookBytes(zipSync(files))).rejects.toThrow(
       'Feuille « Budget », ligne 3, colonne D (Janvier Prévisionnel) : une formule sans valeur calculée (« =D4*2 »)',
     );
+  });
+
+  describe('a sheet reaching past the limits, refused before read-excel-file builds its grid', () => {
+    // read-excel-file 9.3.17 adds an empty row up to each row number and pads every row to the
+    // furthest filled column: one cell at XFD1048576 would be a grid of 17 billion cells.
+    const BEYOND =
+      "au-delà des limites de l'import, au plus 50\u202f001 lignes et 100 colonnes (A à CV) ; supprimez les lignes et colonnes en trop.";
+    const before = (tag: string, xml: string) => (sheet: string) => sheet.replace(tag, `${xml}${tag}`);
+    it.each([
+      [
+        'a cell at row 1,048,576',
+        'sheet1',
+        before('</sheetData>', '<row><c r="A1048576"><v>1</v></c></row>'),
+        `Feuille « Budget », ligne 1048576, colonne A : ${BEYOND}`,
+      ],
+      [
+        'a cell at column XFD',
+        'sheet1',
+        before('</sheetData>', '<row r="6"><c r="XFD6"><v>1</v></c></row>'),
+        `Feuille « Budget », ligne 6, colonne XFD : ${BEYOND}`,
+      ],
+      [
+        'a prefixed cell, its reference in single quotes',
+        'sheet1',
+        before('</sheetData>', '<row r="6"><x:c x:r=\'XFD6\'><x:v>1</x:v></x:c></row>'),
+        `Feuille « Budget », ligne 6, colonne XFD : ${BEYOND}`,
+      ],
+      [
+        'an empty row numbered 1,048,576',
+        'sheet1',
+        before('</sheetData>', '<row r="1048576"/>'),
+        `Feuille « Budget », ligne 1048576 : ${BEYOND}`,
+      ],
+      [
+        'a declared dimension A1:XFD1048576',
+        'sheet1',
+        before('<sheetData>', '<dimension ref="A1:XFD1048576"/>'),
+        `Feuille « Budget » : sa zone utilisée déclarée (« A1:XFD1048576 ») dépasse les limites de l'import, ${BEYOND.slice(BEYOND.indexOf('au plus'))}`,
+      ],
+      [
+        'a reference Excel does not write (1e9 as a row)',
+        'sheet1',
+        before('</sheetData>', '<row><c r="A1e9"><v>1</v></c></row>'),
+        'Feuille « Budget » : référence de cellule illisible (« A1e9 »).',
+      ],
+      [
+        'a cell at XFD1048576 in the hidden _ids',
+        'sheet3',
+        before('</sheetData>', '<row><c r="XFD1048576"><v>1</v></c></row>'),
+        `Feuille « _ids », ligne 1048576, colonne XFD : ${BEYOND}`,
+      ],
+    ])('refuses %s', async (_label, sheet, edit, message) => {
+      const files = unzipSync(await exported());
+      const path = `xl/worksheets/${sheet}.xml`;
+      files[path] = strToU8(edit(strFromU8(files[path]!)));
+      const bomb = zipSync(files, { level: 9 });
+      expect(bomb.length).toBeLessThan(20 * 1024);
+      await expect(readWorkbookBytes(bomb)).rejects.toThrow(message);
+    });
+
+    it('reads a sheet that stays within them (a note in column CV, row 8)', async () => {
+      const files = unzipSync(await exported());
+      files['xl/worksheets/sheet1.xml'] = strToU8(
+        before(
+          '</sheetData>',
+          '<row r="8"><c r="CV8" t="inlineStr"><is><t>note</t></is></c></row>',
+        )(strFromU8(files['xl/worksheets/sheet1.xml']!)),
+      );
+      expect((await readWorkbookBytes(zipSync(files))).lines.map((l) => l.line)).toEqual([
+        'Google Ads – Search',
+        'Meta Ads',
+      ]);
+    });
   });
 
   it('refuses 200,000 rows before parsing them', async () => {
