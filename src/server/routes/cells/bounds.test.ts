@@ -117,10 +117,20 @@ describe('totals across clients', () => {
     const dashboard = await t.request('GET', '/api/dashboard');
     expect(dashboard.status).toBe(422);
     expect(dashboard.json.error.message).toMatch(/^Un total dépasse 90 071 992 547 409,91 €/);
+    // The lines of the poles view (SQL's exact sums in euros) are refused the same way.
+    const lines = await t.request('GET', '/api/dashboard/lines');
+    expect(lines.status).toBe(422);
+    expect(lines.json.error).toEqual({ code: 'validation', message: dashboard.json.error.message });
     // One client alone still reads exactly.
     const one = await t.request<DashboardData>('GET', `/api/dashboard?clients=${id(1, 91)}`);
     expect(one.status).toBe(200);
     expect(one.json.clients[0]!.sums.reel).toBe(99_999_999_999_999);
+    const oneLines = await t.request<{ poles: { lines: { sums: { reel: number } }[] }[] }>(
+      'GET',
+      `/api/dashboard/lines?clients=${id(1, 91)}`,
+    );
+    expect(oneLines.status).toBe(200);
+    expect(oneLines.json.poles[0]!.lines[0]!.sums.reel).toBe(99_999_999_999_999);
   });
 
   it("refuses a pole's previous-year actuals past it, even when every client's and the agency's are 0", async () => {
