@@ -160,7 +160,23 @@ describe('centsToDecimal / decimalToCents (SQL numeric text)', () => {
 
   it.each(['', 'abc', '1,5', '.5', '1e5', '+1', '1 234'])('decimalToCents rejects %j', (text) => {
     expect(() => decimalToCents(text)).toThrow(RangeError);
+    expect(() => decimalToCents(text)).not.toThrow(CentsOverflowError);
   });
+
+  // A SQL sum over many clients (ADR 039): exact up to 2^53 − 1 cents, refused past it as a total.
+  it.each([
+    ['90071992547409.91', 9_007_199_254_740_991],
+    ['-90071992547409.91', -9_007_199_254_740_991],
+  ])('decimalToCents(%j) → %i, the last exact cent', (text, cents) => {
+    expect(decimalToCents(text)).toBe(cents);
+  });
+
+  it.each(['90071992547409.92', '-90071992547409.92', '90999999999999.09', '1234567890123456789012.00'])(
+    'decimalToCents refuses the total %j as too large (CentsOverflowError, a 422)',
+    (text) => {
+      expect(() => decimalToCents(text)).toThrow(CentsOverflowError);
+    },
+  );
 });
 
 describe('isCents / assertCents', () => {

@@ -143,10 +143,16 @@ export function centsToEuros(cents: Cents): number {
   return cents / 100;
 }
 
-/** SQL numeric text (`"1234.50"`, `"-0.05"`) → cents. Throws on anything else. */
+/**
+ * SQL numeric text (`"1234.50"`, `"-0.05"`) → cents. A sum beyond 2^53 cents throws
+ * CentsOverflowError (exact or refused, like addCents); anything else that is not such a text, a
+ * RangeError.
+ */
 export function decimalToCents(text: string): Cents {
-  const cents = /^-?\d+(\.\d+)?$/.test(text) ? decimalTextToCents(text) : null;
-  if (cents === null) throw new RangeError(`Décimal invalide : ${text}`);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw new RangeError(`Décimal invalide : ${text}`);
+  // A well-formed text is refused only for its size: more cents than a number counts exactly.
+  const cents = decimalTextToCents(text);
+  if (cents === null) throw new CentsOverflowError();
   return cents;
 }
 

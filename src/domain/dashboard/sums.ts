@@ -24,7 +24,9 @@ export interface PreviousSums {
   achat: Cents;
 }
 
-/** Field-by-field sum of two previous-year sums; null (no data that year) is neutral. */
+/** Field-by-field sum of two previous-year sums, exact or refused (CentsOverflowError); null (no data that year) is neutral. */
+export function addPrevious(a: PreviousSums | null, b: PreviousSums): PreviousSums;
+export function addPrevious(a: PreviousSums | null, b: PreviousSums | null): PreviousSums | null;
 export function addPrevious(a: PreviousSums | null, b: PreviousSums | null): PreviousSums | null {
   if (!a || !b) return a ?? b;
   return { reel: addCents(a.reel, b.reel), achat: addCents(a.achat, b.achat) };

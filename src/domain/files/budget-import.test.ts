@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeClient, makeLine, makePole } from '../testing/builders';
-import { parseAmountText } from '../money';
+import { CentsOverflowError, MAX_ABS_CENTS, parseAmountText, subCents, ZERO_CENTS } from '../money';
 import { amountOf, ImportError, readBudgetSheet, readClientCsv, type SheetValue } from './budget-import';
 import { BUDGET_HEADER, IDS_HEADER } from './budget-workbook';
 import { clientCsvFile } from './client-csv';
@@ -148,6 +148,29 @@ describe('planning an import', () => {
     const plan = planImport({ kind: 'xlsx', lines: [row('Ancien nom', 'Paid', [6], { lineId: 'l1' })] }, ctx);
     expect(plan.newLines).toEqual([]);
     expect(plan.cells.map((c) => c.line)).toEqual(['Search']);
+  });
+
+  it("refuses a client's total after the import past 2^53 cents rather than showing it a cent off (ADR 039)", () => {
+    // 90 cells at the maximum (a restored year, which the per-year bound does not hold): exact.
+    const max = MAX_ABS_CENTS / 100;
+    const full = Array.from({ length: 7 }, (_, i) => makeLine(`L${i}`, { reel: Array(12).fill(max) }));
+    const half = makeLine('Demi', { reel: Array(6).fill(max) });
+    const big = {
+      clients: [acme],
+      budgetData: { c1: [makePole('Paid', [...full, half])] },
+      closedMonths: new Set<number>(),
+    };
+    const reel = (months: number, first = MAX_ABS_CENTS) =>
+      Array.from({ length: 12 }, (_, m) => (m === 0 ? first : m < months ? MAX_ABS_CENTS : ZERO_CENTS));
+    const lower = subCents(MAX_ABS_CENTS, parseAmountText('0,01')!);
+    const exact = planImport(
+      { kind: 'xlsx', lines: [{ ...row('Demi', 'Paid', []), figures: { reel: reel(6, lower) } }] },
+      big,
+    );
+    expect(exact.clients[0]!.after.reel).toBe(8_999_999_999_999_909);
+    // One cell more: 91 × the maximum.
+    const lines = [{ ...row('Demi', 'Paid', []), figures: { reel: reel(7) } }];
+    expect(() => planImport({ kind: 'xlsx', lines }, big)).toThrow(CentsOverflowError);
   });
 
   it.each([

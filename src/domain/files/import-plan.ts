@@ -9,7 +9,7 @@ import { addTotals, emptyTotals, grandTotals, type MeasureTotals } from '../budg
 import { POLE_CATALOGUE } from '../catalogue';
 import { MEASURES, type Measure } from '../measures';
 import type { BudgetData, Client } from '../model';
-import { centsToEuros, subCents, ZERO_CENTS, type Cents } from '../money';
+import { addCents, centsToEuros, subCents, ZERO_CENTS, type Cents } from '../money';
 import { MONTH_INDEXES } from '../months';
 import { foldName } from '../names';
 import type { ImportCellWire, ImportRequestWire } from '../schemas';
@@ -190,7 +190,7 @@ export function planImport(file: ImportedFile, ctx: ImportContext): ImportPlan {
       const before = grandTotals(ctx.budgetData[c.id] ?? []);
       const after = addTotals(before, emptyTotals());
       for (const cell of cells) {
-        if (cell.clientId === c.id) after[cell.field] = (after[cell.field] + subCents(cell.new, cell.old)) as Cents;
+        if (cell.clientId === c.id) after[cell.field] = addCents(after[cell.field], subCents(cell.new, cell.old));
       }
       return { clientId: c.id, name: c.name, before, after };
     })

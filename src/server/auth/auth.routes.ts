@@ -30,8 +30,18 @@ const CHECKS_SECRET = new Set([
   '/two-factor/disable',
   '/two-factor/get-totp-uri',
   '/two-factor/generate-backup-codes',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
 ]);
-const checksSecret = (path: string) => CHECKS_SECRET.has(path) || path.startsWith('/two-factor/verify-');
+
+/**
+ * The better-auth endpoints we serve (ADR 029): those the web app, the OpenAPI document and the
+ * tests use. Any other — present in better-auth 1.7 or added by an upgrade — answers 404 before
+ * better-auth sees it: `verify-password` (a password oracle behind a session), `reset-password`,
+ * `delete-user`, `verify-email`, `revoke-session`, the e-mail OTP and the social sign-ins check a
+ * password, a code or a token that this app never hands out.
+ */
+const SERVED = new Set([...CHECKS_SECRET, '/get-session', '/sign-out', '/revoke-sessions', '/list-sessions']);
 
 /** A TOTP code is valid 30 s, and better-auth accepts the neighbouring periods: 90 s, plus margin. */
 const USED_CODE_MS = 2 * 60_000;
@@ -54,8 +64,10 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
     )
     .on(['GET', 'POST'], '/*', async (c) => {
       const path = c.req.path.replace(/^\/api\/auth/, '');
+      if (!SERVED.has(path))
+        return c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404);
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
-      const isLimited = checksSecret(path);
+      const isLimited = CHECKS_SECRET.has(path);
       const ip = clientIp(c, trustProxy);
       // Whose secret is checked: the email typed at sign-in, else the session's user (a password
       // change, two-factor settings). The second step of a sign-in has neither: per address only,

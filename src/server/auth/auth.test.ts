@@ -26,6 +26,71 @@ afterAll(() => t.db.close());
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
+/** A body or query field holding something the server checks: a password, a code, a token. */
+const SECRET_FIELD = /password|code|token|otp|secret/i;
+/** Never right: not a password of any test account, not a TOTP or backup code. */
+const WRONG_SECRET = 'not-the-secret-at-all';
+
+interface EndpointShape {
+  path?: string;
+  options: { method: string | string[]; body?: unknown; query?: unknown; metadata?: { SERVER_ONLY?: boolean } };
+}
+
+const fieldsOf = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+
+/**
+ * better-auth's endpoints reachable over HTTP (they have a path; server-only ones have none) that
+ * take a password, a code or a token in their body, query or path — read from the auth instance,
+ * so an upgrade that adds one is walked by the test too.
+ */
+function secretCheckingEndpoints(auth: typeof t.auth) {
+  return Object.values(auth.api as Record<string, EndpointShape>).flatMap(({ path, options }) => {
+    if (path === undefined || options.metadata?.SERVER_ONLY) return [];
+    const bodyFields = fieldsOf(options.body);
+    const queryFields = fieldsOf(options.query);
+    const pathParams = path.match(/:\w+/g) ?? [];
+    const checked = [...bodyFields, ...queryFields, ...pathParams].filter((f) => SECRET_FIELD.test(f));
+    if (checked.length === 0) return [];
+    const method = [options.method].flat()[0]!;
+    const values = (fields: string[], email: string) =>
+      Object.fromEntries(
+        fields
+          .filter((f) => SECRET_FIELD.test(f) || f === 'email')
+          .map((f) => [f, f === 'email' ? email : WRONG_SECRET]),
+      );
+    return [
+      {
+        path,
+        method,
+        url: (email: string) => {
+          const query = new URLSearchParams(values(queryFields, email)).toString();
+          return `/api/auth${path.replace(/:\w+/g, WRONG_SECRET)}${query ? `?${query}` : ''}`;
+        },
+        body: (email: string) => (method === 'GET' ? undefined : values(bodyFields, email)),
+      },
+    ];
+  });
+}
+
+/** A new account with TOTP two-factor on (so every code check has a code to compare), signed in from `ip`. */
+async function signedInWithTotp(email: string, ip: string): Promise<string> {
+  await t.addUser(email);
+  const own = await t.signIn(email, PASSWORD, ip);
+  const enabled = await t.call('POST', '/api/auth/two-factor/enable', {
+    cookie: own,
+    body: { password: PASSWORD },
+    ip,
+  });
+  const { totpURI } = enabled.json as { totpURI: string };
+  const verified = await t.call('POST', '/api/auth/two-factor/verify-totp', {
+    cookie: own,
+    body: { code: totpCode(totpSecretOf(totpURI)) },
+    ip,
+  });
+  if (verified.status !== 200) throw new Error(`two-factor not turned on: ${verified.status} ${verified.text}`);
+  return sessionCookie(verified.headers);
+}
+
 describe(`accounts mode on ${TEST_DB}`, () => {
   it('has in our migrations exactly the tables and columns better-auth expects', async () => {
     const { toBeCreated, toBeAdded } = await getMigrations(authOptions(t.db, { secret: TEST_SECRET }));
@@ -177,6 +242,52 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     expect(right.status).toBe(429);
     expect(right.json).toMatchObject({ error: { code: 'rate_limited' } });
   });
+
+  it('limits, or does not serve, every better-auth endpoint that takes a password, a code or a token', async () => {
+    const endpoints = secretCheckingEndpoints(t.auth);
+    // The derivation finds the ones we know of; an endpoint better-auth adds later is walked too.
+    expect(endpoints.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/sign-in/email', '/verify-password', '/change-password', '/two-factor/verify-totp']),
+    );
+    const verdicts: Record<string, string> = {};
+    for (const [i, endpoint] of endpoints.entries()) {
+      // Each endpoint on its own address, and a served one on its own account (with TOTP on, so
+      // every code check has a code to compare): one's failures cannot trip another's limit.
+      const ip = `203.0.113.${100 + i}`;
+      const email = `walk${i}@agence.fr`;
+      const isRefused =
+        (await t.call(endpoint.method, endpoint.url(email), { body: endpoint.body(email), ip })).status === 404;
+      const own = isRefused ? cookie : await signedInWithTotp(email, ip);
+      const statuses: number[] = [];
+      for (let n = 0; n <= SIGN_IN_LIMITS.perAccountAndIp.max; n += 1) {
+        const res = await t.call(endpoint.method, endpoint.url(email), { cookie: own, body: endpoint.body(email), ip });
+        statuses.push(res.status);
+        if (res.status === 404) expect(res.json).toMatchObject({ error: { code: 'not_found' } });
+      }
+      const last = statuses.pop();
+      verdicts[endpoint.path] =
+        statuses.every((s) => s === 404) && last === 404
+          ? 'absent'
+          : !statuses.includes(429) && last === 429
+            ? 'limited'
+            : `open: ${[...statuses, last].join(' ')}`;
+    }
+    expect(Object.entries(verdicts).filter(([, v]) => v.startsWith('open'))).toEqual([]);
+    expect(verdicts).toMatchObject({
+      '/sign-in/email': 'limited',
+      '/change-password': 'limited',
+      '/two-factor/enable': 'limited',
+      '/two-factor/disable': 'limited',
+      '/two-factor/get-totp-uri': 'limited',
+      '/two-factor/generate-backup-codes': 'limited',
+      '/two-factor/verify-totp': 'limited',
+      '/two-factor/verify-backup-code': 'limited',
+      '/verify-password': 'absent',
+      '/reset-password': 'absent',
+      '/delete-user': 'absent',
+      '/two-factor/verify-otp': 'absent',
+    });
+  }, 120_000); // 8 accounts, each a few password hashes: slow on a busy machine, not a speed test
 
   it('believes X-Forwarded-For only from a proxy named in TRUST_PROXY', async () => {
     const guess = (app: typeof t, i: number, socket: string) =>

@@ -23,6 +23,7 @@ import pg from 'pg';
 import type { ChangeEvent, ChangeEventCell, PresenceEvent } from '@/domain/live';
 import { MAX_EVENT_CELLS, initialsOf } from '@/domain/live';
 import type { Db } from '@/server/db/client';
+import { describeFailure } from '@/server/lib/errors';
 import type { Logger } from '@/server/lib/log';
 import { inScope, type Access } from '@/server/policy/policy';
 import {
@@ -253,8 +254,10 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   /** Below this, every entry has been read or given up: the SSE resume point. */
   const mark = () => (holes.size === 0 ? maxSeen : Math.min(...holes.keys()) - 1);
 
+  // A failed statement is named by its SQL and SQLSTATE, never its message: PostgreSQL's quotes
+  // the values (client names) it was given (issue 19 §7).
   const warn = (what: string, err: unknown) => {
-    if (!closed) log?.warn(`Mises à jour en direct : ${what} (${err instanceof Error ? err.message : String(err)}).`);
+    if (!closed) log?.warn(`Mises à jour en direct : ${what} (${describeFailure(err)}).`);
   };
 
   // ---- reading the record ------------------------------------------------------------------

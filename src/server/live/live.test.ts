@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/domain/api-error';
 import type { ChangeEvent, PresenceEvent, PresenceUser } from '@/domain/live';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import type { Db } from '@/server/db/client';
+import { createLogger } from '@/server/lib/log';
 import { createTestApp, createTestDb } from '@/server/test/test-db';
 import { dataOf, sseReader, type SseMessage } from '@/server/test/sse';
 import { createLive, MAX_REPLAY, type Live } from './hub';
@@ -404,6 +406,38 @@ describe('close', () => {
     await own.close();
     expect(await s.toEnd()).toEqual([]);
     await db.close();
+  });
+});
+
+describe('the log of a failed read (issue 19 §7)', () => {
+  it('names the statement and its error code, never the values it was given', async () => {
+    const db = await createTestDb();
+    const secret = 'Client Confidentiel SA';
+    // The record's read gets a client's name where its id goes: PostgreSQL's message quotes it.
+    const leaky: Db = {
+      ...db,
+      query: (sql, params) =>
+        db.query(sql, sql.includes('pg_current_snapshot') ? [secret, ...(params ?? []).slice(1)] : params),
+    };
+    const lines: string[] = [];
+    const own = createLive(leaky, {
+      log: createLogger('warn', { out: (l) => lines.push(l), err: (l) => lines.push(l) }),
+    });
+    const app = await createTestApp(db, { live: own });
+    try {
+      const stream = sseReader((await app.app.request(`/api/events${q}`)).body!);
+      await stream.next();
+      const created = await app.request<Client>('POST', `/api/clients${q}`, { name: 'Déclencheur' });
+      expect(created.status).toBe(201);
+      await waitFor(() => lines.some((l) => l.includes('lecture de l’historique impossible')));
+      const logged = lines.find((l) => l.includes('lecture de l’historique impossible'))!;
+      expect(logged).toContain('22P02');
+      expect(logged).toContain('select s.xmin, s.xmax');
+      expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      await own.close();
+      await db.close();
+    }
   });
 });
 

@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '@/domain/dashboard/data';
-import type { BackupWire as Backup, ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import type {
+  AllYearsBackupWire,
+  BackupWire as Backup,
+  ClientWire as Client,
+  PoleWire as Pole,
+} from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -112,9 +117,73 @@ describe('totals across clients', () => {
     const dashboard = await t.request('GET', '/api/dashboard');
     expect(dashboard.status).toBe(422);
     expect(dashboard.json.error.message).toMatch(/^Un total dépasse 90 071 992 547 409,91 €/);
+    // The lines of the poles view (SQL's exact sums in euros) are refused the same way.
+    const lines = await t.request('GET', '/api/dashboard/lines');
+    expect(lines.status).toBe(422);
+    expect(lines.json.error).toEqual({ code: 'validation', message: dashboard.json.error.message });
     // One client alone still reads exactly.
     const one = await t.request<DashboardData>('GET', `/api/dashboard?clients=${id(1, 91)}`);
     expect(one.status).toBe(200);
     expect(one.json.clients[0]!.sums.reel).toBe(99_999_999_999_999);
+    const oneLines = await t.request<{ poles: { lines: { sums: { reel: number } }[] }[] }>(
+      'GET',
+      `/api/dashboard/lines?clients=${id(1, 91)}`,
+    );
+    expect(oneLines.status).toBe(200);
+    expect(oneLines.json.poles[0]!.lines[0]!.sums.reel).toBe(99_999_999_999_999);
+  });
+
+  it("refuses a pole's previous-year actuals past it, even when every client's and the agency's are 0", async () => {
+    // A restore is not held by the per-year bound (ADR 039): in 2025 each of 91 clients holds +MAX
+    // in Paid and −MAX in SEO/GEO, so its N−1 actuals total 0, and the agency's too, while Paid's
+    // alone are 91 × MAX, past 2^53 cents. In 2026 each has an empty Paid pole.
+    const { clients, budgetData } = clientsAtTheBound(91);
+    const pole = (n: number, prefix: number, name: string, figure: number): Pole => ({
+      ...budgetData[id(1, n)]![0]!,
+      id: id(prefix, n),
+      name,
+      lines: [
+        {
+          ...budgetData[id(1, n)]![0]!.lines[0]!,
+          id: id(prefix + 1, n),
+          reel: months(figure),
+          achat: months(figure),
+        },
+      ],
+    });
+    const yearClients = clients.map((c) => ({
+      id: c.id,
+      prevision_mb_annuelle_debut: 0,
+      prevision_mb_annuelle_revue: 0,
+    }));
+    const backup: AllYearsBackupWire = {
+      version: 2,
+      clients: clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+      years: [
+        {
+          year: 2025,
+          clients: yearClients,
+          budgetData: Object.fromEntries(
+            clients.map((c, i) => [c.id, [pole(i + 1, 4, 'Paid', MAX), pole(i + 1, 6, 'SEO/GEO', -MAX)]]),
+          ),
+        },
+        {
+          year: 2026,
+          clients: yearClients,
+          budgetData: Object.fromEntries(clients.map((c, i) => [c.id, [pole(i + 1, 8, 'Paid', 0)]])),
+        },
+      ],
+    };
+    expect((await t.request('POST', '/api/backup', backup)).status).toBe(200);
+    const dashboard = await t.request('GET', '/api/dashboard?year=2026');
+    expect(dashboard.status).toBe(422);
+    expect(dashboard.json.error.message).toMatch(/^Un total dépasse 90 071 992 547 409,91 €/);
+    // One client still reads exactly.
+    const one = await t.request<DashboardData>('GET', `/api/dashboard?year=2026&clients=${id(1, 91)}`);
+    expect(one.status).toBe(200);
+    expect(one.json.poles.map((p) => [p.name, p.previous])).toEqual([
+      ['Paid', { reel: 99_999_999_999_999, achat: 99_999_999_999_999 }],
+    ]);
+    expect(one.json.previous).toEqual({ reel: 0, achat: 0 });
   });
 });

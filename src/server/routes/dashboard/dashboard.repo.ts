@@ -7,6 +7,7 @@
  */
 import { dashboardData, type ClientPoleSums, type DashboardData } from '@/domain/dashboard/data';
 import {
+  addPrevious,
   defaultCutoff,
   type Cutoff,
   type LineAggregate,
@@ -217,16 +218,13 @@ export async function loadDashboardData(
     } else if (r.kind === 'previous' && r.client_id !== null && r.name !== null) {
       const sums = { reel: cents(r.reel), achat: cents(r.achat) };
       const client = clients.get(r.client_id);
-      if (client) client.previous = addTo(client.previous, sums);
-      previousByPole.set(r.name, addTo(previousByPole.get(r.name) ?? null, sums));
+      // Checked sums (ADR 039): one client's poles, and one pole name across the selection.
+      if (client) client.previous = addPrevious(client.previous, sums);
+      previousByPole.set(r.name, addPrevious(previousByPole.get(r.name) ?? null, sums));
     }
   }
   if (ids && clients.size !== ids.length) return null;
   return dashboardData([...clients.values()], new Map(), months, cutoff, previousByPole);
-}
-
-function addTo(a: PreviousSums | null, b: PreviousSums): PreviousSums {
-  return a ? { reel: (a.reel + b.reel) as Cents, achat: (a.achat + b.achat) as Cents } : b;
 }
 
 /** The seven sums then the four à date of monthly rows `d` of the year, as exact numeric text (euros). */
