@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import writeExcelFile, { type Cell } from 'write-excel-file/universal';
+import readXlsxFile from 'read-excel-file/universal';
 import { BUDGET_HEADER, budgetWorkbook } from '@/domain/files/budget-workbook';
 import { planImport } from '@/domain/files/import-plan';
 import { makeClient, makeLine, makePole } from '@/domain/testing/builders';
@@ -79,6 +80,36 @@ describe('round trip', () => {
     files['xl/worksheets/sheet1.xml'] = strToU8(sheet);
     const changed = zipSync(files);
     const file = await readWorkbookBytes(changed);
+    const plan = planImport(file, { clients: [acme], budgetData: { [acme.id]: poles }, closedMonths: new Set() });
+    expect(plan.newLines).toEqual([]);
+    expect(plan.skipped).toEqual([]);
+    expect(plan.cells.map((c) => [c.line, c.month, c.field, c.old, c.new])).toEqual([
+      ['Google Ads – Search', 0, 'reel', 123456, 150010],
+      ['Meta Ads', 1, 'achat', 0, 30],
+    ]);
+  });
+});
+
+describe('round trip through the libraries', () => {
+  it('read every sheet with read-excel-file, change two figures, write it again with write-excel-file, import: exactly those cells change', async () => {
+    // What a user's spreadsheet program does: open the file, edit two cells, save a new file (formulas
+    // become their values here, the hidden sheet stays).
+    const sheets = await readXlsxFile((await exported()).slice().buffer);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids']);
+    const budget = sheets[0]!.data;
+    expect(budget[2]![5]).toBe(1234.56); // F3: Janvier Réel of Google Ads – Search
+    budget[2]![5] = 1500.1;
+    expect(budget[3]![10]).toBe(0); // K4: Février Achat réel of Meta Ads
+    budget[3]![10] = 0.1 + 0.2;
+    const rewritten = await writeExcelFile(
+      sheets.map(({ sheet, data }) => ({
+        sheet,
+        data: data.map((row) =>
+          row.map((value): Cell => (value === null ? null : { value: value as string | number })),
+        ),
+      })),
+    ).toBlob();
+    const file = await readWorkbookBytes(await bytesOf(rewritten));
     const plan = planImport(file, { clients: [acme], budgetData: { [acme.id]: poles }, closedMonths: new Set() });
     expect(plan.newLines).toEqual([]);
     expect(plan.skipped).toEqual([]);
