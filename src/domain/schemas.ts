@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './names';
+import { findInJson } from './json-walk';
 import { BACKUP_VERSION } from './files/backup-json';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
@@ -515,15 +516,9 @@ export function isAllYearsBackup(raw: unknown): boolean {
 }
 
 /** Any backup file: validated as version 2 when it says so, else as SPEC's one-year shape. */
-/** The path of the first own `__proto__` key in a parsed JSON value, or undefined. */
-function protoKeyPath(value: unknown, at: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
-  for (const [key, child] of Object.entries(value)) {
-    const found = protoKeyPath(child, [...at, Array.isArray(value) ? Number(key) : key]);
-    if (found) return found;
-  }
-  return undefined;
+/** The path of the first own `__proto__` key in a parsed JSON value, or undefined (no recursion: any depth). */
+function protoKeyPath(value: unknown): (string | number)[] | undefined {
+  return findInJson(value, (_, key, parent) => key === '__proto__' && !Array.isArray(parent));
 }
 
 export const anyBackupSchema: z.ZodType<AnyBackupWire, unknown> = z.unknown().transform((raw, ctx) => {

@@ -73,6 +73,9 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       // change, two-factor settings). The second step of a sign-in has neither: per address only,
       // and better-auth's own lockout of the account's codes.
       const account = isSignIn ? await emailOf(c.req.raw) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
+      // NUL and half a surrogate pair are no text PostgreSQL can compare: a 400, not a failed query (a 500).
+      if (account !== undefined && (account.includes('\u0000') || /\p{Cs}/u.test(account)))
+        return c.json(errorBody('validation', 'Adresse e-mail invalide.'), 400);
       const pair = `${account}|${ip}`;
       // Read before better-auth consumes the body.
       const code = path === '/two-factor/verify-totp' ? await fieldOf(c.req.raw, 'code') : undefined;

@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
 import { periodLockedMessage } from '@/domain/control';
+import { loneSurrogatePath } from '@/domain/json-walk';
 import { CentsOverflowError } from '@/domain/money';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
@@ -77,11 +78,23 @@ export async function readJson(c: Context): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type') ?? '')) {
     throw new ApiError(400, 'validation', 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
   }
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new ApiError(400, 'validation', "Le corps de la requête n'est pas un JSON valide.");
   }
+  // `"\ud800"` is valid JSON but no UTF-8 text: PostgreSQL would refuse it mid-write (a 500).
+  const at = loneSurrogatePath(body);
+  if (at) {
+    const path = at.join('.');
+    throw new ApiError(
+      400,
+      'validation',
+      `Données invalides : ${path ? `« ${path} » — ` : ''}le texte contient un caractère invalide (demi-paire UTF-16).`,
+    );
+  }
+  return body;
 }
 
 export function errorBody(

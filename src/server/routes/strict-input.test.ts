@@ -158,4 +158,23 @@ describe(`strict input on ${TEST_DB}`, () => {
     const message = await refused('POST', '/api/backup', backupWith('2024-01-01', `"__proto__":[${pole}]`));
     expect(message).toContain('« budgetData.__proto__ » — Clé interdite : « __proto__ ».');
   });
+
+  // Found by fuzz.test.ts: valid JSON, but no UTF-8 text; PostgreSQL refused it mid-write (500).
+  it.each([
+    ['POST', '/api/clients', '{"name":"Acme \\ud800"}', '« name »'],
+    ['PUT', 'line name', '{"name":"\\udc00x"}', '« name »'],
+  ])('refuses half a surrogate pair in a %s body (%s)', async (method, path, body, where) => {
+    const url = path === 'line name' ? `/api/lines/${lineId}/name` : path;
+    const message = await refused(method, url, body);
+    expect(message).toContain(where);
+    expect(message).toContain('demi-paire UTF-16');
+  });
+
+  // Found by fuzz.test.ts: the __proto__ check of a restore recursed, and 20,000 nested arrays overflowed the stack (500).
+  it.each([
+    ['arrays', '['.repeat(20_000) + ']'.repeat(20_000)],
+    ['objects', '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000)],
+  ])('refuses a backup of 20,000 nested %s with a 400', async (_, body) => {
+    await refused('POST', '/api/backup', body);
+  });
 });
