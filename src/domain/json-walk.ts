@@ -38,11 +38,14 @@ export function findInJson(
   return undefined;
 }
 
+/** Whether `text` holds half of a surrogate pair: no text PostgreSQL can store or compare. */
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
 /** The path of the first string or object key of `value` holding a lone surrogate, or undefined. */
 export function loneSurrogatePath(value: unknown): (string | number)[] | undefined {
   return findInJson(
     value,
     (node, key) =>
-      (typeof node === 'string' && LONE_SURROGATE.test(node)) || (typeof key === 'string' && LONE_SURROGATE.test(key)),
+      (typeof node === 'string' && hasLoneSurrogate(node)) || (typeof key === 'string' && hasLoneSurrogate(key)),
   );
 }

@@ -6,6 +6,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { hasLoneSurrogate } from '@/domain/json-walk';
 import type { Db } from '../db/client';
 import { errorBody, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
@@ -74,7 +75,7 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       // and better-auth's own lockout of the account's codes.
       const account = isSignIn ? await emailOf(c.req.raw) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
       // NUL and half a surrogate pair are no text PostgreSQL can compare: a 400, not a failed query (a 500).
-      if (account !== undefined && (account.includes('\u0000') || /\p{Cs}/u.test(account)))
+      if (account !== undefined && (account.includes('\u0000') || hasLoneSurrogate(account)))
         return c.json(errorBody('validation', 'Adresse e-mail invalide.'), 400);
       const pair = `${account}|${ip}`;
       // Read before better-auth consumes the body.
