@@ -48,6 +48,12 @@ export interface LiveOptions {
   pollMs?: number;
   /** Bytes a stream may have waiting for a slow reader before they are dropped for a resync (default 1 MB). */
   maxQueuedBytes?: number;
+  /**
+   * A reader whose pending write has waited this long is dropped, at a heartbeat (default three
+   * heartbeats). Tests that want frequent pings set it apart: a test reading its stream in memory
+   * takes each write only when it next reads, and a busy machine may leave it unread that long.
+   */
+  stallMs?: number;
   log?: Logger;
 }
 
@@ -156,8 +162,8 @@ class Subscriber {
     for (const m of held) if (!replayed.has(m.entryId)) this.push(m.text);
   }
 
-  heartbeat(now: number, heartbeatMs: number): void {
-    if (this.writingSince !== null && now - this.writingSince > STALL_HEARTBEATS * heartbeatMs) {
+  heartbeat(now: number, stallMs: number): void {
+    if (this.writingSince !== null && now - this.writingSince > stallMs) {
       this.end(true);
       return;
     }
@@ -238,6 +244,7 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   const presenceTtlMs = options.presenceTtlMs ?? 75_000;
   const pollMs = options.pollMs ?? (db.kind === 'postgres' ? 2_000 : 10_000);
   const maxBytes = options.maxQueuedBytes ?? 1024 * 1024;
+  const stallMs = options.stallMs ?? STALL_HEARTBEATS * heartbeatMs;
   const log = options.log;
   const ttlSeconds = presenceTtlMs / 1000;
 
@@ -437,7 +444,7 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
       timers.push(
         setInterval(() => {
           const now = Date.now();
-          for (const sub of subscribers) sub.heartbeat(now, heartbeatMs);
+          for (const sub of subscribers) sub.heartbeat(now, stallMs);
         }, heartbeatMs),
       );
       for (const t of timers) t.unref();

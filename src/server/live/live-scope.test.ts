@@ -21,7 +21,8 @@ const users: User[] = [];
 const admin = () => users[0]!;
 
 beforeAll(async () => {
-  t = await createAccountsTestApp({ live: { heartbeatMs: 300 } });
+  // Pings every 300 ms; no stalled-reader cut (streams read in memory: see live.test.ts).
+  t = await createAccountsTestApp({ live: { heartbeatMs: 300, stallMs: 600_000 } });
   users.push(...(await addRoleUsers(t, 30)));
   await t.db.query(`update auth_user set name = 'Camille Martin' where email = 'admin@agence.fr'`);
 });

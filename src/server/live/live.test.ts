@@ -27,7 +27,9 @@ let pole: Pole;
 beforeAll(async () => {
   const db = await createTestDb();
   // A short heartbeat and presence lifetime, so the tests see them; a tight queue for the slow reader.
-  live = createLive(db, { heartbeatMs: 300, presenceTtlMs: 1500, maxQueuedBytes: 16_384 });
+  // No stalled-reader cut: these streams are read in memory, each write taken only when the test
+  // next reads, which a busy machine may delay past three short heartbeats (that cut has its test).
+  live = createLive(db, { heartbeatMs: 300, presenceTtlMs: 3000, maxQueuedBytes: 16_384, stallMs: 600_000 });
   t = await createTestApp(db, { live });
   client = (await t.request<Client>('POST', `/api/clients${q}`, { name: 'Direct' })).json;
   pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles${q}`, { name: 'Paid', lines: ['A', 'B'] }))
@@ -244,15 +246,20 @@ describe('a reader that stops reading', () => {
   });
 
   it('is dropped when a write has waited three heartbeats (it reconnects with its Last-Event-ID)', async () => {
-    const before = live.stats().streams;
-    const res = await t.app.request(`/api/events${q}`);
-    const s = sseReader(res.body!);
-    await s.next();
-    expect(live.stats().streams).toBe(before + 1);
-    await pasteMuch(t.request);
-    // Never read again: the pending write holds, and within three heartbeats (300 ms here) the stream is cut.
-    await waitFor(() => live.stats().streams === before);
-    await s.cancel().catch(() => undefined);
+    const stallLive = createLive(t.db, { heartbeatMs: 300 });
+    const stall = await createTestApp(t.db, { live: stallLive });
+    try {
+      const res = await stall.app.request(`/api/events${q}`);
+      const s = sseReader(res.body!);
+      await s.next();
+      expect(stallLive.stats().streams).toBe(1);
+      await pasteMuch(stall.request);
+      // Never read again: the pending write holds, and within three heartbeats (300 ms here) the stream is cut.
+      await waitFor(() => stallLive.stats().streams === 0);
+      await s.cancel().catch(() => undefined);
+    } finally {
+      await stallLive.close();
+    }
   });
 });
 
