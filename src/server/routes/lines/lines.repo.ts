@@ -39,7 +39,7 @@ export async function insertZeroMonths(q: Queryable, lineIds: readonly string[],
 
 /**
  * Locks the client owning a line (as cell saves do) and returns its id, or undefined when the
- * line does not exist in `year`.
+ * line does not exist in `year` — also when it was deleted while this waited for the lock.
  */
 export async function lockLineOwner(q: Queryable, lineId: string, year: number): Promise<string | undefined> {
   const { rows } = await q.query<{ client_id: string }>(
@@ -50,7 +50,10 @@ export async function lockLineOwner(q: Queryable, lineId: string, year: number):
       for update of c`,
     [lineId, year],
   );
-  return rows[0]?.client_id;
+  if (!rows[0]) return undefined;
+  // On PostgreSQL the join read the line before waiting for the client: a delete committed in the
+  // meantime is seen only by a new statement (read committed), so look again under the lock.
+  return (await findLine(q, lineId, year)) ? rows[0].client_id : undefined;
 }
 
 /** Deletes a line and (by cascade) its 12 months. */

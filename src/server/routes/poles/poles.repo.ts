@@ -26,8 +26,20 @@ export async function insertPole(q: Queryable, clientId: string, year: number, n
   return rows[0]!.id;
 }
 
-/** Locks a pole of `year` for the rest of the transaction; returns its client id, or undefined. */
+/**
+ * Locks the client owning a pole of `year`, then the pole, for the rest of the transaction;
+ * returns the client id, or undefined. The client first, as cell saves and line deletes do: a new
+ * line's monthly rows update the dashboard sums a save's triggers update too, and two
+ * transactions taking those rows in different orders deadlock on PostgreSQL.
+ */
 export async function lockPole(q: Queryable, poleId: string, year: number): Promise<string | undefined> {
+  const owner = await q.query(
+    `select 1 from clients c join expertise_poles p on p.client_id = c.id
+      where p.id = $1 and p.year = $2
+      for update of c`,
+    [poleId, year],
+  );
+  if (owner.rows.length === 0) return undefined;
   const { rows } = await q.query<{ client_id: string }>(
     `select client_id from expertise_poles where id = $1 and year = $2 for update`,
     [poleId, year],
