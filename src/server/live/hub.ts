@@ -275,13 +275,13 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   async function readRecord(): Promise<void> {
     // Before the first stream, nobody reads: the record is read from where it stands then.
     if (started === null) return;
-    await started;
     if (reading) {
       readAgain = true;
       return;
     }
     reading = true;
     try {
+      await started;
       do {
         readAgain = false;
         if (closed) return;
@@ -436,6 +436,7 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
   }
 
   function start(): Promise<void> {
+    // A start that failed (the database away when the first stream opened) is tried again by the next stream.
     started ??= (async () => {
       maxSeen = await lastEntryId(db);
       await listen();
@@ -448,7 +449,10 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
         }, heartbeatMs),
       );
       for (const t of timers) t.unref();
-    })();
+    })().catch((err: unknown) => {
+      started = null;
+      throw err;
+    });
     return started;
   }
 
@@ -481,10 +485,17 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     presenceChanged: (clientId, year) => notify(`p:${clientId}:${year}`),
 
     async serve(sink, spec) {
-      if (closed) return;
-      await start();
+      // Not served: the response ends at once (the browser comes back after its retry delay).
+      const refuse = () => void Promise.resolve(sink.close()).catch(() => undefined);
+      if (closed) return refuse();
+      try {
+        await start();
+      } catch (err) {
+        warn('flux refusé', err);
+        return refuse();
+      }
       // The stop may have come while this stream waited for the listener: it would never be ended.
-      if (closed) return;
+      if (closed) return refuse();
       const sub = new Subscriber(spec, spec.access, sink, maxBytes);
       sink.onAbort(() => sub.end());
       let finished = () => {};
@@ -499,6 +510,9 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
           sub.releaseLive(replayed);
         }
         await sub.run();
+      } catch (err) {
+        // A replay that could not be read: the stream ends, the browser reconnects with its Last-Event-ID.
+        warn('flux interrompu', err);
       } finally {
         subscribers.delete(sub);
         sub.end();

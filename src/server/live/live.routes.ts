@@ -8,7 +8,6 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { presenceBody, presenceQuery, eventsQuery } from '@/domain/schemas';
 import type { Auth } from '@/server/auth/auth';
 import { sessionEmail } from '@/server/auth/session';
@@ -18,6 +17,7 @@ import { readJson, validate } from '@/server/lib/errors';
 import { accessOf, guardClient, reReadAccess } from '@/server/policy/policy';
 import { placePresence, readPresence } from './events.repo';
 import type { Live } from './hub';
+import { sseBody } from './sse-body';
 
 /** A resume id as the browser sends it back: digits only, else the stream starts from now (no resync). */
 export function parseEventId(value: string | undefined): number | undefined {
@@ -38,23 +38,20 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
             return email === null ? null : reReadAccess(db, email, access);
           }
         : undefined;
-      // No proxy buffering: each event must leave at once (streamSSE sets Cache-Control: no-cache).
-      c.header('X-Accel-Buffering', 'no');
       const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-      return streamSSE(c, (stream) =>
-        live.serve(
-          {
-            write: (text) => stream.write(text),
-            close: () => stream.close(),
-            destroy: () => {
-              stream.abort();
-              outgoing?.destroy();
-            },
-            onAbort: (listener) => stream.onAbort(listener),
-          },
-          { year, access, recheck, resumeFrom },
-        ),
-      );
+      // A reader that does not read is cut at the socket too (the stalled-reader cut, the stop).
+      const { body, sink } = sseBody(undefined, () => outgoing?.destroy());
+      // serve() never rejects (the hub logs what stops a stream) and ends the stream itself.
+      void live.serve(sink, { year, access, recheck, resumeFrom });
+      return c.body(body, 200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        // Chunked from the start: the Node adapter would otherwise wait for the first chunks to size the body.
+        'Transfer-Encoding': 'chunked',
+        Connection: 'keep-alive',
+        // No proxy buffering: each event must leave at once.
+        'X-Accel-Buffering': 'no',
+      });
     })
     .put('/presence', async (c) => {
       const { year, clientId, tab } = validate(presenceBody, await readJson(c));

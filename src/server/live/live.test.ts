@@ -426,11 +426,7 @@ describe('the log of a failed read (issue 19 §7)', () => {
       query: (sql, params) =>
         db.query(sql, sql.includes('pg_current_snapshot') ? [secret, ...(params ?? []).slice(1)] : params),
     };
-    const lines: string[] = [];
-    const own = createLive(leaky, {
-      log: createLogger('warn', { out: (l) => lines.push(l), err: (l) => lines.push(l) }),
-    });
-    const app = await createTestApp(db, { live: own });
+    const { own, app, lines } = await loggedHub(leaky, db);
     try {
       const stream = sseReader((await app.app.request(`/api/events${q}`)).body!);
       await stream.next();
@@ -447,6 +443,47 @@ describe('the log of a failed read (issue 19 §7)', () => {
     }
   });
 });
+
+describe('a start that failed (issue 19: the database away when the first stream opens)', () => {
+  it('ends that stream, logs it, and the next stream starts the hub and gets the changes', async () => {
+    const db = await createTestDb();
+    let away = true;
+    // The hub's first read of the record fails while the database is "away".
+    const flaky: Db = {
+      ...db,
+      query: (sql, params) =>
+        away && sql.includes('max(id)') ? Promise.reject(new Error('connexion refusée')) : db.query(sql, params),
+    };
+    const { own, app, lines } = await loggedHub(flaky, db);
+    try {
+      const first = sseReader((await app.app.request(`/api/events${q}`)).body!);
+      expect(await first.toEnd()).toEqual([]);
+      expect(lines.some((l) => l.includes('flux refusé'))).toBe(true);
+      // A commit meanwhile wakes a hub that never started: nothing breaks.
+      own.committed();
+      away = false;
+      const again = sseReader((await app.app.request(`/api/events${q}`)).body!);
+      expect((await again.next())?.retry).toBe('2000');
+      const created = await app.request<Client>('POST', `/api/clients${q}`, { name: 'Après la panne' });
+      own.committed();
+      const { message } = await again.until((m) => m.event === 'change');
+      expect(changeOf(message).clientId).toBe(created.json.id);
+      await again.cancel();
+    } finally {
+      await own.close();
+      await db.close();
+    }
+  });
+});
+
+/** A hub over `hubDb` whose warnings are kept in `lines`, and an app over `db` that wakes it. */
+async function loggedHub(hubDb: Db, db: Db) {
+  const lines: string[] = [];
+  const own = createLive(hubDb, {
+    log: createLogger('warn', { out: (l) => lines.push(l), err: (l) => lines.push(l) }),
+  });
+  return { own, lines, app: await createTestApp(db, { live: own }) };
+}
 
 async function stored(lineId: string, month: number): Promise<string> {
   const { rows } = await t.db.query<{ reel: string }>(
