@@ -22,6 +22,8 @@ export const clientAlreadyExists = (name: string) => `Un client « ${name} » ex
 export const poleAlreadyExists = (name: string) => `Un pôle « ${name} » existe déjà pour ce client.`;
 
 /** A line cannot move past the first or last place of its pole. */
+/** The pole's lines are not in the order the move was computed from (nothing moved). */
+export const linesChanged = 'Les lignes de ce pôle ont changé entre-temps : rien n’a été déplacé. Rechargez la page.';
 export const lineCannotMove = (direction: 'up' | 'down') =>
   direction === 'up'
     ? 'Cette ligne est déjà la première de son pôle.'

@@ -155,7 +155,7 @@ export async function snapshotPoles(q: Queryable, poleIds: readonly string[]): P
   if (poleIds.length === 0) return [];
   const { rows } = await q.query<PoleRow>(
     `select id, client_id, year, name, is_expanded, facture, seq::text as seq
-       from expertise_poles where id = any($1::uuid[]) order by seq`,
+       from expertise_poles where id = any($1::uuid[]) order by expertise_poles.seq`,
     [poleIds],
   );
   return rows.map(toPole);
@@ -171,7 +171,7 @@ export async function snapshotClient(q: Queryable, clientId: string): Promise<Cl
   if (!client) return undefined;
   const { rows: poles } = await q.query<PoleRow>(
     `select id, client_id, year, name, is_expanded, facture, seq::text as seq
-       from expertise_poles where client_id = $1 order by year, seq`,
+       from expertise_poles where client_id = $1 order by year, expertise_poles.seq`,
     [clientId],
   );
   const { rows: lines } = await q.query<LineRow>(
@@ -798,7 +798,7 @@ export async function actorStack(
     `select id::text, reverts_id::text from history_entries
       where actor = $1 and client_id = $2 and (year = $3 or year is null)
         and not (ops @> '[{"op": "insert_client"}]' or ops @> '[{"op": "delete_client"}]')
-      order by id`,
+      order by history_entries.id`,
     [actor, clientId, year],
   );
   return undoStack(

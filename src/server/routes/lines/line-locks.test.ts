@@ -27,7 +27,7 @@ async function clientWithPole(name: string): Promise<{ client: Client; pole: Pol
 
 /**
  * Runs `requests` while another transaction holds the client's row lock (PostgreSQL), released
- * after `holdMs`; on PGlite, runs them one by one. Resolves to the answers and when each came.
+ * after `holdMs`, so that they take it in the order given; on PGlite, runs them one by one. Resolves to the answers and when each came.
  */
 async function underClientLock<T>(clientId: string, requests: (() => Promise<T>)[], holdMs = 300) {
   if (TEST_DB === 'pglite') {
@@ -45,12 +45,29 @@ async function underClientLock<T>(clientId: string, requests: (() => Promise<T>)
     await held;
   });
   await lockTaken;
-  const pending = requests.map((send) => send().then((value) => ({ value, at: Date.now() })));
+  // One by one, each sent once the one before waits for the lock: they then take it in this order.
+  const pending: Promise<{ value: T; at: number }>[] = [];
+  for (const send of requests) {
+    pending.push(send().then((value) => ({ value, at: Date.now() })));
+    await waitersAtLeast(pending.length);
+  }
   await new Promise((resolve) => setTimeout(resolve, holdMs));
   const releasedAt = Date.now();
   release();
   await blocker;
   return { answers: await Promise.all(pending), releasedAt };
+}
+
+/** Waits until `n` sessions of this database wait for a lock (10 s at most). */
+async function waitersAtLeast(n: number) {
+  for (let i = 0; i < 500; i += 1) {
+    const { rows } = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if (rows[0]!.n >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${n} requests never waited for the lock`);
 }
 
 describe('structure edits racing on one line', () => {

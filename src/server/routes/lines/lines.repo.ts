@@ -100,7 +100,7 @@ export async function reorderLines(
   next: readonly string[],
 ): Promise<boolean> {
   const { rows } = await q.query<{ id: string; seq: string }>(
-    `select id, seq::text as seq from budget_line_items where expertise_pole_id = $1 order by seq for update`,
+    `select id, seq::text as seq from budget_line_items where expertise_pole_id = $1 order by budget_line_items.seq for update`,
     [poleId],
   );
   const current = rows.map((r) => r.id);

@@ -12,7 +12,7 @@ import { addLineBody, idParams, moveLineBody, renameBody } from '@/domain/schema
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
-import { lineAlreadyExists, lineCannotMove, lineNotFound, poleNotFound } from '@/server/lib/messages';
+import { lineAlreadyExists, lineCannotMove, lineNotFound, linesChanged, poleNotFound } from '@/server/lib/messages';
 import { guardLines, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { refreshRevisedForecast } from '../clients/clients.repo';
@@ -91,7 +91,8 @@ export function linesRoutes(db: Db) {
         const old = await lineOrder(tx, poleId);
         const next = movedLineOrder(old, id, direction);
         if (!next) throw conflict(lineCannotMove(direction));
-        await reorderLines(tx, poleId, old, next);
+        // Never silently: a move that did not apply must not be recorded as done.
+        if (!(await reorderLines(tx, poleId, old, next))) throw conflict(linesChanged);
         await insertEntry(tx, {
           actor: actorOf(c),
           source: 'structure',
