@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { hasLoneSurrogate } from '@/domain/json-walk';
 import type { Db } from '../db/client';
-import { errorBody, tooLarge } from '../lib/errors';
+import { errorBody, isJsonContentType, NOT_JSON, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
@@ -67,6 +67,11 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       const path = c.req.path.replace(/^\/api\/auth/, '');
       if (!SERVED.has(path))
         return c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404);
+      // better-auth also reads form bodies, which the checks below (an account's limits, the
+      // disabled flag, TOTP replays) don't: JSON only, refused before any account is looked up.
+      const type = c.req.header('content-type');
+      if (c.req.method === 'POST' && type !== undefined && !isJsonContentType(type))
+        return c.json(errorBody('validation', NOT_JSON), 400);
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
       const isLimited = CHECKS_SECRET.has(path);
       const ip = clientIp(c, trustProxy);

@@ -485,6 +485,24 @@ describe(`sign-in of a disabled account, with better-auth's Origin checks on ${T
         ['dormant@agence.fr'],
       );
       expect(rows[0]!.n).toBe(0);
+
+      // better-auth also reads form bodies, which our checks (the account's limits, the disabled
+      // flag, TOTP replays) do not read: refused for every account, before any of them is looked up.
+      for (const email of ['active@agence.fr', 'dormant@agence.fr', 'nobody.here@agence.fr']) {
+        const form = await own.app.request(
+          '/api/auth/sign-in/email',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+            body: new URLSearchParams({ email, password: PASSWORD }).toString(),
+          },
+          { incoming: { socket: { remoteAddress: '198.51.100.50' } } },
+        );
+        expect(form.status, email).toBe(400);
+        expect(await form.json(), email).toMatchObject({ error: { code: 'validation' } });
+        expect(form.headers.getSetCookie(), email).toEqual([]);
+      }
+      expect((await own.db.query('select 1 from auth_session')).rows).toEqual([]);
     } finally {
       await own.db.close();
     }

@@ -73,10 +73,12 @@ export function isJsonContentType(header: string): boolean {
   return type === 'application/json' && params.every((p) => /^charset="?utf-8"?$/.test(p));
 }
 
+export const NOT_JSON = 'Le corps de la requête doit être du JSON (Content-Type: application/json).';
+
 /** Reads the JSON body; a body that is not JSON is a 400, not a crash. */
 export async function readJson(c: Context): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type') ?? '')) {
-    throw new ApiError(400, 'validation', 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
+    throw new ApiError(400, 'validation', NOT_JSON);
   }
   let body: unknown;
   try {
