@@ -14,6 +14,7 @@ import { CentsOverflowError } from '@/domain/money';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
 import { clientYearTooLarge } from './messages';
+import { STORAGE_FULL, STORAGE_UNWRITABLE, storageFailure } from './storage-failure';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -201,6 +202,14 @@ export function handleError(err: unknown, c: Context) {
     console.error(`${failed}: ${describeFailure(err)}`);
     c.header('Retry-After', '5');
     return c.json(errorBody('unavailable', DB_UNAVAILABLE), 503);
+  }
+  // A full disk, or one the server may not write: said in French, and logged like any fault (ADR 040).
+  const storage = storageFailure(err);
+  if (storage) {
+    console.error(`${failed}: ${describeFailure(err)}`);
+    return storage === 'full'
+      ? c.json(errorBody('storage', STORAGE_FULL), 507)
+      : c.json(errorBody('storage', STORAGE_UNWRITABLE), 503);
   }
   console.error(`${failed}: ${describeFailure(err)}`);
   return c.json(errorBody('internal', 'Erreur interne du serveur. Réessayez plus tard.'), 500);

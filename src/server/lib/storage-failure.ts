@@ -1,7 +1,7 @@
 /**
  * Failures of the server's own storage — a full disk, a read-only one, a data folder it may not
- * write — told apart from other faults, so the start message (main.ts) can say what is wrong in
- * French instead of PGlite's bare `Aborted()` (report row 5a).
+ * write — told apart from other faults, so the answer (lib/errors.ts, ADR 040) and the start message
+ * (main.ts) say what is wrong in French instead of a generic 500 or PGlite's bare `Aborted()`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,6 +54,13 @@ export function storageFailure(err: unknown, depth = 0): StorageFailure | undefi
   }
   return storageFailure(cause, depth + 1);
 }
+
+/** The French text of a write refused because the server's disk is full (507). */
+export const STORAGE_FULL =
+  'Enregistrement impossible : le disque du serveur est plein. Rien n’a été enregistré ; libérez de la place puis réessayez.';
+/** The French text of a write refused because the server cannot write its data (503). */
+export const STORAGE_UNWRITABLE =
+  'Enregistrement impossible : le serveur ne peut pas écrire dans son dossier de données (disque en lecture seule ou droits insuffisants). Rien n’a été enregistré ; prévenez la personne qui administre le serveur.';
 
 /**
  * Below this much free space on DATA_DIR's file system, a failed start of the embedded database is
