@@ -21,6 +21,8 @@ export const API_ERROR_CODES = [
   'rate_limited',
   // Month closing (issue 14): a write that would change a closed month.
   'period_locked',
+  // The server's disk is full (507), read-only or not its to write (503): nothing stored (ADR 040).
+  'storage',
 ] as const;
 
 /** The one HTTP error shape: `{ error: { code, message, issues? } }`. */

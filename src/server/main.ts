@@ -19,6 +19,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDb } from './db/open';
 import { parseEnv } from './env';
 import { createLogger } from './lib/log';
+import { startFailureMessage } from './lib/storage-failure';
 import { createLive } from './live/hub';
 
 /** How long requests in flight may take to finish once a stop is asked. */
@@ -38,8 +39,12 @@ function findWebRoot(): string {
 
 const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
+/** The embedded database's folder once the environment is read: a failed start says what is wrong with it. */
+let embeddedDataDir: string | undefined;
+
 async function main() {
   const env = parseEnv();
+  embeddedDataDir = env.databaseUrl ? undefined : env.dataDir;
   const log = createLogger(env.logLevel);
   const { db, release } = await openConfiguredDb(env);
 
@@ -120,7 +125,8 @@ main().catch((err: unknown) => {
   if (err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
-    console.error('Démarrage impossible :', err instanceof Error ? err.message : err);
+    // A full disk stops PGlite with a bare `Aborted()`: the message names it, and the folder.
+    console.error(startFailureMessage(err, embeddedDataDir));
   }
   process.exit(1);
 });

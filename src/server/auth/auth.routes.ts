@@ -3,12 +3,12 @@
  * (ADR 029), TOTP codes single-use, answering in our error
  * shape and never handing the session token to scripts (answers.ts). Sessions: session.ts.
  */
-import { hashPassword } from 'better-auth/crypto';
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { hasLoneSurrogate } from '@/domain/json-walk';
 import type { Db } from '../db/client';
-import { errorBody, tooLarge } from '../lib/errors';
+import { errorBody, isJsonContentType, NOT_JSON, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
@@ -67,6 +67,11 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       const path = c.req.path.replace(/^\/api\/auth/, '');
       if (!SERVED.has(path))
         return c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404);
+      // better-auth also reads form bodies, which the checks below (an account's limits, the
+      // disabled flag, TOTP replays) don't: JSON only, refused before any account is looked up.
+      const type = c.req.header('content-type');
+      if (c.req.method === 'POST' && type !== undefined && !isJsonContentType(type))
+        return c.json(errorBody('validation', NOT_JSON), 400);
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
       const isLimited = CHECKS_SECRET.has(path);
       const ip = clientIp(c, trustProxy);
@@ -93,10 +98,10 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
           return c.json(errorBody('rate_limited', `Trop de tentatives. Réessayez dans ${when}.`), 429);
         }
       }
-      let response =
-        account && isSignIn && (await isDisabled(db, account))
-          ? await refuseDisabled(c.req.raw)
-          : await auth.handler(c.req.raw);
+      // A disabled user's sign-in goes through better-auth too, with a password that cannot match:
+      // its Origin check, then its wrong-password path answer it, as for any other email (ADR 029).
+      const disabled = isSignIn && account !== undefined && (await isDisabled(db, account));
+      let response = await auth.handler(disabled ? await withUnmatchablePassword(c.req.raw) : c.req.raw);
       if (code !== undefined && response.ok) response = await refuseReplay(code, response);
 
       if (isLimited && isWrongSecret(response.status, await betterAuthCode(response))) {
@@ -152,17 +157,29 @@ async function sessionEmail(auth: Auth, request: Request): Promise<string | unde
 }
 
 /**
- * A disabled user gets exactly the answer of a wrong password, after the same work (a password
- * hash), so neither the answer nor its delay tells that the account exists.
+ * The sign-in request with its password replaced by as many random characters (one chance in 2^72
+ * of matching for the shortest password allowed, 12): better-auth then answers a disabled user
+ * exactly as a wrong password — same checks first, same password hash, same length limit — and
+ * opens no session (session.ts would refuse one anyway). A body without a string password goes
+ * unchanged: better-auth refuses it as it does for anyone.
  */
-async function refuseDisabled(request: Request): Promise<Response> {
+async function withUnmatchablePassword(request: Request): Promise<Request> {
   const body: unknown = await request
     .clone()
     .json()
     .catch(() => undefined);
   const password = (body as { password?: unknown } | undefined)?.password;
-  await hashPassword(typeof password === 'string' ? password : '');
-  return Response.json({ code: 'INVALID_EMAIL_OR_PASSWORD' }, { status: 401 });
+  if (typeof password !== 'string') return request;
+  const random = randomBytes(Math.ceil((password.length * 3) / 4) + 3)
+    .toString('base64url')
+    .slice(0, password.length);
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: JSON.stringify({ ...(body as object), password: random }),
+  });
 }
 
 /** A string field of the JSON body, or undefined. */

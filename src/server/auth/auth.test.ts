@@ -434,6 +434,81 @@ describe(`accounts mode on ${TEST_DB}`, () => {
   });
 });
 
+describe(`sign-in of a disabled account, with better-auth's Origin checks on ${TEST_DB}`, () => {
+  it('answers like a wrong password whatever the Origin and Sec-Fetch headers, and opens no session', async () => {
+    // better-auth checks the Origin first when a Sec-Fetch header is present (403 without one): a
+    // disabled account must meet that check too, not be refused before it (report row 7d).
+    const own = await createAccountsTestApp({ originChecks: true });
+    try {
+      await own.addUser('active@agence.fr');
+      await own.addUser('dormant@agence.fr');
+      await setDisabled(own.db, 'dormant@agence.fr', true);
+      const logged: string[] = [];
+      vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+      const headerSets: { name: string; call: Call }[] = [
+        { name: 'with Origin', call: { origin: ORIGIN } },
+        { name: 'no Origin, Sec-Fetch-Mode: cors', call: { headers: { 'sec-fetch-mode': 'cors' } } },
+        { name: 'no Origin, no Sec-Fetch headers', call: {} },
+      ];
+      const cases = [
+        { name: 'wrong password', email: 'active@agence.fr', password: 'not the password at all' },
+        { name: 'unknown email', email: 'nobody.here@agence.fr', password: PASSWORD },
+        { name: 'disabled, right password', email: 'dormant@agence.fr', password: PASSWORD },
+        { name: 'disabled, wrong password', email: 'dormant@agence.fr', password: 'not the password at all' },
+      ];
+      const statuses: number[] = [];
+      let ip = 0;
+      for (const { name, call } of headerSets) {
+        const answers = [];
+        for (const c of cases) {
+          ip += 1;
+          const res = await own.call('POST', '/api/auth/sign-in/email', {
+            ...call,
+            body: { email: c.email, password: c.password },
+            ip: `198.51.100.${ip}`,
+          });
+          answers.push({ status: res.status, body: res.text, cookies: res.headers.getSetCookie() });
+        }
+        const [wrongPassword] = answers;
+        expect(wrongPassword!.body, name).toBe(
+          JSON.stringify({ error: { code: 'unauthorized', message: 'Email ou mot de passe incorrect.' } }),
+        );
+        expect(wrongPassword!.cookies, name).toEqual([]);
+        answers.forEach((a, i) => expect(a, `${name}: ${cases[i]!.name}`).toEqual(wrongPassword));
+        statuses.push(wrongPassword!.status);
+      }
+      // The script's headers do meet better-auth's check (else this test would prove nothing).
+      expect(statuses).toEqual([401, 403, 401]);
+      expect(logged.every((line) => line.includes('Origin'))).toBe(true);
+      const { rows } = await own.db.query<{ n: number }>(
+        `select count(*)::int as n from auth_session s join auth_user u on u.id = s."userId" where u.email = $1`,
+        ['dormant@agence.fr'],
+      );
+      expect(rows[0]!.n).toBe(0);
+
+      // better-auth also reads form bodies, which our checks (the account's limits, the disabled
+      // flag, TOTP replays) do not read: refused for every account, before any of them is looked up.
+      for (const email of ['active@agence.fr', 'dormant@agence.fr', 'nobody.here@agence.fr']) {
+        const form = await own.app.request(
+          '/api/auth/sign-in/email',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+            body: new URLSearchParams({ email, password: PASSWORD }).toString(),
+          },
+          { incoming: { socket: { remoteAddress: '198.51.100.50' } } },
+        );
+        expect(form.status, email).toBe(400);
+        expect(await form.json(), email).toMatchObject({ error: { code: 'validation' } });
+        expect(form.headers.getSetCookie(), email).toEqual([]);
+      }
+      expect((await own.db.query('select 1 from auth_session')).rows).toEqual([]);
+    } finally {
+      await own.db.close();
+    }
+  });
+});
+
 describe(`accounts mode behind HTTPS on ${TEST_DB}`, () => {
   it('marks the session cookie Secure and accepts the public origin', async () => {
     const https = await createAccountsTestApp({ publicOrigin: 'https://budget.agence.example' });

@@ -18,10 +18,15 @@ export interface AuthConfig {
   secret: string;
   /** The origin users type (PUBLIC_URL); https makes cookies Secure. */
   publicOrigin?: string | undefined;
+  /**
+   * Tests only: better-auth skips its Origin and Fetch-Metadata checks when NODE_ENV=test (as under
+   * Vitest); true keeps them, as a production server has them.
+   */
+  originChecksInTests?: boolean | undefined;
 }
 
 /** The better-auth options, shared by the server and the schema check of auth.test.ts. */
-export function authOptions(db: Db, { secret, publicOrigin }: AuthConfig) {
+export function authOptions(db: Db, { secret, publicOrigin, originChecksInTests }: AuthConfig) {
   const dialect =
     db.native.kind === 'pglite' ? new PGliteDialect(db.native.lite) : new PostgresDialect({ pool: db.native.pool });
   return {
@@ -59,6 +64,7 @@ export function authOptions(db: Db, { secret, publicOrigin }: AuthConfig) {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
+      disableOriginCheck: originChecksInTests ? false : undefined,
       useSecureCookies: publicOrigin?.startsWith('https://') ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const },
       ipAddress: { disableIpTracking: false },

@@ -14,6 +14,7 @@ import { CentsOverflowError } from '@/domain/money';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
 import { clientYearTooLarge } from './messages';
+import { STORAGE_FULL, STORAGE_UNWRITABLE, storageFailure } from './storage-failure';
 
 type Code = ApiErrorBody['error']['code'];
 
@@ -73,10 +74,12 @@ export function isJsonContentType(header: string): boolean {
   return type === 'application/json' && params.every((p) => /^charset="?utf-8"?$/.test(p));
 }
 
+export const NOT_JSON = 'Le corps de la requête doit être du JSON (Content-Type: application/json).';
+
 /** Reads the JSON body; a body that is not JSON is a 400, not a crash. */
 export async function readJson(c: Context): Promise<unknown> {
   if (!isJsonContentType(c.req.header('content-type') ?? '')) {
-    throw new ApiError(400, 'validation', 'Le corps de la requête doit être du JSON (Content-Type: application/json).');
+    throw new ApiError(400, 'validation', NOT_JSON);
   }
   let body: unknown;
   try {
@@ -199,6 +202,14 @@ export function handleError(err: unknown, c: Context) {
     console.error(`${failed}: ${describeFailure(err)}`);
     c.header('Retry-After', '5');
     return c.json(errorBody('unavailable', DB_UNAVAILABLE), 503);
+  }
+  // A full disk, or one the server may not write: said in French, and logged like any fault (ADR 040).
+  const storage = storageFailure(err);
+  if (storage) {
+    console.error(`${failed}: ${describeFailure(err)}`);
+    return storage === 'full'
+      ? c.json(errorBody('storage', STORAGE_FULL), 507)
+      : c.json(errorBody('storage', STORAGE_UNWRITABLE), 503);
   }
   console.error(`${failed}: ${describeFailure(err)}`);
   return c.json(errorBody('internal', 'Erreur interne du serveur. Réessayez plus tard.'), 500);

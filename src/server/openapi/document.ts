@@ -36,7 +36,11 @@ const ERRORS = {
   500: ['Internal', 'Erreur interne : rien n’a changé ; le détail est dans le journal du serveur.'],
   503: [
     'Unavailable',
-    'Base de données injoignable pour l’instant : rien n’a changé ; réessayer après Retry-After secondes.',
+    'Base de données injoignable pour l’instant (code unavailable : réessayer après Retry-After secondes), ou dossier de données du serveur en lecture seule ou non accessible en écriture (code storage) : rien n’a changé.',
+  ],
+  507: [
+    'InsufficientStorage',
+    'Disque du serveur plein (code storage) : rien n’a changé ; réessayer une fois de la place libérée.',
   ],
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
@@ -113,6 +117,8 @@ function errorsOf(op: Operation): ErrorStatus[] {
   if (op.body) statuses.add(413);
   // Any write of budget data may touch a closed month: 409 period_locked (docs/product.md#month-closing).
   if (op.method !== 'get' && !op.public) statuses.add(409);
+  // Any write may find the server's disk full (ADR 040); better-auth answers its own faults (a 500).
+  if (op.method !== 'get' && !op.path.startsWith('/api/auth/')) statuses.add(507);
   if (!op.public) statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
 }

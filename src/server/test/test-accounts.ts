@@ -23,10 +23,23 @@ export interface Call {
 }
 
 export async function createAccountsTestApp(
-  options: { publicOrigin?: string; trustProxy?: string[]; live?: LiveOptions } = {},
+  options: {
+    publicOrigin?: string;
+    trustProxy?: string[];
+    live?: LiveOptions;
+    /**
+     * better-auth's own Origin and Fetch-Metadata checks, which it skips when NODE_ENV=test (as
+     * under Vitest) and a production server runs: on, for the tests of what a script's headers see.
+     */
+    originChecks?: boolean;
+  } = {},
 ) {
   const db = await createTestDb();
-  const auth = createAuth(db, { secret: TEST_SECRET, publicOrigin: options.publicOrigin });
+  const auth = createAuth(db, {
+    secret: TEST_SECRET,
+    publicOrigin: options.publicOrigin,
+    originChecksInTests: options.originChecks,
+  });
   const live = createLive(db, options.live);
   const app = createApp({ db, auth, publicOrigin: options.publicOrigin, trustProxy: options.trustProxy, live });
 

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertCents as cents } from '@/domain';
-import { patchCells, useCellsSaved, type SavedBatch, type YearCellUpdate } from './save-cells';
+import { patchCells, refusalReason, useCellsSaved, type SavedBatch, type YearCellUpdate } from './save-cells';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +76,31 @@ describe('patchCells', () => {
     unmount();
     await patchCells([edit(2026, 'a', 1)]);
     expect(saved).toHaveLength(2);
+  });
+});
+
+describe('refusalReason', () => {
+  const failing = async (status: number, code: string, message: string) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ error: { code, message } }), { status })),
+    );
+    return patchCells([edit(2026, 'a', 1)]).catch((e: unknown) => e);
+  };
+
+  it('keeps a save the server could not store (507 disk full, 503 not writable) to retry, with its French reason', async () => {
+    const full =
+      'Enregistrement impossible : le disque du serveur est plein. Rien n’a été enregistré ; libérez de la place puis réessayez.';
+    const error = await failing(507, 'storage', full);
+    expect(error).toMatchObject({ status: 507, code: 'storage', message: full });
+    expect(refusalReason(error)).toBeNull();
+    expect(refusalReason(await failing(503, 'storage', 'Enregistrement impossible : …'))).toBeNull();
+    expect(
+      refusalReason(await failing(503, 'unavailable', 'La base de données est momentanément injoignable.')),
+    ).toBeNull();
+  });
+
+  it('gives the reason of a refusal for good (4xx), which retrying cannot change', async () => {
+    expect(refusalReason(await failing(400, 'validation', 'Montant hors limites.'))).toBe('Montant hors limites.');
   });
 });
