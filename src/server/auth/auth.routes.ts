@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { hasLoneSurrogate } from '@/domain/json-walk';
 import type { Db } from '../db/client';
-import { errorBody, isJsonContentType, NOT_JSON, tooLarge } from '../lib/errors';
+import { errorBody, INVALID_JSON, isJsonContentType, NOT_JSON, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
@@ -72,6 +72,10 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       const type = c.req.header('content-type');
       if (c.req.method === 'POST' && type !== undefined && !isJsonContentType(type))
         return c.json(errorBody('validation', NOT_JSON), 400);
+      // Malformed JSON is ours to refuse too: better-auth would answer it and write an error line
+      // to the log for it, which anyone could do without signing in.
+      if (c.req.method === 'POST' && !(await isJsonObjectOrEmpty(c.req.raw)))
+        return c.json(errorBody('validation', INVALID_JSON), 400);
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
       const isLimited = CHECKS_SECRET.has(path);
       const ip = clientIp(c, trustProxy);
@@ -180,6 +184,21 @@ async function withUnmatchablePassword(request: Request): Promise<Request> {
     headers,
     body: JSON.stringify({ ...(body as object), password: random }),
   });
+}
+
+/**
+ * True when the body is a JSON object, as better-auth reads it, or empty without a content type
+ * (read from a copy: better-auth reads it next).
+ */
+async function isJsonObjectOrEmpty(request: Request): Promise<boolean> {
+  const text = await request.clone().text();
+  if (text.trim() === '') return !request.headers.has('content-type');
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null && !Array.isArray(body);
+  } catch {
+    return false;
+  }
 }
 
 /** A string field of the JSON body, or undefined. */

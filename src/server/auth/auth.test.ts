@@ -503,6 +503,20 @@ describe(`sign-in of a disabled account, with better-auth's Origin checks on ${T
         expect(form.headers.getSetCookie(), email).toEqual([]);
       }
       expect((await own.db.query('select 1 from auth_session')).rows).toEqual([]);
+
+      // Malformed JSON, or JSON that is no object, is ours to refuse in French: better-auth would
+      // answer it itself and write an error line to the log (the console guard fails the test if so).
+      for (const body of ['{', '', '"x"', '[]', 'null', "{'email':1}"]) {
+        const bad = await own.app.request(
+          '/api/auth/sign-in/email',
+          { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body },
+          { incoming: { socket: { remoteAddress: '198.51.100.51' } } },
+        );
+        expect(bad.status, body).toBe(400);
+        expect(await bad.json(), body).toEqual({
+          error: { code: 'validation', message: "Le corps de la requête n'est pas un JSON valide." },
+        });
+      }
     } finally {
       await own.db.close();
     }

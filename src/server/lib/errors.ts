@@ -75,6 +75,7 @@ export function isJsonContentType(header: string): boolean {
 }
 
 export const NOT_JSON = 'Le corps de la requête doit être du JSON (Content-Type: application/json).';
+export const INVALID_JSON = "Le corps de la requête n'est pas un JSON valide.";
 
 /** Reads the JSON body; a body that is not JSON is a 400, not a crash. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -85,7 +86,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError(400, 'validation', "Le corps de la requête n'est pas un JSON valide.");
+    throw new ApiError(400, 'validation', INVALID_JSON);
   }
   // `"\ud800"` is valid JSON but no UTF-8 text: PostgreSQL would refuse it mid-write (a 500).
   const at = loneSurrogatePath(body);
