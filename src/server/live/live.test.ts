@@ -42,16 +42,35 @@ afterAll(async () => {
 
 const line = (i: number) => pole.lines[i]!.id;
 
-async function openStream(path = `/api/events${q}`, headers: Record<string, string> = {}) {
-  const res = await t.app.request(path, { headers });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const s = sseReader(res.body!);
-  // The first message: the retry delay and the resume point.
-  const first = (await s.next())!;
-  expect(first.retry).toBe('2000');
-  expect(first.id).toMatch(/^\d+$/);
-  return { ...s, startId: Number(first.id) };
+/**
+ * Opens a stream once the hub has read every committed entry (unless `settled` is false): the
+ * hub reads the record after each commit's wake-up, so a stream opened just after a commit of the
+ * test before could still get that entry, as live or as replay (by design: a resume may repeat,
+ * never miss). Its resume point then says so, and the stream is opened again a moment later.
+ */
+async function openStream(path = `/api/events${q}`, headers: Record<string, string> = {}, settled = true) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await t.app.request(path, { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const s = sseReader(res.body!);
+    // The first message: the retry delay and the resume point.
+    const first = (await s.next())!;
+    expect(first.retry).toBe('2000');
+    expect(first.id).toMatch(/^\d+$/);
+    const startId = Number(first.id);
+    if (!settled || startId >= (await lastCommitted()) || Date.now() > deadline) return { ...s, startId };
+    await s.cancel();
+    // Entries of the other hubs' apps (below) wake only theirs: wake this one too.
+    live.committed();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function lastCommitted(): Promise<number> {
+  const { rows } = await t.db.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from history_entries`);
+  return Number(rows[0]!.id);
 }
 
 const typeCell = (lineId: string, month: number, value: number, tab?: string, expected?: number) =>
@@ -181,13 +200,14 @@ describe('resume', () => {
       [client.id, Y, MAX_REPLAY + 1],
     );
     expect(Number(rows[0]!.n)).toBe(MAX_REPLAY + 1);
-    const late = await openStream(`/api/events${q}`, { 'Last-Event-ID': String(s.startId) });
+    // Opened at once: these rows were inserted without a wake-up, the hub reads them later.
+    const late = await openStream(`/api/events${q}`, { 'Last-Event-ID': String(s.startId) }, false);
     const { message, before } = await late.until((m) => m.event !== undefined);
     expect(message.event).toBe('resync');
     expect(before).toEqual([]);
     await late.cancel();
 
-    const future = await openStream(`/api/events${q}`, { 'Last-Event-ID': String(s.startId + 10_000_000) });
+    const future = await openStream(`/api/events${q}`, { 'Last-Event-ID': String(s.startId + 10_000_000) }, false);
     expect((await future.until((m) => m.event !== undefined)).message.event).toBe('resync');
     // The hub reads those entries at its next wake-up: let it, so the next tests start past them.
     const saved = await typeCell(line(1), 1, 77);
