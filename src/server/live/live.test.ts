@@ -12,6 +12,7 @@ import type { Db } from '@/server/db/client';
 import { createLogger } from '@/server/lib/log';
 import { createTestApp, createTestDb } from '@/server/test/test-db';
 import { dataOf, sseReader, type SseMessage } from '@/server/test/sse';
+import { lastEntryId } from './events.repo';
 import { createLive, MAX_REPLAY, type Live } from './hub';
 
 const Y = 2031;
@@ -60,17 +61,12 @@ async function openStream(path = `/api/events${q}`, headers: Record<string, stri
     expect(first.retry).toBe('2000');
     expect(first.id).toMatch(/^\d+$/);
     const startId = Number(first.id);
-    if (!settled || startId >= (await lastCommitted()) || Date.now() > deadline) return { ...s, startId };
+    if (!settled || startId >= (await lastEntryId(t.db)) || Date.now() > deadline) return { ...s, startId };
     await s.cancel();
     // Entries of the other hubs' apps (below) wake only theirs: wake this one too.
     live.committed();
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-async function lastCommitted(): Promise<number> {
-  const { rows } = await t.db.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from history_entries`);
-  return Number(rows[0]!.id);
 }
 
 const typeCell = (lineId: string, month: number, value: number, tab?: string, expected?: number) =>
