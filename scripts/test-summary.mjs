@@ -1,6 +1,9 @@
-// Reads the JSON reports of `npm test` and prints one line per suite, then the closing line
-// `tests: N passed, N failed` that CI reads.
+// Reads the JSON reports of `npm test` and prints one line per suite, the name and first error of
+// every failed test, and of every test that failed once then passed on its retry (ADR 041), then
+// the closing line `tests: N passed, N failed` that CI reads. Printed last, so the end of a long
+// log (all a CI page may keep) still says which test failed and why.
 import fs from 'node:fs';
+import path from 'node:path';
 
 const suites = [
   ['domaine + web', 'test-results/unit.json', 'vitest'],
@@ -9,31 +12,103 @@ const suites = [
   ['navigateur (Chromium)', 'test-results/e2e.json', 'playwright'],
 ];
 
+// eslint-disable-next-line no-control-regex
+const plain = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+/** The first lines of an error, and the first line pointing into the project's code. */
+function excerpt(message) {
+  const lines = plain(message)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '');
+  const head = lines.filter((l) => !/^\s+at /.test(l)).slice(0, 3);
+  const where = lines.find((l) => /^\s+at /.test(l) && !l.includes('node_modules') && !l.includes('node:'));
+  return [...head, ...(where ? [where.trim()] : [])].map((l) => `      ${l.slice(0, 300)}`).join('\n');
+}
+const relative = (file) => path.relative(process.cwd(), file);
+
+/** A vitest report: counts, failed tests, and tests that passed on a retry (their first error kept). */
+function readVitest(report) {
+  const failed = [];
+  const flaky = [];
+  for (const file of report.testResults) {
+    for (const t of file.assertionResults) {
+      const name = `${relative(file.name)} > ${t.fullName}`;
+      if (t.status === 'failed') failed.push({ name, message: t.failureMessages[0] });
+      else if (t.status === 'passed' && t.failureMessages.length > 0)
+        flaky.push({ name, message: t.failureMessages[0] });
+    }
+    // A file that failed outside any test (a hook, an import): its message.
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failed.push({ name: relative(file.name), message: file.message });
+    }
+  }
+  return {
+    passed: report.numPassedTests,
+    failedCount: report.numFailedTests + report.numFailedTestSuites,
+    skipped: report.numPendingTests + report.numTodoTests,
+    failed,
+    flaky,
+  };
+}
+
+/** A Playwright report: its tests, in its nested suites. */
+function readPlaywright(report) {
+  const failed = [];
+  const flaky = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const name = `${[...titles, spec.title].join(' › ')} [${t.projectName}]`;
+        const error = t.results.find((r) => r.error)?.error;
+        const message = error ? `${error.message ?? ''}\n${error.stack ?? ''}` : '';
+        if (t.status === 'unexpected') failed.push({ name, message });
+        else if (t.status === 'flaky') flaky.push({ name, message });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const e of report.errors ?? []) failed.push({ name: 'hors des tests', message: e.message });
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failedCount: report.stats.unexpected,
+    skipped: report.stats.skipped,
+    failed,
+    flaky,
+  };
+}
+
 let passed = 0;
 let failed = 0;
-console.log('\n=== Résumé');
+const lines = [];
+const details = [];
 for (const [label, file, kind] of suites) {
   if (!fs.existsSync(file)) {
-    console.log(`${label} : NON EXÉCUTÉ (${file} absent)`);
+    lines.push(`${label} : NON EXÉCUTÉ (${file} absent)`);
     failed += 1;
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  let p;
-  let f;
-  let s;
-  if (kind === 'vitest') {
-    p = report.numPassedTests;
-    f = report.numFailedTests + report.numFailedTestSuites;
-    s = report.numPendingTests + report.numTodoTests;
-  } else {
-    p = report.stats.expected;
-    f = report.stats.unexpected + report.stats.flaky;
-    s = report.stats.skipped;
-  }
-  if (p === 0) f += 1; // a suite that ran no test is a failure, not a pass
-  console.log(`${label} : ${p} réussis, ${f} en échec${s ? `, ${s} ignorés` : ''}`);
-  passed += p;
+  const r = kind === 'vitest' ? readVitest(report) : readPlaywright(report);
+  let f = r.failedCount;
+  if (r.passed === 0) f += 1; // a suite that ran no test is a failure, not a pass
+  const extra = [
+    r.skipped ? `${r.skipped} ignorés` : '',
+    r.flaky.length ? `${r.flaky.length} instables (réussis au 2e essai)` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  lines.push(`${label} : ${r.passed} réussis, ${f} en échec${extra ? `, ${extra}` : ''}`);
+  for (const t of r.failed) details.push(`  ÉCHEC [${label}] ${t.name}\n${excerpt(t.message)}`);
+  for (const t of r.flaky)
+    details.push(`  INSTABLE [${label}] ${t.name} — réussi au 2e essai, 1er essai :\n${excerpt(t.message)}`);
+  passed += r.passed;
   failed += f;
 }
+if (details.length > 0) {
+  console.log('\n=== Tests en échec ou instables');
+  console.log(details.join('\n'));
+}
+console.log('\n=== Résumé');
+for (const line of lines) console.log(line);
 console.log(`tests: ${passed} passed, ${failed} failed`);
