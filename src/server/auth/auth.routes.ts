@@ -73,22 +73,22 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       if (c.req.method === 'POST' && type !== undefined && !isJsonContentType(type))
         return c.json(errorBody('validation', NOT_JSON), 400);
       // Malformed JSON is ours to refuse too: better-auth would answer it and write an error line
-      // to the log for it, which anyone could do without signing in.
-      if (c.req.method === 'POST' && !(await isJsonObjectOrEmpty(c.req.raw)))
-        return c.json(errorBody('validation', INVALID_JSON), 400);
+      // to the log for it, which anyone could do without signing in. Read once, from a copy:
+      // better-auth reads the original next.
+      const body = c.req.method === 'POST' ? await jsonObjectOrEmpty(c.req.raw) : {};
+      if (body === null) return c.json(errorBody('validation', INVALID_JSON), 400);
       const isSignIn = c.req.method === 'POST' && path === '/sign-in/email';
       const isLimited = CHECKS_SECRET.has(path);
       const ip = clientIp(c, trustProxy);
       // Whose secret is checked: the email typed at sign-in, else the session's user (a password
       // change, two-factor settings). The second step of a sign-in has neither: per address only,
       // and better-auth's own lockout of the account's codes.
-      const account = isSignIn ? await emailOf(c.req.raw) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
+      const account = isSignIn ? emailOf(body) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
       // NUL and half a surrogate pair are no text PostgreSQL can compare: a 400, not a failed query (a 500).
       if (account !== undefined && (account.includes('\u0000') || hasLoneSurrogate(account)))
         return c.json(errorBody('validation', 'Adresse e-mail invalide.'), 400);
       const pair = `${account}|${ip}`;
-      // Read before better-auth consumes the body.
-      const code = path === '/two-factor/verify-totp' ? await fieldOf(c.req.raw, 'code') : undefined;
+      const code = path === '/two-factor/verify-totp' ? fieldOf(body, 'code') : undefined;
 
       if (isLimited) {
         const wait = Math.max(
@@ -105,7 +105,7 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       // A disabled user's sign-in goes through better-auth too, with a password that cannot match:
       // its Origin check, then its wrong-password path answer it, as for any other email (ADR 029).
       const disabled = isSignIn && account !== undefined && (await isDisabled(db, account));
-      let response = await auth.handler(disabled ? await withUnmatchablePassword(c.req.raw) : c.req.raw);
+      let response = await auth.handler(disabled ? withUnmatchablePassword(c.req.raw, body) : c.req.raw);
       if (code !== undefined && response.ok) response = await refuseReplay(code, response);
 
       if (isLimited && isWrongSecret(response.status, await betterAuthCode(response))) {
@@ -167,12 +167,8 @@ async function sessionEmail(auth: Auth, request: Request): Promise<string | unde
  * opens no session (session.ts would refuse one anyway). A body without a string password goes
  * unchanged: better-auth refuses it as it does for anyone.
  */
-async function withUnmatchablePassword(request: Request): Promise<Request> {
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => undefined);
-  const password = (body as { password?: unknown } | undefined)?.password;
+function withUnmatchablePassword(request: Request, body: JsonObject): Request {
+  const password = body.password;
   if (typeof password !== 'string') return request;
   const random = randomBytes(Math.ceil((password.length * 3) / 4) + 3)
     .toString('base64url')
@@ -182,36 +178,34 @@ async function withUnmatchablePassword(request: Request): Promise<Request> {
   return new Request(request.url, {
     method: request.method,
     headers,
-    body: JSON.stringify({ ...(body as object), password: random }),
+    body: JSON.stringify({ ...body, password: random }),
   });
 }
 
+type JsonObject = Record<string, unknown>;
+
 /**
- * True when the body is a JSON object, as better-auth reads it, or empty without a content type
- * (read from a copy: better-auth reads it next).
+ * The body as better-auth reads it: a JSON object, or `{}` when empty without a content type; null
+ * for anything else (read from a copy: better-auth reads the request next).
  */
-async function isJsonObjectOrEmpty(request: Request): Promise<boolean> {
+async function jsonObjectOrEmpty(request: Request): Promise<JsonObject | null> {
   const text = await request.clone().text();
-  if (text.trim() === '') return !request.headers.has('content-type');
+  if (text.trim() === '') return request.headers.has('content-type') ? null : {};
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null && !Array.isArray(body);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as JsonObject) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** A string field of the JSON body, or undefined. */
-async function fieldOf(request: Request, field: string): Promise<string | undefined> {
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => undefined);
-  const value = (body as Record<string, unknown> | undefined)?.[field];
+function fieldOf(body: JsonObject, field: string): string | undefined {
+  const value = body[field];
   return typeof value === 'string' ? value : undefined;
 }
 
-async function emailOf(request: Request): Promise<string | undefined> {
-  const email = await fieldOf(request, 'email');
+function emailOf(body: JsonObject): string | undefined {
+  const email = fieldOf(body, 'email');
   return email === undefined ? undefined : normaliseEmail(email);
 }
