@@ -68,8 +68,8 @@ describe('storageFailure', () => {
 
 describe('startFailureMessage', () => {
   const dataDir = '/srv/budget/data';
-  const plenty = (): SpaceReading => ({ bavail: 1_000_000, bsize: 4096 });
-  const nearlyFull = (): SpaceReading => ({ bavail: 100, bsize: 4096 });
+  const plenty = (): SpaceReading => ({ bavail: 1_000_000, bsize: 4096, blocks: 2_000_000 });
+  const nearlyFull = (): SpaceReading => ({ bavail: 100, bsize: 4096, blocks: 2_000_000 });
   const aborted = new Error('Aborted(). Build with -sASSERTIONS for more info.');
 
   it('puts an Aborted() start on a nearly full DATA_DIR down to the full disk, naming the folder, then the detail', () => {
@@ -86,7 +86,7 @@ describe('startFailureMessage', () => {
   });
 
   it('counts space just under the threshold as full, and just over as not', () => {
-    const reading = (bytes: number) => () => ({ bavail: bytes / 1024, bsize: 1024 });
+    const reading = (bytes: number) => () => ({ bavail: bytes / 1024, bsize: 1024, blocks: 1_000_000 });
     expect(startFailureMessage(aborted, dataDir, reading(LOW_SPACE_BYTES - 1024))).toContain('est plein');
     expect(startFailureMessage(aborted, dataDir, reading(LOW_SPACE_BYTES))).toBe(
       'Démarrage impossible : Aborted(). Build with -sASSERTIONS for more info.',
@@ -117,6 +117,29 @@ describe('startFailureMessage', () => {
     );
     expect(startFailureMessage(new Error('password authentication failed'), undefined, noStatfs)).toBe(
       'Démarrage impossible : password authentication failed',
+    );
+  });
+
+  it('puts a path that is no folder down to the path, not to the space of a pseudo file system (DATA_DIR=/proc)', () => {
+    // /proc: no blocks, none free; the lock file cannot be created there (ENOENT).
+    const proc = (): SpaceReading => ({ bavail: 0, bsize: 4096, blocks: 0 });
+    const lock = nodeError('ENOENT', -2, '/proc/budget-marges.lock');
+    expect(startFailureMessage(lock, '/proc', proc)).toBe(
+      'Démarrage impossible : le dossier de données /proc (DATA_DIR) n’est pas un dossier où le serveur peut créer ' +
+        'ses fichiers (chemin absent, fichier ou système de fichiers spécial). ' +
+        "Détail : ENOENT: failed, open '/proc/budget-marges.lock'",
+    );
+    // Even on a real, nearly full disk: the error's own code says more than the free space.
+    expect(startFailureMessage(nodeError('ENOTDIR', -20, '/srv/fichier/x'), dataDir, nearlyFull)).toContain(
+      'n’est pas un dossier où le serveur peut créer ses fichiers',
+    );
+    // DATA_DIR=/etc/passwd: a file, which `mkdir` cannot make a folder of.
+    expect(startFailureMessage(nodeError('EEXIST', -17, '/etc/passwd'), '/etc/passwd', plenty)).toContain(
+      'le dossier de données /etc/passwd (DATA_DIR) n’est pas un dossier',
+    );
+    // A pseudo file system has no space to be full of: an error that says nothing stays as it is.
+    expect(startFailureMessage(aborted, '/proc', proc)).toBe(
+      'Démarrage impossible : Aborted(). Build with -sASSERTIONS for more info.',
     );
   });
 

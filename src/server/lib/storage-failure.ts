@@ -69,8 +69,8 @@ export const STORAGE_UNWRITABLE =
  */
 export const LOW_SPACE_BYTES = 16 * 1024 * 1024;
 
-/** What `fs.statfsSync` says that matters here: free blocks for an unprivileged user, block size. */
-export type SpaceReading = Pick<fs.StatsFs, 'bavail' | 'bsize'>;
+/** What `fs.statfsSync` says that matters here: free blocks for an unprivileged user, block size, size. */
+export type SpaceReading = Pick<fs.StatsFs, 'bavail' | 'bsize' | 'blocks'>;
 
 /**
  * The French message of a failed start: what is wrong with DATA_DIR when it can be known cheaply
@@ -87,20 +87,40 @@ export function startFailureMessage(
   const free = dataDir === undefined ? undefined : freeBytes(dataDir, statfs);
   const folder = dataDir === undefined ? undefined : `le dossier de données ${path.resolve(dataDir)} (DATA_DIR)`;
   const where = folder ?? pathOf(err) ?? 'la base de données';
-  if (failure === 'full' || (free !== undefined && free < LOW_SPACE_BYTES)) {
+  // Little space left explains a failure that says nothing (PGlite's `Aborted()`), not one with its
+  // own system error code (ENOENT…): that code says more than the free space.
+  const lowSpace = free !== undefined && free < LOW_SPACE_BYTES && systemCode(err) === undefined;
+  if (failure === 'full' || lowSpace) {
     const left = free === undefined ? '' : ` (${megabytes(free)} libres)`;
     return `Démarrage impossible : le disque où se trouve ${where} est plein${left}. Libérez de la place puis relancez. Détail : ${detail}`;
   }
   if (failure === 'unwritable') {
     return `Démarrage impossible : le serveur ne peut pas écrire dans ${where} (disque en lecture seule ou droits insuffisants pour l’utilisateur qui le lance). Détail : ${detail}`;
   }
+  const code = systemCode(err);
+  if (folder && code !== undefined && NOT_A_FOLDER.has(code)) {
+    return `Démarrage impossible : ${folder} n’est pas un dossier où le serveur peut créer ses fichiers (chemin absent, fichier ou système de fichiers spécial). Détail : ${detail}`;
+  }
   return `Démarrage impossible : ${detail}`;
 }
 
-/** Free bytes of `dir`'s file system, or undefined when it cannot be read (missing folder). */
+/** System errors of a path that is no folder the server can create files in (EEXIST: `mkdir` of a file's path). */
+const NOT_A_FOLDER = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EEXIST']);
+
+/** A Node system error's code (`ENOENT`…), or undefined. */
+function systemCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : undefined;
+}
+
+/**
+ * Free bytes of `dir`'s file system, or undefined when it cannot be read (missing folder) or has
+ * no size (a pseudo file system such as /proc, which has no space to be full of).
+ */
 function freeBytes(dir: string, statfs: (dir: string) => SpaceReading): number | undefined {
   try {
-    const { bavail, bsize } = statfs(dir);
+    const { bavail, bsize, blocks } = statfs(dir);
+    if (Number(blocks) === 0) return undefined;
     return Number(bavail) * Number(bsize);
   } catch {
     return undefined;
