@@ -202,7 +202,9 @@ describe(`a roll forward killed halfway on ${TEST_DB}`, () => {
     const again = startServer(env);
     await waitForHealth(base, again);
     const years = (await (await fetch(`${base}/api/years`)).json()) as { year: number; clients: number }[];
-    if (answered) {
+    // PGlite: the kill may fall between the commit and the answer reaching this process, so what
+    // was kept, not only what was answered, says whether it committed.
+    if (answered || years.some((y) => y.year === TO && y.clients > 0)) {
       // It committed before the kill (a fast machine): then all of it, never a part.
       expect(years).toEqual([
         { year: FROM, clients: backup.clients.length },

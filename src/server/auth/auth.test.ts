@@ -592,9 +592,12 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toEqual({ error: { code: 'unauthorized', message: 'Code de vérification incorrect.' } });
+    // The next period's code, taken once: `right`, the replay and the replay elsewhere must send the
+    // same code (recomputed after a 30 s boundary it would be a new, valid code, not a replay).
+    const nextCode = totpCode(secret, Math.floor(Date.now() / 30_000) + 1);
     const right = await t.call('POST', '/api/auth/two-factor/verify-totp', {
       cookie: pendingCookie,
-      body: { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+      body: { code: nextCode },
     });
     expect(right.status).toBe(200);
     expect(right.text).not.toContain('token');
@@ -611,7 +614,7 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
       .join('; ');
     const replay = await t.call('POST', '/api/auth/two-factor/verify-totp', {
       cookie: againCookie,
-      body: { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+      body: { code: nextCode },
     });
     expect(replay.status).toBe(401);
     expect(replay.json).toEqual({
@@ -637,7 +640,7 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
       .join('; ');
     const replayElsewhere = await viaOther(
       '/api/auth/two-factor/verify-totp',
-      { code: totpCode(secret, Math.floor(Date.now() / 30_000) + 1) },
+      { code: nextCode },
       thirdCookie,
     );
     expect(replayElsewhere.status).toBe(401);

@@ -90,8 +90,11 @@ describe('data directory lock', () => {
       fs.mkdirSync(path.join(root, `r${r}`));
       fs.writeFileSync(path.join(root, `r${r}`, LOCK_FILE), '4000000 ailleurs\n');
     }
-    const race = `const [root, t0, n] = process.argv.slice(1); const got = [];
-      for (let r = 0; r < +n; r++) { while (Date.now() < +t0 + r * 40); try { lockDataDir(root + '/r' + r); got.push(r); } catch {} }
+    // Each round: asleep until 2 ms before its instant, then a spin (8 s of spinning in two processes
+    // starved the test files running beside this one on a 2-core machine).
+    const race = `const [root, t0, n] = process.argv.slice(1); const got = []; const cell = new Int32Array(new SharedArrayBuffer(4));
+      for (let r = 0; r < +n; r++) { const at = +t0 + r * 40; const nap = at - Date.now() - 2; if (nap > 0) Atomics.wait(cell, 0, 0, nap);
+        while (Date.now() < at); try { lockDataDir(root + '/r' + r); got.push(r); } catch {} }
       console.log(JSON.stringify(got)); setInterval(() => {}, 1000);`;
     const t0 = String(Date.now() + 3000);
     const racers = [0, 1].map(() => nodeWithLock(race, [root, t0, String(rounds)]));

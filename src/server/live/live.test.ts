@@ -20,6 +20,9 @@ const q = `?year=${Y}`;
 const TAB_A = 'tab-a-0001';
 const TAB_B = 'tab-b-0002';
 
+/** The test hubs' options: a ping every 300 ms, no stalled-reader cut. */
+const TEST_HUB = { heartbeatMs: 300, stallMs: 600_000 };
+
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let live: Live;
 let client: Client;
@@ -27,10 +30,11 @@ let pole: Pole;
 
 beforeAll(async () => {
   const db = await createTestDb();
-  // A short heartbeat and presence lifetime, so the tests see them; a tight queue for the slow reader.
-  // No stalled-reader cut: these streams are read in memory, each write taken only when the test
-  // next reads, which a busy machine may delay past three short heartbeats (that cut has its test).
-  live = createLive(db, { heartbeatMs: 300, presenceTtlMs: 3000, maxQueuedBytes: 16_384, stallMs: 600_000 });
+  // A short heartbeat, so the tests see it. No stalled-reader cut: these streams are read in memory,
+  // each write taken only when the test next reads, which a busy machine may delay past three short
+  // heartbeats (that cut has its test). The default presence lifetime: a stall of a few seconds
+  // between two requests of a presence test must not expire a tab (the expiry has its own hub).
+  live = createLive(db, TEST_HUB);
   t = await createTestApp(db, { live });
   client = (await t.request<Client>('POST', `/api/clients${q}`, { name: 'Direct' })).json;
   pole = (await t.request<Pole>('POST', `/api/clients/${client.id}/poles${q}`, { name: 'Paid', lines: ['A', 'B'] }))
@@ -399,12 +403,22 @@ describe('presence (docs/product.md#presence)', () => {
   });
 
   it('expires a presence not renewed in time, and says so', async () => {
-    const s = await openStream();
-    await presence(TAB_A, client.id);
-    const gone = await s.until((m) => m.event === 'presence' && dataOf<PresenceEvent>(m).users.length === 0);
-    expect(dataOf<PresenceEvent>(gone.message).clientId).toBe(client.id);
-    expect(await viewers()).toEqual([]);
-    await s.cancel();
+    // A hub and an app of their own whose presences last 3 s (the other tests' last the default).
+    const shortLive = createLive(t.db, { ...TEST_HUB, presenceTtlMs: 3000 });
+    const short = await createTestApp(t.db, { live: shortLive });
+    try {
+      const s = sseReader((await short.app.request(`/api/events${q}`)).body!);
+      await s.next();
+      expect((await short.request('PUT', '/api/presence', { year: Y, clientId: client.id, tab: TAB_A })).status).toBe(
+        204,
+      );
+      const gone = await s.until((m) => m.event === 'presence' && dataOf<PresenceEvent>(m).users.length === 0);
+      expect(dataOf<PresenceEvent>(gone.message).clientId).toBe(client.id);
+      expect(await viewers()).toEqual([]);
+      await s.cancel();
+    } finally {
+      await shortLive.close();
+    }
   });
 
   it('refuses bad input with French messages', async () => {
