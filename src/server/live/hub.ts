@@ -108,6 +108,8 @@ class Subscriber {
   private heartbeatDue = false;
   /** While a resume replays: live messages held, with their entry ids. */
   private held: { entryId: number; text: string }[] | null = null;
+  /** Its resume point when it opened: entries up to it came before the stream (or in its replay). */
+  from = 0;
   /** When the write in progress started; null when none. */
   writingSince: number | null = null;
   ended = false;
@@ -353,7 +355,8 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     const built = new Map<string, string>();
     for (const row of rows) {
       for (const sub of subscribers) {
-        if (!wants(sub, row)) continue;
+        // A stream opened while these rows were being read (their cells query) starts after them.
+        if (row.id <= sub.from || !wants(sub, row)) continue;
         const key = `${row.id}:${sub.spec.year}`;
         let text = built.get(key);
         if (text === undefined) {
@@ -503,7 +506,8 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
       subscribers.add(sub);
       try {
         // Reconnect soon after a drop; the resume point first, so a reconnection before any event still resumes.
-        await sink.write(`retry: 2000\nid: ${mark()}\n\n`);
+        sub.from = mark();
+        await sink.write(`retry: 2000\nid: ${sub.from}\n\n`);
         if (spec.resumeFrom !== undefined) {
           sub.holdLive();
           const replayed = await replay(sub, spec.resumeFrom);

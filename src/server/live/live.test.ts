@@ -446,6 +446,59 @@ describe('close', () => {
   });
 });
 
+describe('a stream opened while the hub reads a change', () => {
+  it('starts after that change: its resume point includes it, and it is not sent again', async () => {
+    const db = await createTestDb();
+    // The hub's read of an entry's cells waits until the test lets it go.
+    let gate: { reached: () => void; opened: Promise<void> } | null = null;
+    const gated: Db = {
+      ...db,
+      query: async (sql, params) => {
+        const g = gate;
+        if (g && sql.includes('from history_cells')) {
+          gate = null;
+          g.reached();
+          await g.opened;
+        }
+        return db.query(sql, params);
+      },
+    };
+    const own = createLive(gated, TEST_HUB);
+    const app = await createTestApp(db, { live: own });
+    try {
+      const a = sseReader((await app.app.request(`/api/events${q}`)).body!);
+      await a.next();
+      const created = await app.request<Client>('POST', `/api/clients${q}`, { name: 'Lecture lente' });
+      const lineId = (
+        await app.request<Pole>('POST', `/api/clients/${created.json.id}/poles${q}`, { name: 'Paid', lines: ['A'] })
+      ).json.lines[0]!.id;
+      const type = (value: number) =>
+        app.request<{ historyId: number }>('PATCH', `/api/cells${q}`, [{ lineId, month: 0, field: 'reel', value }]);
+
+      let open!: () => void;
+      const reached = new Promise<void>((resolve) => {
+        gate = { reached: resolve, opened: new Promise<void>((r) => (open = r)) };
+      });
+      const first = await type(1);
+      await reached;
+      // The hub has read the entry and waits for its cells: a stream opening now starts after it.
+      const b = sseReader((await app.app.request(`/api/events${q}`)).body!);
+      expect(Number((await b.next())!.id)).toBe(first.json.historyId);
+      open();
+      await a.until((m) => isChange(m) && changeOf(m).historyId === first.json.historyId);
+      const second = await type(2);
+      const { message, before } = await b.until(isChange);
+      expect(changeOf(message).historyId).toBe(second.json.historyId);
+      expect(before.filter((m) => m.event !== undefined)).toEqual([]);
+      await a.cancel();
+      await b.cancel();
+    } finally {
+      await own.close();
+      await db.close();
+    }
+  });
+});
+
 describe('the log of a failed read (issue 19 §7)', () => {
   it('names the statement and its error code, never the values it was given', async () => {
     const db = await createTestDb();
