@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only <bench name>] [--engine pglite|postgres]`: runs every bench/*.bench.ts on embedded PGlite
+ * `npm run bench [-- --quick] [--only <bench name>[,<bench name>…]] [--engine pglite|postgres]`: runs every bench/*.bench.ts on embedded PGlite
  * and, when its binaries are present, on a real PostgreSQL started like the API tests start it;
  * prints one table and writes it to bench/results.md.
  *
@@ -112,7 +112,7 @@ async function loadBenches(): Promise<Bench[]> {
   const benches: Bench[] = [];
   for (const file of files) {
     const mod = (await import(path.join(benchDir, file))) as { default: Bench };
-    if (!args.only || mod.default.name.includes(args.only)) benches.push(mod.default);
+    if (!args.only || args.only.split(',').some((part) => mod.default.name.includes(part))) benches.push(mod.default);
   }
   return benches;
 }

@@ -135,11 +135,7 @@ function dashboardSums(): string {
     -- Monthly rows inserted or updated: add the new rows, subtract the old ones.
     create function dashboard_months_changed() returns trigger language plpgsql as $fn$
     begin
-      if tg_op = 'INSERT' then
-        ${addMonths(signed('new_rows', 1))};
-      else
-        ${addMonths(`${signed('new_rows', 1)} union all ${signed('old_rows', -1)}`)};
-      end if;
+      ${addChangedMonths()}
       return null;
     end $fn$;
     create trigger dashboard_months_inserted after insert on budget_monthly_data
@@ -215,6 +211,39 @@ function dashboardSums(): string {
       execute function dashboard_pole_moved();
   `;
 }
+
+/** Up to this many rows, a trigger's query on its transition table runs with its kept plan (0010). */
+const SMALL_STATEMENT_ROWS = 64;
+
+/**
+ * The body of dashboard_months_changed (0006, 0010): the inserted rows added to the sums, or an
+ * update's new rows added and old ones subtracted; `run` wraps each statement (EXECUTE in 0010).
+ */
+function addChangedMonths(run = (sql: string) => sql): string {
+  return `if tg_op = 'INSERT' then
+        ${run(addMonths(signed('new_rows', 1)))};
+      else
+        ${run(addMonths(`${signed('new_rows', 1)} union all ${signed('old_rows', -1)}`))};
+      end if;`;
+}
+
+/** The year of a client touched by the statement whose Σ|x| passes one cell's maximum, `into` a variable or not (0009, 0010). */
+const clientYearOverBound = (into = '') => /* sql */ `
+  with touched as (
+    select distinct p.client_id, n.year
+      from new_rows n
+      join budget_line_items l on l.id = n.budget_line_item_id and l.year = n.year
+      join expertise_poles p on p.id = l.expertise_pole_id and p.year = l.year
+  )
+  select t.year${into}
+    from touched t
+    join expertise_poles p on p.client_id = t.client_id and p.year = t.year
+    join budget_line_items l on l.expertise_pole_id = p.id and l.year = t.year
+    join budget_monthly_data m on m.budget_line_item_id = l.id and m.year = t.year
+   group by t.client_id, t.year
+  having greatest(sum(abs(m.previsionnel)), sum(abs(m.achat_previsionnel)), sum(abs(m.reel)), sum(abs(m.achat)))
+         > 999999999999.99
+   limit 1`;
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -548,21 +577,7 @@ export const MIGRATIONS: Migration[] = [
       create function guard_client_year_bound() returns trigger language plpgsql as $$
       declare hit record;
       begin
-        with touched as (
-          select distinct p.client_id, n.year
-            from new_rows n
-            join budget_line_items l on l.id = n.budget_line_item_id and l.year = n.year
-            join expertise_poles p on p.id = l.expertise_pole_id and p.year = l.year
-        )
-        select t.year into hit
-          from touched t
-          join expertise_poles p on p.client_id = t.client_id and p.year = t.year
-          join budget_line_items l on l.expertise_pole_id = p.id and l.year = t.year
-          join budget_monthly_data m on m.budget_line_item_id = l.id and m.year = t.year
-         group by t.client_id, t.year
-        having greatest(sum(abs(m.previsionnel)), sum(abs(m.achat_previsionnel)), sum(abs(m.reel)), sum(abs(m.achat)))
-               > 999999999999.99
-         limit 1;
+        ${clientYearOverBound(' into hit')};
         if found then
           -- lib/errors.ts reads the year back from the message.
           raise exception 'client_year_bound %', hit.year using errcode = 'BMSUM';
@@ -571,6 +586,44 @@ export const MIGRATIONS: Migration[] = [
       end $$;
       create trigger budget_monthly_data_bound_update after update on budget_monthly_data
         referencing new table as new_rows for each statement execute function guard_client_year_bound();
+    `,
+  },
+  {
+    // The statement triggers on the monthly rows (0006's sums, 0009's bound) read their transition
+    // tables. A static query in PL/pgSQL is planned once per database session, for the size of the
+    // transition table of its first call, and kept: a server whose first write was a 3,000-cell
+    // paste then saved every single cell with the plan of a paste (hash joins over every monthly
+    // row of the year: 40 ms a save instead of 2 at 300 clients × 3 years, growing with the data;
+    // bench/cells.bench.ts). Now a statement of more than SMALL_STATEMENT_ROWS rows runs the same
+    // query through EXECUTE, planned for its own rows; the static query, whose plan is kept, only
+    // ever sees small ones (planning each call instead would cost every single save 2–4 ms on PGlite).
+    id: '0010_trigger_plans_by_size',
+    sql: /* sql */ `
+      create or replace function dashboard_months_changed() returns trigger language plpgsql as $fn$
+      begin
+        if (select count(*) from new_rows) > ${SMALL_STATEMENT_ROWS} then
+          ${addChangedMonths((sql) => `execute $q$ ${sql} $q$`)}
+        else
+          ${addChangedMonths()}
+        end if;
+        return null;
+      end $fn$;
+
+      create or replace function guard_client_year_bound() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if (select count(*) from new_rows) > ${SMALL_STATEMENT_ROWS} then
+          execute $q$ ${clientYearOverBound()} $q$ into hit;
+        else
+          ${clientYearOverBound(' into hit')};
+        end if;
+        -- EXECUTE does not set FOUND: no row leaves hit's fields null (the static query does the same).
+        if hit.year is not null then
+          -- lib/errors.ts reads the year back from the message.
+          raise exception 'client_year_bound %', hit.year using errcode = 'BMSUM';
+        end if;
+        return null;
+      end $$;
     `,
   },
 ];

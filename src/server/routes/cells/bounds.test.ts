@@ -11,6 +11,7 @@ import type {
   ClientWire as Client,
   PoleWire as Pole,
 } from '@/domain/schemas';
+import { REBUILD_DASHBOARD_SUMS } from '@/server/db/migrations';
 import { createTestApp } from '@/server/test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -185,5 +186,49 @@ describe('totals across clients', () => {
       ['Paid', { reel: 99_999_999_999_999, achat: 99_999_999_999_999 }],
     ]);
     expect(one.json.previous).toEqual({ reel: 0, achat: 0 });
+  });
+});
+
+describe('a paste of more than 64 monthly rows (its trigger queries planned for it: migration 0010)', () => {
+  let lines: string[];
+  beforeAll(async () => {
+    const client = (await t.request<Client>('POST', '/api/clients', { name: 'Collage large' })).json;
+    const pole = await t.request<Pole>('POST', `/api/clients/${client.id}/poles`, {
+      name: 'Paid',
+      lines: ['A', 'B', 'C', 'D', 'E', 'F'],
+    });
+    lines = pole.json.lines.map((l) => l.id);
+  });
+  // 6 lines × 12 months: 72 monthly rows in one statement.
+  const paste = (value: number) =>
+    lines.flatMap((lineId) => Array.from({ length: 12 }, (_, month) => ({ lineId, month, field: 'reel', value })));
+  const sums = async (q: Pick<typeof t.db, 'query'> = t.db) =>
+    (
+      await q.query<{ t: string }>(
+        `select (select string_agg(concat_ws('/', year, pole_id, month, previsionnel, achat_previsionnel, reel, achat,
+                   revue, ecart_realise, prev_realise, actuals), ',' order by year, pole_id, month) from dashboard_pole_months)
+             || '|' || (select string_agg(concat_ws('/', year, client_id, month, previsionnel, reel, achat, actuals), ','
+                   order by year, client_id, month) from dashboard_client_months) as t`,
+      )
+    ).rows[0]!.t;
+
+  it('keeps the dashboard sums equal to their recomputation from the monthly rows', async () => {
+    expect((await t.request('PATCH', '/api/cells', paste(9_999_999_999.99))).status).toBe(200);
+    const maintained = await sums();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.exec(REBUILD_DASHBOARD_SUMS);
+        expect(await sums(tx)).toBe(maintained);
+        throw new Error('rollback');
+      })
+      .catch((err: unknown) => expect(String(err)).toContain('rollback'));
+  });
+
+  it('is bounded too: past one cell’s maximum in total, refused in French, nothing changed', async () => {
+    const before = await figures();
+    const refused = await t.request('PATCH', '/api/cells', paste(20_000_000_000));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/^Refusé : les montants de ce client pour \d{4} dépasseraient/);
+    expect(await figures()).toBe(before);
   });
 });
