@@ -209,9 +209,11 @@ export async function withServer<T>(db: Db, fn: (baseUrl: string) => Promise<T>)
       resolve({ server: s, port: info.port }),
     );
   });
-  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references)
-  // would race that close on its next request (ECONNRESET). The idle time is ours, not a user's.
-  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
+  // Node closes idle keep-alive sockets after 5 s; a bench that pauses longer (raw references, the
+  // dashboard's 150 s fill of 1,000 clients × 3 years) would race that close on its next request
+  // (ECONNRESET: seen at 120 s). Longer than fetch's own limit (undici closes an idle socket after
+  // at most 10 min), so the client always lets go first. The idle time is ours, not a user's.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 15 * 60_000;
   try {
     return await fn(`http://127.0.0.1:${port}`);
   } finally {
