@@ -638,11 +638,7 @@ describe(`TOTP two-factor on ${TEST_DB}`, () => {
       .map((c) => c.split(';')[0]!)
       .filter((c) => !c.endsWith('='))
       .join('; ');
-    const replayElsewhere = await viaOther(
-      '/api/auth/two-factor/verify-totp',
-      { code: nextCode },
-      thirdCookie,
-    );
+    const replayElsewhere = await viaOther('/api/auth/two-factor/verify-totp', { code: nextCode }, thirdCookie);
     expect(replayElsewhere.status).toBe(401);
     expect(await replayElsewhere.text()).toContain('Ce code a déjà servi');
   });
