@@ -87,9 +87,10 @@ export function startFailureMessage(
   const free = dataDir === undefined ? undefined : freeBytes(dataDir, statfs);
   const folder = dataDir === undefined ? undefined : `le dossier de données ${path.resolve(dataDir)} (DATA_DIR)`;
   const where = folder ?? pathOf(err) ?? 'la base de données';
+  const code = systemCode(err);
   // Little space left explains a failure that says nothing (PGlite's `Aborted()`), not one with its
   // own system error code (ENOENT…): that code says more than the free space.
-  const lowSpace = free !== undefined && free < LOW_SPACE_BYTES && systemCode(err) === undefined;
+  const lowSpace = free !== undefined && free < LOW_SPACE_BYTES && code === undefined;
   if (failure === 'full' || lowSpace) {
     const left = free === undefined ? '' : ` (${megabytes(free)} libres)`;
     return `Démarrage impossible : le disque où se trouve ${where} est plein${left}. Libérez de la place puis relancez. Détail : ${detail}`;
@@ -97,7 +98,6 @@ export function startFailureMessage(
   if (failure === 'unwritable') {
     return `Démarrage impossible : le serveur ne peut pas écrire dans ${where} (disque en lecture seule ou droits insuffisants pour l’utilisateur qui le lance). Détail : ${detail}`;
   }
-  const code = systemCode(err);
   if (folder && code !== undefined && NOT_A_FOLDER.has(code)) {
     return `Démarrage impossible : ${folder} n’est pas un dossier où le serveur peut créer ses fichiers (chemin absent, fichier ou système de fichiers spécial). Détail : ${detail}`;
   }
