@@ -17,10 +17,11 @@ import type {
   YearBudget,
   YearClient,
 } from './model';
-import { assertCents, centsToEuros, eurosToCents, type Cents } from './money';
+import { ZERO_CENTS, assertCents, centsToEuros, decimalToCents, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
 import type { CellChange } from './history';
-import type { Measure } from './measures';
+import { MEASURES, type Measure } from './measures';
+import { initialsOf } from './live';
 import type {
   AllYearsBackupWire,
   BackupWire,
@@ -35,12 +36,33 @@ import type {
   ForecastTotalsWire,
   RollForwardClientWire,
   CellChangeWire,
+  ConflictCellWire,
   HistoryEntryWire,
 } from './schemas';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
 export function centsFromWire(euros: number): Cents {
   return assertCents(eurosToCents(euros));
+}
+
+/** Cents → the wire's euro number. */
+export const centsToWire = (cents: Cents): number => centsToEuros(cents);
+
+/** A `numeric` column's text (`"1234.50"`) → the wire's euro number, through exact cents. */
+export const decimalToWire = (text: string): number => centsToEuros(decimalToCents(text));
+
+/**
+ * An amount read from JSON no schema checked (the browser reads live events and error bodies without
+ * zod): a euro number, or a decimal text with a dot → cents; null when unreadable or out of range.
+ */
+export function amountFromWire(value: unknown): Cents | null {
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const euros = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  try {
+    return centsFromWire(euros);
+  } catch {
+    return null;
+  }
 }
 
 const amountsFromWire = (euros: readonly number[]): Cents[] => euros.map(centsFromWire);
@@ -235,4 +257,113 @@ export function historyEntryToWire(e: HistoryEntry): HistoryEntryWire {
 
 export function historyEntryFromWire(e: HistoryEntryWire): HistoryEntry {
   return { ...e, cells: e.cells.map(cellChangeFromWire) };
+}
+
+// ---- live events and conflicts (ADR 034–036) ----------------------------------------------------
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isMeasure = (v: unknown): v is Measure => typeof v === 'string' && (MEASURES as readonly string[]).includes(v);
+
+/** One cell of a change event → a cell update in cents; null when any field is unreadable. */
+function changeEventCellFromWire(value: unknown): CellUpdate | null {
+  if (!isRecord(value)) return null;
+  const { lineId, month, field } = value;
+  if (typeof lineId !== 'string' || typeof month !== 'number' || !Number.isInteger(month) || month < 0 || month > 11)
+    return null;
+  if (!isMeasure(field)) return null;
+  const cents = amountFromWire(value.value);
+  return cents === null ? null : { lineId, month, field, value: cents };
+}
+
+/** A `change` event (GET /api/events) as the browser reads it: cells in cents. */
+export interface LiveChangeEvent {
+  historyId: number;
+  /** null for a change of no single client (a restore). */
+  clientId: string | null;
+  year: number;
+  source: string;
+  by: string;
+  /** The user's name, or the actor when the event has none. */
+  byName: string;
+  byInitials: string;
+  /** The tab that made it, or null. */
+  origin: string | null;
+  /** null when the event carried none, or when any of them is unreadable (the whole list: never applied in part). */
+  cells: CellUpdate[] | null;
+}
+
+/**
+ * A `change` event's parsed JSON (`ChangeEvent`, euros) → cents; null when its ids are unreadable.
+ * Unchecked by a schema (the browser's bundle has no zod): every field is read defensively.
+ */
+export function changeEventFromWire(v: unknown): LiveChangeEvent | null {
+  if (!isRecord(v)) return null;
+  const { historyId, clientId, year, source } = v;
+  if (typeof historyId !== 'number' || typeof year !== 'number') return null;
+  if (clientId !== null && typeof clientId !== 'string') return null;
+  const by = typeof v.by === 'string' ? v.by : '';
+  const byName = typeof v.byName === 'string' && v.byName.trim() !== '' ? v.byName : by;
+  let cells: CellUpdate[] | null = null;
+  if (Array.isArray(v.cells)) {
+    const read = v.cells.map(changeEventCellFromWire);
+    cells = read.every((c) => c !== null) ? read : null;
+  }
+  return {
+    historyId,
+    clientId,
+    year,
+    source: typeof source === 'string' ? source : '',
+    by,
+    byName,
+    byInitials: typeof v.byInitials === 'string' && v.byInitials !== '' ? v.byInitials : initialsOf(byName),
+    origin: typeof v.origin === 'string' ? v.origin : null,
+    cells,
+  };
+}
+
+/** An undo's conflicting cell in cents → its wire form (`current` null: the cell no longer exists). */
+export function conflictCellToWire(cell: {
+  lineId: string;
+  month: number;
+  field: Measure;
+  current: Cents | null;
+  expected: Cents;
+}): ConflictCellWire {
+  return {
+    ...cell,
+    current: cell.current === null ? null : centsToEuros(cell.current),
+    expected: centsToEuros(cell.expected),
+  };
+}
+
+/** A conflicting cell as the save queue keeps it: what it holds now (cents) and who stored it. */
+export interface ConflictCell {
+  lineId: string;
+  month: number;
+  field: Measure;
+  /** 0 when the wire's value is null or unreadable (the cell holds nothing now). */
+  current: Cents;
+  /** The user's name, else the actor; null when unknown. */
+  byName: string | null;
+  at: string | null;
+}
+
+/** The cells of a 409 `conflict` answer (parsed JSON, euros) → cents; unreadable cells are left out. */
+export function conflictCellsFromWire(cells: readonly unknown[]): ConflictCell[] {
+  const read: ConflictCell[] = [];
+  for (const cell of cells) {
+    if (!isRecord(cell)) continue;
+    const { lineId, month, field } = cell;
+    if (typeof lineId !== 'string' || typeof month !== 'number' || !isMeasure(field)) continue;
+    const name = [cell.byName, cell.by].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    read.push({
+      lineId,
+      month,
+      field,
+      current: amountFromWire(cell.current) ?? ZERO_CENTS,
+      byName: name ?? null,
+      at: typeof cell.at === 'string' ? cell.at : null,
+    });
+  }
+  return read;
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './names';
 import { findInJson } from './json-walk';
-import { BACKUP_VERSION } from './files/backup-json';
+import { BACKUP_VERSION } from './files/backup-version';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';

@@ -8,13 +8,11 @@
 import { budgetDataToWire, clientsToWire, yearBudgetToWire } from '../codec';
 import type { AllYearsBackup, BudgetData, Client } from '../model';
 import type { BudgetDataWire, ClientIdentityWire, ClientWire, YearBudgetWire } from '../schemas';
+import { BACKUP_VERSION, ONE_YEAR_BACKUP_VERSION } from './backup-version';
 import { JSON_MIME, type ExportFile } from './export-file';
 import { fileDate } from './file-names';
 
-/** Newest backup format version this tool reads and writes (every year). */
-export const BACKUP_VERSION = 2;
-/** The version written in a one-year backup of SPEC's shape (the first release's format). */
-export const ONE_YEAR_BACKUP_VERSION = 1;
+export { BACKUP_VERSION, ONE_YEAR_BACKUP_VERSION };
 
 /** A one-year backup document as the file holds it (euros: the wire shapes), keys in the file's order. */
 export interface OneYearBackupDocument {

@@ -6,10 +6,11 @@
  * is sent.
  */
 import { addTotals, emptyTotals, grandTotals, type MeasureTotals } from '../budget';
+import { centsToWire } from '../codec';
 import { POLE_CATALOGUE } from '../catalogue';
 import { MEASURES, type Measure } from '../measures';
 import type { BudgetData, Client } from '../model';
-import { addCents, centsToEuros, subCents, ZERO_CENTS, type Cents } from '../money';
+import { addCents, subCents, ZERO_CENTS, type Cents } from '../money';
 import { MONTH_INDEXES } from '../months';
 import { foldName } from '../names';
 import type { ImportCellWire, ImportRequestWire } from '../schemas';
@@ -206,7 +207,7 @@ export function importRequest(plan: ImportPlan): ImportRequestWire {
       ...c.target,
       month: c.month,
       field: c.field,
-      value: centsToEuros(c.new),
+      value: centsToWire(c.new),
     })),
   };
 }

@@ -61,3 +61,15 @@ export type PlainCents<T> = T extends Cents
 export function centsFixture<T>(value: PlainCents<T>): T {
   return value as T;
 }
+
+/** A `change` event's data as GET /api/events sends it (euros), from tab-b; `extra` overrides or adds fields. */
+export const changeEventWire = (extra: Record<string, unknown> = {}) => ({
+  historyId: 12,
+  clientId: 'c1',
+  year: 2026,
+  source: 'saisie',
+  by: 'camille@agence.fr',
+  byName: 'Camille Martin',
+  origin: 'tab-b',
+  ...extra,
+});

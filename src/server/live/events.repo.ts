@@ -7,7 +7,7 @@ import type { ChangeEventCell, PresenceUser } from '@/domain/live';
 import type { HistorySource } from '@/domain/history';
 import { initialsOf } from '@/domain/live';
 import { MEASURES } from '@/domain/measures';
-import { centsToEuros, decimalToCents } from '@/domain/money';
+import { decimalToWire } from '@/domain/codec';
 import type { Queryable } from '@/server/db/client';
 
 /** A history entry as the events need it: never its operations (a deleted client's snapshot is large). */
@@ -120,7 +120,7 @@ export async function entriesCells(q: Queryable, ids: readonly number[]): Promis
       lineId: r.line_id,
       month: Number(r.month),
       field: MEASURES[Number(r.measure)]!,
-      value: centsToEuros(decimalToCents(r.new)),
+      value: decimalToWire(r.new),
     });
     byEntry.set(id, cells);
   }

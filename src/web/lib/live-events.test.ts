@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readChange, readPresence, wireAmountToCents } from './live-events';
+import { changeEventWire } from '@/domain/testing/builders';
+import { readChange, readPresence } from './live-events';
 
-const change = (extra: Record<string, unknown>) =>
-  JSON.stringify({
-    historyId: 12,
-    clientId: 'c1',
-    year: 2026,
-    source: 'saisie',
-    by: 'camille@agence.fr',
-    byName: 'Camille Martin',
-    origin: 'tab-b',
-    ...extra,
-  });
+const change = (extra: Record<string, unknown>) => JSON.stringify(changeEventWire(extra));
 
 describe('readChange', () => {
   it('reads the cells into cents', () => {
@@ -53,20 +44,6 @@ describe('readChange', () => {
   it('falls back on the actor when there is no name, and keeps a change of no client', () => {
     const read = readChange(change({ byName: '', clientId: null, origin: null }), 'tab-a');
     expect(read).toMatchObject({ byName: 'camille@agence.fr', byInitials: 'CA', clientId: null });
-  });
-});
-
-describe('wireAmountToCents', () => {
-  it.each([
-    [1234.56, 123456],
-    ['-0.05', -5],
-    ['0', 0],
-    ['', null],
-    ['abc', null],
-    [null, null],
-    ['1e20', null],
-  ])('%j → %j', (value, cents) => {
-    expect(wireAmountToCents(value)).toBe(cents);
   });
 });
 

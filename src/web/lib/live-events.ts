@@ -4,8 +4,7 @@
  * validates what it sends; here an event that cannot be read is dropped (and the next resync or
  * reload brings the truth), never half applied.
  */
-import { MEASURES, centsFromWire, type CellUpdate, type Measure } from '@/domain';
-import { initialsOf } from '@/domain/live';
+import { changeEventFromWire, type CellUpdate } from '@/domain';
 
 /** A change another tab (or script) stored: a history entry of the stream's year. */
 export type LiveChange = {
@@ -38,48 +37,16 @@ function parse(data: string): unknown {
   }
 }
 
-/** Euros on the wire — a number, or a decimal string with a dot — to cents; null when unreadable. */
-export function wireAmountToCents(value: unknown): number | null {
-  const euros = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  if (typeof value === 'string' && value.trim() === '') return null;
-  try {
-    return centsFromWire(euros);
-  } catch {
-    return null;
-  }
-}
-
-function readCell(value: unknown): CellUpdate | null {
-  if (!isRecord(value)) return null;
-  const { lineId, month, field } = value;
-  if (typeof lineId !== 'string' || typeof month !== 'number' || !Number.isInteger(month) || month < 0 || month > 11)
-    return null;
-  if (typeof field !== 'string' || !(MEASURES as readonly string[]).includes(field)) return null;
-  const cents = wireAmountToCents(value.value);
-  return cents === null ? null : { lineId, month, field: field as Measure, value: cents as CellUpdate['value'] };
-}
-
 /**
  * The `change` event's data, or null when it is this tab's own echo (`origin` === `tabId`:
  * docs/product.md#live-browser, the tab shows its change already) or unreadable. Cells that cannot
  * be read make the whole list null: the entry is then reloaded rather than applied in part.
  */
 export function readChange(data: string, tabId: string): LiveChange | null {
-  const v = parse(data);
-  if (!isRecord(v)) return null;
-  if (typeof v.origin === 'string' && v.origin === tabId) return null;
-  const { historyId, clientId, year, source } = v;
-  if (typeof historyId !== 'number' || typeof year !== 'number') return null;
-  if (clientId !== null && typeof clientId !== 'string') return null;
-  const by = typeof v.by === 'string' ? v.by : '';
-  const byName = typeof v.byName === 'string' && v.byName.trim() !== '' ? v.byName : by;
-  let cells: CellUpdate[] | null = null;
-  if (Array.isArray(v.cells)) {
-    const read = v.cells.map(readCell);
-    cells = read.every((c) => c !== null) ? (read as CellUpdate[]) : null;
-  }
-  const byInitials = typeof v.byInitials === 'string' && v.byInitials !== '' ? v.byInitials : initialsOf(byName);
-  return { historyId, clientId, year, source: typeof source === 'string' ? source : '', byName, byInitials, cells };
+  const event = changeEventFromWire(parse(data));
+  if (!event || event.origin === tabId) return null;
+  const { by: _by, origin: _origin, ...change } = event;
+  return change;
 }
 
 /** The `presence` event's data (who views a client changed), or null when unreadable. */

@@ -6,8 +6,7 @@
  * value now and who changed it (docs/product.md#conflicts).
  */
 import { Hono } from 'hono';
-import { cellUpdateFromWire } from '@/domain/codec';
-import { decimalToCents, centsToEuros } from '@/domain/money';
+import { cellUpdateFromWire, decimalToWire } from '@/domain/codec';
 import { cellSourceQuery, patchCellsBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
@@ -72,8 +71,8 @@ async function conflictError(db: Db, conflicts: CellConflict[], merged: ReturnTy
       lineId: x.lineId,
       month: x.month,
       field: x.field,
-      current: centsToEuros(decimalToCents(x.current)),
-      expected: centsToEuros(decimalToCents(expectedOf(x))),
+      current: decimalToWire(x.current),
+      expected: decimalToWire(expectedOf(x)),
       by: last?.by ?? null,
       byName: last?.byName ?? null,
       at: last?.at ?? null,

@@ -6,7 +6,7 @@
  * (cells.repo.ts), in the same round trip as the write.
  */
 import { createHash } from 'node:crypto';
-import { allYearsBackupFromWire, type HistoryEntry } from '@/domain/codec';
+import { allYearsBackupFromWire, conflictCellToWire, type HistoryEntry } from '@/domain/codec';
 import { buildAllYearsBackup, type AllYearsBackupDocument } from '@/domain/files/backup-json';
 import {
   SUMMARIES,
@@ -22,7 +22,7 @@ import {
   type PoleSnapshot,
 } from '@/domain/history';
 import { MEASURES, type Measure } from '@/domain/measures';
-import { centsToDecimal, centsToEuros, decimalToCents, type Cents } from '@/domain/money';
+import { centsToDecimal, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { ApiError } from '@/server/lib/errors';
 import { currentOrigin, markWrote } from '@/server/lib/origin';
@@ -231,11 +231,7 @@ export interface ConflictCell {
 export class UndoConflict extends ApiError {
   constructor(message: string, cells: ConflictCell[] = []) {
     super(409, 'conflict', message, undefined, {
-      cells: cells.map((c) => ({
-        ...c,
-        current: c.current === null ? null : centsToEuros(c.current),
-        expected: centsToEuros(c.expected),
-      })),
+      cells: cells.map(conflictCellToWire),
     });
   }
 }

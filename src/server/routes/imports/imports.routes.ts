@@ -8,13 +8,13 @@
  */
 import { Hono } from 'hono';
 import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
-import { eurosToCents } from '@/domain/money';
+import { centsFromWire } from '@/domain/codec';
 import type { CellUpdate } from '@/domain/model';
 import { importBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { analyze } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { ApiError, conflict, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
+import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, cellLineNotFound, lineAlreadyExists } from '@/server/lib/messages';
 import { guardClient, guardLines } from '@/server/policy/policy';
 import { mergeCells, writeCells } from '../cells/cells.repo';
@@ -70,7 +70,7 @@ export function importsRoutes(db: Db) {
         lineId: cell.lineId ?? createdLineIds[cell.newLine!]!,
         month: cell.month,
         field: cell.field,
-        value: eurosToCents(cell.value),
+        value: decodeAmounts(centsFromWire, cell.value),
       }));
       const written =
         cells.length > 0

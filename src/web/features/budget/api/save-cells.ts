@@ -12,10 +12,9 @@
  * `?source=collage`, so the history says « Collage » and its toast can take it back).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/domain';
+import { cellUpdateToWire, conflictCellsFromWire, type CellUpdate, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
-import { wireAmountToCents } from '@/web/lib/live-events';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
 import {
   cellKey,
@@ -86,15 +85,8 @@ export const useCellsRefused = (listener: (error: unknown) => void) => useListen
 export function conflictCells(error: unknown): Map<string, ConflictInfo> | null {
   if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'conflict') return null;
   const found = new Map<string, ConflictInfo>();
-  for (const cell of error.cells as unknown as Record<string, unknown>[]) {
-    const { lineId, month, field } = cell;
-    if (typeof lineId !== 'string' || typeof month !== 'number' || typeof field !== 'string') continue;
-    const name = [cell.byName, cell.by].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-    found.set(cellKey(lineId, month, field), {
-      current: (wireAmountToCents(cell.current) ?? 0) as Cents,
-      byName: name ?? null,
-      at: typeof cell.at === 'string' ? cell.at : null,
-    });
+  for (const { lineId, month, field, ...info } of conflictCellsFromWire(error.cells)) {
+    found.set(cellKey(lineId, month, field), info);
   }
   return found.size > 0 ? found : null;
 }
