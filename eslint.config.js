@@ -135,6 +135,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+      // An answer is typed by its domain schema (src/domain/answers.ts, ADR 045), never by a shape
+      // written at the call: `api.get<ClientsAnswer>(…)`, not `api.get<{ … }>(…)`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|patch|delete)$/] > TSTypeParameterInstantiation TSTypeLiteral`,
+          message: 'Type the answer with its domain schema (src/domain/answers.ts), not a shape written at the call.',
+        },
+      ],
       ...restricted(
         [
           {

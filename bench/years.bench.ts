@@ -12,7 +12,7 @@
  *   (POST /api/years/:year/rollforward), against a raw `insert … select` of the same rows in one
  *   transaction. Target ≤ 2×. Each run is undone (and vacuumed) before the next, untimed.
  */
-import type { RollForwardAnswerWire } from '../src/domain/schemas';
+import type { RollForwardAnswerWire } from '../src/domain/answers';
 import { seedDemo } from './seed';
 import {
   api,

@@ -33,12 +33,9 @@ import type {
   UpdateClientWire,
   YearBudgetWire,
   YearClientWire,
-  ForecastTotalsWire,
-  RollForwardClientWire,
-  CellChangeWire,
   ConflictCellWire,
-  HistoryEntryWire,
 } from './schemas';
+import type { CellChangeWire, ForecastTotalsWire, HistoryEntryWire, RollForwardClientWire } from './answers';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
 export function centsFromWire(euros: number): Cents {

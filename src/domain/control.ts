@@ -3,18 +3,14 @@
  * the rules both processes apply (months close in order, reopen from the last), the role ladder and
  * the French texts. Pure: the server enforces, the web app shows (ADR 032, ADR 033).
  */
+import type { AccessAnswer, ChecklistAnswer, MonthLocksAnswer, UserAnswer } from './answers';
 import { MONTHS, MONTH_COUNT } from './months';
+import type { Role } from './roles';
 
 // ---- closing -----------------------------------------------------------------------------
 
-/** A closed month of a year, as `GET /api/years/:year/locks` answers it. */
-export interface MonthLock {
-  month: number;
-  /** ISO date-time. */
-  closedAt: string;
-  closedBy: string;
-  note: string | null;
-}
+/** A closed month of a year, as `GET /api/years/:year/locks` answers it (schema: answers.ts). */
+export type MonthLock = MonthLocksAnswer[number];
 
 /** « janvier 2026 »: how a message names a month. */
 export const monthLabel = (year: number, month: number) => `${MONTHS[month]!.toLowerCase()} ${year}`;
@@ -53,15 +49,8 @@ export function nextMonthToClose(closed: readonly number[]): number | null {
   return next < MONTH_COUNT ? next : null;
 }
 
-/** One finding of the pre-close checklist (docs/product.md#month-closing). */
-export interface ChecklistItem {
-  kind: 'reel_not_invoiced' | 'invoiced_without_reel' | 'achat_missing';
-  clientId: string;
-  clientName: string;
-  poleName: string;
-  /** The line, for the findings of a line (`achat_missing`). */
-  lineName: string | null;
-}
+/** One finding of the pre-close checklist (docs/product.md#month-closing; schema: answers.ts). */
+export type ChecklistItem = ChecklistAnswer['items'][number];
 
 /** The French sentence of a finding. */
 export function checklistText(item: ChecklistItem): string {
@@ -83,8 +72,7 @@ export const CLOSING_SUMMARIES = {
 
 // ---- roles and scope ---------------------------------------------------------------------
 
-export const ROLES = ['admin', 'editor', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './roles';
 
 /** The French name of each role, as the 'Utilisateurs' page shows it. */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -97,23 +85,10 @@ export const ROLE_LABELS: Record<Role, string> = {
  * What the caller may do, as `GET /api/access` tells the web app: the role, and the clients in
  * scope (null: every client). `viewAs` is the user an admin is looking through (read-only).
  */
-export interface AccessWire {
-  mode: 'local' | 'accounts';
-  role: Role;
-  clientIds: string[] | null;
-  viewAs: { id: string; email: string } | null;
-}
+export type AccessWire = AccessAnswer;
 
-/** A user as the 'Utilisateurs' page lists it. */
-export interface UserWire {
-  id: string;
-  email: string;
-  role: Role;
-  /** null: every client; else the assigned clients' ids. */
-  clientIds: string[] | null;
-  disabled: boolean;
-  twoFactorEnabled: boolean;
-}
+/** A user as the 'Utilisateurs' page lists it (schema: answers.ts). */
+export type UserWire = UserAnswer;
 
 /** The header with which an admin looks through another user's eyes ('Voir en tant que…'). */
 export const VIEW_AS_HEADER = 'x-view-as';

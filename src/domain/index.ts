@@ -11,6 +11,7 @@ export * from './catalogue';
 export * from './measures';
 export type * from './model';
 export type * from './schemas';
+export type * from './answers';
 export * from './codec';
 export * from './api-error';
 export * from './budget';

@@ -3,6 +3,7 @@
  * sends and `GET/PUT /api/presence` carry, shared by the server that writes it and the browser that
  * reads it, and the initials both show beside a name.
  */
+import type { PresenceAnswer } from './answers';
 import type { HistorySource } from './history';
 import type { Measure } from './measures';
 
@@ -37,14 +38,8 @@ export interface ChangeEvent {
   cells?: ChangeEventCell[];
 }
 
-/** Someone who has a client open, one item per tab. */
-export interface PresenceUser {
-  /** auth_user id in accounts mode; the actor (`local`) without accounts. */
-  id: string;
-  name: string;
-  initials: string;
-  tab: string;
-}
+/** Someone who has a client open, one item per tab (schema: answers.ts). */
+export type PresenceUser = PresenceAnswer['users'][number];
 
 /** `event: presence` — everyone who has that client of that year open now. */
 export interface PresenceEvent {

@@ -12,17 +12,9 @@ import { BACKUP_VERSION } from './files/backup-version';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
-import {
-  MAX_UPLIFT,
-  MIN_UPLIFT,
-  ROLL_FORWARD_FIGURES,
-  ROLL_FORWARD_MODES,
-  upliftHundredths,
-  type ForecastTotals,
-  type RollForwardClientResult,
-} from './rollforward';
+import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
-import { CELL_SOURCES, type HistorySource } from './history';
+import { CELL_SOURCES } from './history';
 
 z.config(z.locales.fr());
 
@@ -292,22 +284,6 @@ export const rollForwardBody = z.strictObject({
 export type RollForwardBody = z.input<typeof rollForwardBody>;
 export type RollForwardRequest = z.output<typeof rollForwardBody>;
 
-/** Forecast sales and purchases of a client's year, in euros. */
-export type ForecastTotalsWire = Record<keyof ForecastTotals, number>;
-
-/** What a roll forward did (or, in a dry run, would do) to one client: the result with euro totals. */
-export type RollForwardClientWire = Omit<RollForwardClientResult, 'before' | 'after'> & {
-  before: ForecastTotalsWire;
-  after: ForecastTotalsWire;
-};
-
-/** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
-export interface RollForwardAnswerWire {
-  clients: RollForwardClientWire[];
-  /** The history entry of a real run that changed something (null for a dry run, or nothing done). */
-  historyId: number | null;
-}
-
 // ---- history ----------------------------------------------------------------------------
 
 /** `?source=` of PATCH /api/cells: where the batch came from (docs/product.md#history). */
@@ -343,30 +319,6 @@ export const historyStackQuery = z.object({ clientId: idSchema, year: yearText.o
 
 /** The path of `POST /api/history/:id/undo`. */
 export const historyIdParams = z.object({ id: positiveInt('Identifiant de modification') });
-
-/** One cell's change on the wire (euros). */
-export interface CellChangeWire {
-  lineId: string;
-  month: number;
-  field: (typeof MEASURES)[number];
-  old: number;
-  new: number;
-}
-
-/** One history entry on the wire. */
-export interface HistoryEntryWire {
-  id: number;
-  at: string;
-  actor: string;
-  source: HistorySource;
-  summary: string;
-  clientId: string | null;
-  year: number | null;
-  revertsId: number | null;
-  reverted: boolean;
-  cellCount: number;
-  cells: CellChangeWire[];
-}
 
 /** A cell an undo cannot revert (the 409's `cells`), euros. */
 export interface ConflictCellWire {

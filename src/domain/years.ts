@@ -30,9 +30,3 @@ export function invalidYearMessage(given: unknown): string {
 export function yearsToOffer(stored: readonly number[], current: number): number[] {
   return [...new Set([...stored, current, current + 1])].filter(isYear).sort((a, b) => a - b);
 }
-
-/** One year of GET /api/years: the year and how many clients have at least one line in it. */
-export interface YearSummary {
-  year: number;
-  clients: number;
-}

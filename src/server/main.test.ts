@@ -13,11 +13,12 @@ import { withLines, type DashboardData } from '@/domain/dashboard/data';
 import { aggregateBudgets, lastActualMonth, summarizeDashboard } from '@/domain/dashboard/from-budgets';
 import { defaultCutoff, type LineAggregate } from '@/domain/dashboard/sums';
 import { MEASURES } from '@/domain/measures';
-import type { ClientWire, HistoryEntryWire, PoleWire } from '@/domain/schemas';
+import type { ClientWire, PoleWire } from '@/domain/schemas';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
 import { freePort } from './test/postgres-server';
 import { startServer, stopServers, waitForHealth } from './test/server-process';
+import type { HistoryEntryWire } from '@/domain/answers';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

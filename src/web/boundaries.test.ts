@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * The import rules of eslint.config.js, shown failing: a feature importing another feature or the
- * app shell, shared code importing a feature, and an import cycle; and passing on legal imports.
+ * app shell, shared code importing a feature, an import cycle, an answer typed by a shape written at
+ * its call; and passing on legal code.
  * Runs ESLint's Node API on snippets placed (virtually) at real paths of the tree, so the imports
  * resolve to the real modules.
  */
@@ -99,6 +100,29 @@ describe('no import cycle (import-x/no-cycle)', { timeout: 30_000 }, () => {
   it('accepts the same import from a module outside the loop', async () => {
     expect(
       await importRulesBroken(notFound, "import { Link } from '../navigation';\nexport const used = Link;\n"),
+    ).toEqual([]);
+  });
+});
+
+describe('answers typed by their domain schema (no-restricted-syntax, ADR 045)', { timeout: 30_000 }, () => {
+  const file = 'src/web/features/budget/api/x.ts';
+  const call = (typeArgument: string) =>
+    `import { api } from '@/web/lib/api-client';\nexport const used = () => api.patch<${typeArgument}>('/api/cells', []);\n`;
+
+  it.each([
+    ['an object shape', '{ updated: number; historyId: number | null }'],
+    ['an object shape or nothing', '{ updated: number } | undefined'],
+    ['a list of object shapes', '{ id: string }[]'],
+  ])('rejects an answer typed by %s written at the call', async (_name, typeArgument) => {
+    expect(await importRulesBroken(file, call(typeArgument))).toContain('no-restricted-syntax');
+  });
+
+  it('accepts the answer schema’s type', async () => {
+    expect(
+      await importRulesBroken(
+        file,
+        `import type { CellsAnswer } from '@/domain/answers';\n${call('CellsAnswer | undefined')}`,
+      ),
     ).toEqual([]);
   });
 });

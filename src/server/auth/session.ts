@@ -3,13 +3,13 @@
  * an enabled user on every /api route but the public ones (accounts mode).
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import type { SessionAnswer } from '@/domain/answers';
 import '../lib/actor';
 import { errorBody } from '../lib/errors';
 import type { Auth } from './auth';
 
 /** What the web app needs to know to show the sign-in page or the app. */
-export type SessionInfo =
-  { mode: 'local' } | { mode: 'accounts'; user: { email: string; twoFactorEnabled: boolean } | null };
+export type SessionInfo = SessionAnswer;
 
 export const SIGN_IN_REQUIRED = 'Connexion requise : connectez-vous pour continuer.';
 

@@ -2,6 +2,7 @@
  * GET /api/health: whether the server can reach its database right now. A monitor or a load
  * balancer reads it; "ok" while every data route fails would hide an outage (issue 19).
  */
+import type { HealthAnswer } from '@/domain/answers';
 import type { Context } from 'hono';
 import { errorCode, type Db } from './client';
 
@@ -17,7 +18,7 @@ export function healthRoute(db: Db) {
     });
     try {
       await Promise.race([db.query('select 1'), timeout]);
-      return c.json({ status: 'ok' as const });
+      return c.json({ status: 'ok' } satisfies HealthAnswer);
     } catch (err) {
       c.header('Retry-After', '5');
       return c.json(
@@ -25,7 +26,7 @@ export function healthRoute(db: Db) {
           status: 'unavailable' as const,
           database: 'unreachable' as const,
           message: `La base de données est injoignable (${errorCode(err)}).`,
-        },
+        } satisfies HealthAnswer,
         503,
       );
     } finally {

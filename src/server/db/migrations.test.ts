@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import type { YearSummary } from '@/domain/years';
+import type { YearSummary } from '@/domain/answers';
 import { createEmptyTestDb, createTestApp } from '../test/test-db';
 import { migrate, type Db } from './client';
 import { MIGRATIONS } from './migrations';

@@ -6,6 +6,7 @@
  * - PUT /api/presence — "this tab shows that client now"; GET /api/presence?year=&clientId= — who has
  *   it open.
  */
+import type { PresenceAnswer } from '@/domain/answers';
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { presenceBody, presenceQuery, eventsQuery } from '@/domain/schemas';
@@ -73,6 +74,8 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
     .get('/presence', async (c) => {
       const { year, clientId } = validate(presenceQuery, c.req.query());
       guardClient(c, clientId, 'read');
-      return c.json({ users: await readPresence(db, clientId, year, live.presenceTtlSeconds) });
+      return c.json({
+        users: await readPresence(db, clientId, year, live.presenceTtlSeconds),
+      } satisfies PresenceAnswer);
     });
 }

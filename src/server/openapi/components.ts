@@ -33,7 +33,8 @@ import {
 } from '@/domain/schemas';
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
 import { moveLineBody, presenceBody, renameBody } from '@/domain/schemas';
-import * as answers from './answers';
+import * as answers from '@/domain/answers';
+import * as auth from './better-auth';
 
 export interface SchemaMeta {
   /** The component's name; schemas without one are written inline. */
@@ -87,10 +88,10 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.undoAnswer, 'UndoResult', 'L’entrée créée par l’annulation.'],
   [answers.dashboardAnswer, 'DashboardData', 'La sélection réduite à ce que montrent les tableaux de bord (centimes).'],
   [answers.dashboardLinesAnswer, 'DashboardLines', 'Les lignes de chaque pôle de la sélection (centimes).'],
-  [answers.signInBody, 'SignIn', 'Adresse et mot de passe.'],
-  [answers.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
-  [answers.totpBody, 'TotpCode', 'Un code TOTP.'],
-  [answers.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
+  [auth.signInBody, 'SignIn', 'Adresse et mot de passe.'],
+  [auth.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
+  [auth.totpBody, 'TotpCode', 'Un code TOTP.'],
+  [auth.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
   [answers.monthLockList, 'MonthLocks', 'Les mois clôturés d’un exercice, dans l’ordre.'],
   [answers.lineOrderAnswer, 'LineOrder', 'Les lignes d’un pôle dans leur nouvel ordre.'],
   [renameBody, 'Rename', 'Le nouveau nom.'],

@@ -44,7 +44,8 @@ import {
   updateUserBody,
   userIdParams,
 } from '@/domain/control-schemas';
-import * as answers from './answers';
+import * as answers from '@/domain/answers';
+import * as auth from './better-auth';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -346,8 +347,8 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/sign-in/email',
     tag: 'Accès',
     summary: 'Se connecter (mode comptes)',
-    body: answers.signInBody,
-    answer: { status: 200, description: 'Connecté : cookie de session posé.', schema: answers.okAnswer },
+    body: auth.signInBody,
+    answer: { status: 200, description: 'Connecté : cookie de session posé.', schema: auth.okAnswer },
     errors: [429],
     public: true,
   },
@@ -356,7 +357,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/get-session',
     tag: 'Accès',
     summary: 'La session selon better-auth (l’application lit plutôt GET /api/session)',
-    answer: { status: 200, description: 'La session, jetons retirés (null sans session).', schema: answers.okAnswer },
+    answer: { status: 200, description: 'La session, jetons retirés (null sans session).', schema: auth.okAnswer },
     public: true,
   },
   {
@@ -364,7 +365,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/sign-out',
     tag: 'Accès',
     summary: 'Se déconnecter sur ce poste',
-    answer: { status: 200, description: 'Déconnecté.', schema: answers.okAnswer },
+    answer: { status: 200, description: 'Déconnecté.', schema: auth.okAnswer },
     public: true,
   },
   {
@@ -372,7 +373,7 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/revoke-sessions',
     tag: 'Accès',
     summary: 'Se déconnecter partout',
-    answer: { status: 200, description: 'Toutes les sessions terminées.', schema: answers.okAnswer },
+    answer: { status: 200, description: 'Toutes les sessions terminées.', schema: auth.okAnswer },
     public: true,
   },
   {
@@ -380,8 +381,8 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/two-factor/enable',
     tag: 'Accès',
     summary: 'Commencer l’activation de la double authentification (TOTP)',
-    body: answers.passwordBody,
-    answer: { status: 200, description: 'La clé TOTP à saisir dans l’application.', schema: answers.okAnswer },
+    body: auth.passwordBody,
+    answer: { status: 200, description: 'La clé TOTP à saisir dans l’application.', schema: auth.okAnswer },
     errors: [429],
     public: true,
   },
@@ -390,8 +391,8 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/two-factor/verify-totp',
     tag: 'Accès',
     summary: 'Vérifier un code TOTP (connexion, ou fin de l’activation)',
-    body: answers.totpBody,
-    answer: { status: 200, description: 'Code accepté.', schema: answers.okAnswer },
+    body: auth.totpBody,
+    answer: { status: 200, description: 'Code accepté.', schema: auth.okAnswer },
     errors: [429],
     public: true,
   },
@@ -400,8 +401,8 @@ export const OPERATIONS: Operation[] = [
     path: '/api/auth/two-factor/disable',
     tag: 'Accès',
     summary: 'Désactiver la double authentification',
-    body: answers.passwordBody,
-    answer: { status: 200, description: 'Désactivée.', schema: answers.okAnswer },
+    body: auth.passwordBody,
+    answer: { status: 200, description: 'Désactivée.', schema: auth.okAnswer },
     errors: [429],
     public: true,
   },

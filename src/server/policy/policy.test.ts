@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessWire, UserWire } from '@/domain/control';
 import { VIEW_AS_HEADER } from '@/domain/control';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import type { YearSummary } from '@/domain/years';
+import type { YearSummary } from '@/domain/answers';
 import { addRoleUsers, createAccountsTestApp, ROLE_USERS, type RoleUser } from '@/server/test/test-accounts';
 
 const Y = 2030;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ClientsAnswer } from '@/domain/answers';
 import { ApiError, api, apiRequest, onUnauthorized } from './api-client';
 import { TAB_ID, TAB_ID_HEADER } from './tab-id';
 
@@ -28,7 +29,7 @@ describe('apiRequest', () => {
   it('returns the parsed JSON of a 2xx answer', async () => {
     const fetchMock = mockFetch(async () => json([{ id: 'a', name: 'Acme' }]));
 
-    await expect(api.get<{ id: string; name: string }[]>('/api/clients')).resolves.toEqual([{ id: 'a', name: 'Acme' }]);
+    await expect(api.get<ClientsAnswer>('/api/clients')).resolves.toEqual([{ id: 'a', name: 'Acme' }]);
     expect(fetchMock).toHaveBeenCalledWith('/api/clients', expect.objectContaining({ method: 'GET', body: undefined }));
   });
 

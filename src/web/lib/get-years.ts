@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { YearSummary } from '@/domain/years';
+import type { YearSummary } from '@/domain/answers';
 import { api } from './api-client';
 import { sharedKeys } from './query-keys';
 

@@ -7,14 +7,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { historyEntryFromWire, type HistoryEntry } from '@/domain/codec';
 import { conflictText, type CellRef } from '@/domain/history-view';
-import type { HistoryEntryWire } from '@/domain/schemas';
+import type { UndoAnswer } from '@/domain/answers';
 import { ApiError, api } from './api-client';
 import { notifyError, notifySuccess } from './notify';
 import { reloadAllData } from './query-keys';
 
 /** POST /api/history/:id/undo: the new entry (source 'annulation'; its cells are what it changed, in cents). */
 export async function postUndo(id: number): Promise<HistoryEntry> {
-  const { entry } = await api.post<{ entry: HistoryEntryWire }>(`/api/history/${id}/undo`);
+  const { entry } = await api.post<UndoAnswer>(`/api/history/${id}/undo`);
   return historyEntryFromWire(entry);
 }
 

@@ -4,6 +4,7 @@
  * file replaces everything; a one-year file becomes `?year=` (default the current year), the other
  * years emptied.
  */
+import type { RestoreAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { allYearsBackupFromWire, backupFromWire, oneYearBackup } from '@/domain/codec';
 import { buildAllYearsBackup, buildBackup } from '@/domain/files/backup-json';
@@ -44,6 +45,6 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // Committed: whatever follows is upkeep, and its failure must not answer 500 for a restore
       // that took place (the user would believe nothing changed).
       await reclaimAfterRestore(db);
-      return c.json({ clients: backup.clients.length, historyId });
+      return c.json({ clients: backup.clients.length, historyId } satisfies RestoreAnswer);
     });
 }

@@ -5,6 +5,7 @@
  * that value; otherwise the whole batch is refused, 409 `conflict` naming each changed cell, its
  * value now and who changed it (docs/product.md#conflicts).
  */
+import type { CellsAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { cellUpdateFromWire, decimalToWire } from '@/domain/codec';
 import { cellSourceQuery, patchCellsBody } from '@/domain/schemas';
@@ -49,7 +50,7 @@ export function cellsRoutes(db: Db) {
         await refreshRevisedForecast(tx, clientIds, year);
         return entryId;
       });
-      return c.json({ updated: cells.length, historyId });
+      return c.json({ updated: cells.length, historyId } satisfies CellsAnswer);
     } catch (err) {
       if (!(err instanceof Conflicts)) throw err;
       throw await conflictError(db, err.cells, merged);

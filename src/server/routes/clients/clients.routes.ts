@@ -5,6 +5,7 @@
  * a deletion keeps the client's every year in its entry, so undo brings it back. Two clients
  * cannot share a name, case, accents and blanks aside (409).
  */
+import type { ClientAnswer, ClientsAnswer, PolesAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '@/domain/codec';
 import { SUMMARIES, type HistoryOp } from '@/domain/history';
@@ -28,7 +29,7 @@ import {
 
 export function clientsRoutes(db: Db) {
   return new Hono()
-    .get('/', async (c) => c.json(clientsToWire(visible(c, await listClients(db, yearOf(c))))))
+    .get('/', async (c) => c.json(clientsToWire(visible(c, await listClients(db, yearOf(c)))) satisfies ClientsAnswer))
     .post('/', async (c) => {
       requireCan(c, 'create');
       const year = yearOf(c);
@@ -49,7 +50,7 @@ export function clientsRoutes(db: Db) {
         });
         return created;
       });
-      return c.json(clientToWire(client), 201);
+      return c.json(clientToWire(client) satisfies ClientAnswer, 201);
     })
     .patch('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -89,7 +90,7 @@ export function clientsRoutes(db: Db) {
         }
         return after;
       });
-      return c.json(clientToWire(client));
+      return c.json(clientToWire(client) satisfies ClientAnswer);
     })
     .delete('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
@@ -118,6 +119,6 @@ export function clientsRoutes(db: Db) {
         if (!(await findClient(tx, id, year))) throw notFound(CLIENT_NOT_FOUND);
         return loadClientBudget(tx, id, year);
       });
-      return c.json(polesToWire(poles));
+      return c.json(polesToWire(poles) satisfies PolesAnswer);
     });
 }

@@ -3,6 +3,7 @@
  * GET /api/years/:year/months/:month/checklist and POST …/close {note?} / …/reopen {reason} (admin).
  * Months close in order and reopen from the last; both are history entries (source 'clôture').
  */
+import type { ChecklistAnswer, MonthLocksAnswer } from '@/domain/answers';
 import { Hono, type Context } from 'hono';
 import { CLOSING_SUMMARIES, closeRefusal, reopenRefusal } from '@/domain/control';
 import { closeMonthBody, monthParams, reopenMonthBody } from '@/domain/control-schemas';
@@ -22,12 +23,12 @@ export function closingRoutes(db: Db) {
   const routes = new Hono()
     .get('/years/:year/locks', async (c) => {
       const { year } = validate(yearParams, c.req.param());
-      return c.json(await listLocks(db, year));
+      return c.json((await listLocks(db, year)) satisfies MonthLocksAnswer);
     })
     .get('/years/:year/months/:month/checklist', async (c) => {
       requireCan(c, 'admin');
       const { year, month } = params(c.req.param());
-      return c.json({ items: await checklist(db, year, month) });
+      return c.json({ items: await checklist(db, year, month) } satisfies ChecklistAnswer);
     })
     .post('/years/:year/months/:month/close', async (c) => {
       requireCan(c, 'admin');

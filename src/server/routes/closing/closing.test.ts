@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/domain/api-error';
 import type { ChecklistItem, MonthLock } from '@/domain/control';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
-import type { ClientWire as Client, HistoryEntryWire, PoleWire as Pole } from '@/domain/schemas';
+import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
+import type { HistoryEntryWire } from '@/domain/answers';
 
 const Y = 2030;
 const q = `?year=${Y}`;

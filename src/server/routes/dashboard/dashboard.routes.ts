@@ -6,6 +6,7 @@
  * query: the lines of the poles view. 404 when an id is unknown (a deleted client): the filter
  * must be pruned, not silently narrowed.
  */
+import type { DashboardAnswer, DashboardLinesAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { dashboardQuery } from '@/domain/dashboard-query';
@@ -23,12 +24,12 @@ export function dashboardRoutes(db: Db) {
       // Only the clients in the caller's scope; one outside it is unknown (docs/product.md#roles).
       const data = await loadDashboardData(db, scopeSelection(c, clients ?? 'all'), yearOf(c), cutoff);
       if (!data) throw notFound(CLIENT_NOT_FOUND);
-      return c.json(data);
+      return c.json(data satisfies DashboardAnswer);
     })
     .get('/dashboard/lines', compress(), async (c) => {
       const { clients, cutoff } = validate(dashboardQuery, c.req.query());
       const poles = await loadDashboardLines(db, scopeSelection(c, clients ?? 'all'), yearOf(c), cutoff);
       if (!poles) throw notFound(CLIENT_NOT_FOUND);
-      return c.json({ poles });
+      return c.json({ poles } satisfies DashboardLinesAnswer);
     });
 }

@@ -4,6 +4,7 @@
  * client and year), POST /api/history/:id/undo (reverts an entry as a new entry; undoing that one
  * redoes; 409 `conflict` with the cells when they changed since, and nothing changes).
  */
+import type { HistoryPageAnswer, HistoryStackAnswer, UndoAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { historyEntryToWire } from '@/domain/codec';
 import { historyIdParams, historyQuery, historyStackQuery } from '@/domain/schemas';
@@ -21,12 +22,12 @@ export function historyRoutes(db: Db) {
       if (f.clientId) guardClient(c, f.clientId, 'read');
       if (f.lineId) await guardLines(c, db, [f.lineId], f.year ?? currentYear());
       const entries = await listHistory(db, { ...f, scope: f.clientId || f.lineId ? null : scopeIds(c) });
-      return c.json({ entries: entries.map(historyEntryToWire) });
+      return c.json({ entries: entries.map(historyEntryToWire) } satisfies HistoryPageAnswer);
     })
     .get('/history/stack', async (c) => {
       const { clientId, year } = validate(historyStackQuery, c.req.query());
       guardClient(c, clientId, 'read');
-      return c.json(await actorStack(db, actorOf(c), clientId, year ?? currentYear()));
+      return c.json((await actorStack(db, actorOf(c), clientId, year ?? currentYear())) satisfies HistoryStackAnswer);
     })
     .post('/history/:id/undo', async (c) => {
       const { id } = validate(historyIdParams, c.req.param());
@@ -35,6 +36,6 @@ export function historyRoutes(db: Db) {
         const newId = await undoEntry(tx, id, actorOf(c));
         return (await listHistory(tx, { before: newId + 1, limit: 1 }))[0]!;
       });
-      return c.json({ entry: historyEntryToWire(entry) });
+      return c.json({ entry: historyEntryToWire(entry) } satisfies UndoAnswer);
     });
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/domain/api-error';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
-import type { ClientWire as Client, HistoryEntryWire, PoleWire as Pole } from '@/domain/schemas';
+import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createAccountsTestApp } from '@/server/test/test-accounts';
 import { UNKNOWN_ID, createTestApp } from '@/server/test/test-db';
+import type { HistoryEntryWire } from '@/domain/answers';
 
 const Y = 2030;
 

@@ -7,6 +7,7 @@
  * failed import changes nothing.
  */
 import { Hono } from 'hono';
+import type { ImportAnswer } from '@/domain/answers';
 import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
 import { centsFromWire } from '@/domain/codec';
 import type { CellUpdate } from '@/domain/model';
@@ -102,6 +103,6 @@ export function importsRoutes(db: Db) {
       return { historyId: entryId, lines: createdLineIds.length, cells: written.changed };
     });
     if (result.cells >= ANALYZE_AFTER_CELLS) await analyze(db);
-    return c.json(result);
+    return c.json(result satisfies ImportAnswer);
   });
 }

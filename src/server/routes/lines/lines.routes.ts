@@ -5,6 +5,7 @@
  * within its pole). All are history entries; a deletion keeps the line's figures, so undo brings
  * it back; a move records the pole's order before and after.
  */
+import type { LineOrderAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { lineToWire } from '@/domain/codec';
 import { SUMMARIES, movedLineOrder, type LineSnapshot, type PoleSnapshot } from '@/domain/history';
@@ -103,7 +104,7 @@ export function linesRoutes(db: Db) {
         });
         return next;
       });
-      return c.json({ lineIds: order });
+      return c.json({ lineIds: order } satisfies LineOrderAnswer);
     })
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());

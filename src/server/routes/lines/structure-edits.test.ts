@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/domain/api-error';
-import type { ClientWire as Client, HistoryEntryWire, LineWire as Line, PoleWire as Pole } from '@/domain/schemas';
+import type { ClientWire as Client, LineWire as Line, PoleWire as Pole } from '@/domain/schemas';
 import { UNKNOWN_ID, createTestApp } from '@/server/test/test-db';
+import type { HistoryEntryWire } from '@/domain/answers';
 
 const Y = 2031;
 

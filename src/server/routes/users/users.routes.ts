@@ -5,6 +5,7 @@
  * changes neither their own role nor scope, nor disables themselves: nobody raises or locks out
  * their own account. GET /api/access tells the web app what the caller may do (every role).
  */
+import type { AccessAnswer, CreatedUserAnswer, UserAnswer, UsersAnswer } from '@/domain/answers';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { UserWire } from '@/domain/control';
@@ -39,10 +40,10 @@ async function assertClients(db: Db, ids: readonly string[] | null | undefined) 
 export function usersRoutes(db: Db) {
   const find = async (id: string) => (await listUsers(db)).find((u) => u.id === id);
   return new Hono()
-    .get('/access', (c) => c.json(accessToWire(accessOf(c))))
+    .get('/access', (c) => c.json(accessToWire(accessOf(c)) satisfies AccessAnswer))
     .get('/users', async (c) => {
       requireCan(c, 'admin');
-      return c.json((await listUsers(db)).map(toWire));
+      return c.json((await listUsers(db)).map(toWire) satisfies UsersAnswer);
     })
     .post('/users', async (c) => {
       requireCan(c, 'admin');
@@ -53,7 +54,7 @@ export function usersRoutes(db: Db) {
         throw conflict(`L'utilisateur ${body.email.toLowerCase()} existe déjà.`);
       }
       const id = (await userIdByEmail(db, body.email))!;
-      return c.json({ user: toWire((await find(id))!), temporaryPassword: password }, 201);
+      return c.json({ user: toWire((await find(id))!), temporaryPassword: password } satisfies CreatedUserAnswer, 201);
     })
     .patch('/users/:id', async (c) => {
       requireCan(c, 'admin');
@@ -73,6 +74,6 @@ export function usersRoutes(db: Db) {
         await db.transaction((tx) => setAccess(tx, id, access));
       }
       if (body.disabled !== undefined) await setDisabled(db, user.email, body.disabled);
-      return c.json(toWire((await find(id))!));
+      return c.json(toWire((await find(id))!) satisfies UserAnswer);
     });
 }

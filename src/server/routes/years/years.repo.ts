@@ -6,7 +6,7 @@
 import { compareFrench } from '@/domain/catalogue';
 import { decimalToCents, ZERO_CENTS } from '@/domain/money';
 import type { ForecastTotals, RollForwardClientResult, RollForwardPlan } from '@/domain/rollforward';
-import type { YearSummary } from '@/domain/years';
+import type { YearSummary } from '@/domain/answers';
 import type { Queryable } from '@/server/db/client';
 import { rollForwardBasis, uplifted } from '@/server/db/sql-fragments';
 import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';

@@ -3,6 +3,7 @@
  * from `from` ('Préparer {N+1}', docs/product.md#budget-years): one transaction; `dryRun` runs
  * the very same statements and rolls them back, so the preview and the real run cannot differ.
  */
+import type { RollForwardAnswerWire, YearsAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { rollForwardClientToWire } from '@/domain/codec';
 import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
@@ -26,7 +27,7 @@ export function yearsRoutes(db: Db) {
   return (
     new Hono()
       // The clients counted are those in the caller's scope (docs/product.md#roles).
-      .get('/years', async (c) => c.json(await listYears(db, scopeIds(c))))
+      .get('/years', async (c) => c.json((await listYears(db, scopeIds(c))) satisfies YearsAnswer))
       .post('/years/:year/rollforward', async (c) => {
         const { year } = validate(yearParams, c.req.param());
         const body = validate(rollForwardBody, await readJson(c));
@@ -93,7 +94,10 @@ export function yearsRoutes(db: Db) {
         }
         // Fresh planner statistics after a bulk write (PGlite has no autovacuum).
         if (!body.dryRun) await analyze(db);
-        return c.json({ clients: result.results.map(rollForwardClientToWire), historyId: result.historyId });
+        return c.json({
+          clients: result.results.map(rollForwardClientToWire),
+          historyId: result.historyId,
+        } satisfies RollForwardAnswerWire);
       })
   );
 }

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllYearsBackupDocument, OneYearBackupDocument } from '@/domain/files/backup-json';
 import type { DashboardData } from '@/domain/dashboard/data';
-import type {
-  BackupWire,
-  ClientWire as Client,
-  PoleWire as Pole,
-  RollForwardAnswerWire,
-  RollForwardBody,
-} from '@/domain/schemas';
-import type { YearSummary } from '@/domain/years';
+import type { BackupWire, ClientWire as Client, PoleWire as Pole, RollForwardBody } from '@/domain/schemas';
+import type { RollForwardAnswerWire, YearSummary } from '@/domain/answers';
 import { currentYear } from '@/domain/years';
 import { UNKNOWN_ID, createTestApp } from '@/server/test/test-db';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@/server/auth/auth.routes';
+import type { SessionAnswer as SessionInfo } from '@/domain/answers';
 import { api } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
 import { authKeys } from './keys';

@@ -17,6 +17,7 @@ import {
   type PoleWire,
 } from '@/domain';
 import { movedLineOrder, type CellSource, type LineMove } from '@/domain/history';
+import type { LineOrderAnswer } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
@@ -134,7 +135,7 @@ export function useMoveLine(year: number, clientId: string) {
     );
   return useMutation({
     mutationFn: ({ lineId, direction }: { poleId: string; lineId: string; direction: LineMove; order: string[] }) =>
-      api.post<{ lineIds: string[] }>(withYear(`/api/lines/${lineId}/move`, year), { direction }),
+      api.post<LineOrderAnswer>(withYear(`/api/lines/${lineId}/move`, year), { direction }),
     onMutate: ({ poleId, lineId, direction, order }) => {
       const next = movedLineOrder(order, lineId, direction);
       if (next) reorder(poleId, next);

@@ -5,14 +5,14 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { historyEntryFromWire, type HistoryEntry } from '@/domain/codec';
-import type { HistoryEntryWire } from '@/domain/schemas';
+import type { HistoryPageAnswer, HistoryStackAnswer } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 import { historyKeys, type HistoryScope } from './budget-keys';
 
 /** The entries a history page holds; a full page means there may be older ones. */
 export const HISTORY_PAGE_SIZE = 30;
 
-export type HistoryStack = { undo: number | null; redo: number | null };
+export type HistoryStack = HistoryStackAnswer;
 
 /** GET /api/history/stack?clientId=&year=. */
 export function getHistoryStack(year: number, clientId: string, signal?: AbortSignal): Promise<HistoryStack> {
@@ -46,7 +46,7 @@ export async function getHistoryPage(
     params.set('field', scope.field);
   }
   if (before !== undefined) params.set('before', String(before));
-  const { entries } = await api.get<{ entries: HistoryEntryWire[] }>(`/api/history?${params.toString()}`, signal);
+  const { entries } = await api.get<HistoryPageAnswer>(`/api/history?${params.toString()}`, signal);
   return entries.map(historyEntryFromWire);
 }
 
@@ -68,7 +68,7 @@ export function useHistoryEntries(scope: HistoryScope) {
  */
 export async function getLatestClientEntry(clientId: string): Promise<HistoryEntry | null> {
   const path = `/api/history?clientId=${encodeURIComponent(clientId)}&limit=1` as const;
-  const { entries } = await api.get<{ entries: HistoryEntryWire[] }>(path);
+  const { entries } = await api.get<HistoryPageAnswer>(path);
   const [latest] = entries;
   return latest ? historyEntryFromWire(latest) : null;
 }

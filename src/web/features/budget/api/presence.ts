@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PresenceAnswer } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 import type { LivePresence } from '@/web/lib/live-events';
 import { TAB_ID, TAB_ID_HEADER } from '@/web/lib/tab-id';
@@ -76,12 +77,8 @@ export function usePresence(year: number, clientId: string): PresenceUser[] {
   const query = useQuery({
     queryKey: budgetKeys.presence(year, clientId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ users: PresenceUser[] }>(
-          withYear(`/api/presence?clientId=${encodeURIComponent(clientId)}`, year),
-          signal,
-        )
-      ).users,
+      (await api.get<PresenceAnswer>(withYear(`/api/presence?clientId=${encodeURIComponent(clientId)}`, year), signal))
+        .users,
     staleTime: BEAT_MS,
     refetchInterval: BEAT_MS * 2,
     retry: false,

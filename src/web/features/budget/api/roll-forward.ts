@@ -6,8 +6,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { rollForwardClientFromWire } from '@/domain/codec';
 import type { RollForwardClientResult } from '@/domain/rollforward';
-import type { RollForwardAnswerWire, RollForwardBody } from '@/domain/schemas';
+import type { RollForwardBody } from '@/domain/schemas';
 import { api } from '@/web/lib/api-client';
+import type { RollForwardAnswerWire } from '@/domain/answers';
 
 /** One roll forward into `year`: each chosen client's counts and forecast totals (cents), by name. */
 export async function rollForward(year: number, body: RollForwardBody): Promise<RollForwardClientResult[]> {

@@ -14,6 +14,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { cellUpdateToWire, conflictCellsFromWire, type CellUpdate, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
+import type { CellsAnswer } from '@/domain/answers';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { FAILURE, notifyFailure } from '../lib/failure-messages';
 import {
@@ -49,10 +50,7 @@ export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void
     const path = withYear(source === 'saisie' ? '/api/cells' : `/api/cells?source=${source}`, year);
     // docs/product.md#conflict-choice: each cell carries `expected` (what the user saw), so a change
     // someone else stored meanwhile is refused (409 `conflict`) instead of silently overwritten.
-    const answer = await api.patch<{ updated: number; historyId: number | null } | undefined>(
-      path,
-      batch.map(cellUpdateToWire),
-    );
+    const answer = await api.patch<CellsAnswer | undefined>(path, batch.map(cellUpdateToWire));
     const saved = { year, source, cellCount: batch.length, historyId: answer?.historyId ?? null };
     savedListeners.forEach((listener) => listener(saved));
   }

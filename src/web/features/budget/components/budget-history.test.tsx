@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { polesToWire, type Pole } from '@/domain';
 import { formatHistoryAt } from '@/domain/history-view';
-import type { HistoryEntryWire } from '@/domain/schemas';
+import type { HistoryEntryWire } from '@/domain/answers';
 import { makeLine, makePole } from '@/domain/testing/builders';
 import { cellSaveQueue } from '../api/save-cells';
 import { BudgetEditor } from './budget-editor';

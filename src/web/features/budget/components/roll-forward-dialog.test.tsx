@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClient } from '@/domain/testing/builders';
-import type { RollForwardAnswerWire } from '@/domain/schemas';
+import type { RollForwardAnswerWire } from '@/domain/answers';
 import { readYear } from '@/web/hooks/use-year';
 import { sharedKeys } from '@/web/lib/query-keys';
 import { RollForwardDialog } from './roll-forward-dialog';

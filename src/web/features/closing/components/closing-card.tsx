@@ -7,8 +7,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, LockOpen } from 'lucide-react';
-import { checklistText, nextMonthToClose, type ChecklistItem, type MonthLock } from '@/domain/control';
+import { checklistText, nextMonthToClose, type MonthLock } from '@/domain/control';
 import { MONTHS } from '@/domain/months';
+import type { ChecklistAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import {
@@ -104,8 +105,7 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
   const [note, setNote] = useState('');
   const checklist = useQuery({
     queryKey: [...sharedKeys.locks(year), 'checklist', month],
-    queryFn: ({ signal }) =>
-      api.get<{ items: ChecklistItem[] }>(`/api/years/${year}/months/${month}/checklist`, signal),
+    queryFn: ({ signal }) => api.get<ChecklistAnswer>(`/api/years/${year}/months/${month}/checklist`, signal),
   });
   const change = useLockChange(year, onClose);
   const items = checklist.data?.items ?? [];

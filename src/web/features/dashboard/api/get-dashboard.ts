@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientFilter } from '@/domain/client-filter';
 import { withLines, type DashboardData } from '@/domain/dashboard/data';
-import type { LineAggregate } from '@/domain/dashboard/sums';
 import { dashboardFromData } from '@/domain/dashboard/views';
 import { dashboardParams } from '@/domain/dashboard-query';
+import type { DashboardLinesData } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
 
@@ -61,11 +61,7 @@ export function useDashboardLines(
   const params = dashboardParams(filter, cutoff);
   return useQuery({
     queryKey: dashboardKeys.lines(year, params),
-    queryFn: ({ signal }) =>
-      api.get<{ poles: { pole: string; lines: LineAggregate[] }[] }>(
-        withYear(`/api/dashboard/lines?${params}`, year),
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get<DashboardLinesData>(withYear(`/api/dashboard/lines?${params}`, year), signal),
     staleTime: 0,
     enabled: enabled && data !== undefined,
     select: (answer) => (data ? dashboardFromData(withLines(data, answer.poles)).polesView : undefined),

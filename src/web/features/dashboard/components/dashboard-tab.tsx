@@ -3,13 +3,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { selectedClientIds, type ClientFilter } from '@/domain/client-filter';
 import { budgetDataFromWire } from '@/domain/codec';
 import { dashboardWorkbook } from '@/domain/files/dashboard-workbook';
-import type { BudgetDataWire, ClientWire } from '@/domain/schemas';
 import { api, withYear } from '@/web/lib/api-client';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { isEmptyDashboard, type Dashboard, type MarginRow } from '@/domain/dashboard/views';
 import { MONTHS } from '@/domain/months';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
+import type { AllBudgetsAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -131,7 +131,7 @@ async function exportExcel(dashboard: Dashboard, year: number, filter: ClientFil
   try {
     const now = new Date();
     const selection = dashboardCsvSelection(filter, clients);
-    const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>(withYear('/api/budget', year));
+    const all = await api.get<AllBudgetsAnswer>(withYear('/api/budget', year));
     const budgetData = budgetDataFromWire(all.budgetData);
     const chosen = new Set(
       selectedClientIds(

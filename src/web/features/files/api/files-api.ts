@@ -5,13 +5,13 @@
  * their exercice (`?year=`); the JSON backup holds every year (docs/product.md#budget-years).
  */
 import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
-import type { BudgetDataWire, ClientWire } from '@/domain/schemas';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
+import type { AllBudgetsAnswer, RestoreAnswer } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 
 /** Every client's budget of exercice `year` (GET /api/budget?year=), in cents. */
 export const getAllBudgets = async (year: number) => {
-  const all = await api.get<{ clients: ClientWire[]; budgetData: BudgetDataWire }>(withYear('/api/budget', year));
+  const all = await api.get<AllBudgetsAnswer>(withYear('/api/budget', year));
   return { clients: clientsFromWire(all.clients), budgetData: budgetDataFromWire(all.budgetData) };
 };
 
@@ -25,4 +25,4 @@ export const getBackup = () => api.get<AllYearsBackupDocument>('/api/backup');
  * undoing it brings the data from before back).
  */
 export const restoreBackup = (file: unknown, year: number) =>
-  api.post<{ clients: number; historyId: number | null }>(withYear('/api/backup', year), file);
+  api.post<RestoreAnswer>(withYear('/api/backup', year), file);

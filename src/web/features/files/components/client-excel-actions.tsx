@@ -5,6 +5,7 @@ import type { MonthLock } from '@/domain/control';
 import { budgetWorkbook } from '@/domain/files/budget-workbook';
 import { ImportError } from '@/domain/files/budget-import';
 import { importRequest, isEmptyPlan, planImport, type ImportPlan } from '@/domain/files/import-plan';
+import type { ImportAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
 import { api, withYear } from '@/web/lib/api-client';
 import { useReadOnly } from '@/web/lib/access';
@@ -85,10 +86,7 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
     if (!pending) return;
     setBusy('apply');
     try {
-      const answer = await api.post<{ historyId: number | null; lines: number; cells: number }>(
-        withYear('/api/import', year),
-        importRequest(pending.plan),
-      );
+      const answer = await api.post<ImportAnswer>(withYear('/api/import', year), importRequest(pending.plan));
       setPending(null);
       await reloadAllData(queryClient);
       const { historyId } = answer;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, UserPlus } from 'lucide-react';
 import { ROLES, ROLE_LABELS, type Role, type UserWire } from '@/domain/control';
+import type { CreatedUserAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
@@ -62,9 +63,7 @@ function NewUserCard() {
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const save = useSave();
   const create = async () => {
-    const answer = await save(() =>
-      api.post<{ user: UserWire; temporaryPassword: string }>('/api/users', { email: email.trim(), role }),
-    );
+    const answer = await save(() => api.post<CreatedUserAnswer>('/api/users', { email: email.trim(), role }));
     if (!answer) return;
     setCreated({ email: answer.user.email, password: answer.temporaryPassword });
     setEmail('');

@@ -1,0 +1,19 @@
+/** Every error code an answer can carry (the API document lists them from here). A leaf module. */
+export const API_ERROR_CODES = [
+  'validation',
+  'not_found',
+  'conflict',
+  'too_large',
+  'locked',
+  'internal',
+  // The database cannot be reached for now (503; issue 19).
+  'unavailable',
+  // Access (issue 7): no or expired session, a cross-site request, too many sign-in failures.
+  'unauthorized',
+  'forbidden',
+  'rate_limited',
+  // Month closing (issue 14): a write that would change a closed month.
+  'period_locked',
+  // The server's disk is full (507), read-only or not its to write (503): nothing stored (ADR 040).
+  'storage',
+] as const;
