@@ -1,8 +1,8 @@
 /**
  * The named schemas of the OpenAPI document (`components.schemas`): the very zod objects the
- * routes validate with (src/domain/schemas.ts) and the answers of answers.ts, each given a name
- * and a French description here, in a registry of our own — so the domain's schemas stay free
- * of documentation and `$ref`s name the same object everywhere it is reused (ADR 030).
+ * routes validate with (src/domain/schemas.ts) and answer with (src/domain/answers.ts, ADR 045),
+ * each given a name and a French description here, in a registry of our own — so the domain's
+ * schemas stay free of documentation and `$ref`s name the same object everywhere (ADR 030).
  */
 import { z } from 'zod';
 import { dashboardQuery } from '@/domain/dashboard-query';
