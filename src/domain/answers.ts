@@ -56,6 +56,8 @@ export const errorAnswer = z.object({
   }),
 });
 export type ErrorAnswer = z.output<typeof errorAnswer>;
+/** A cell an undo cannot revert (the 409's `cells`), euros: no author, unlike a save's. */
+export type ConflictCellWire = Omit<NonNullable<ErrorAnswer['error']['cells']>[number], 'by' | 'byName' | 'at'>;
 
 export const sessionAnswer = z.union([
   z.object({ mode: z.literal('local') }),

@@ -33,9 +33,14 @@ import type {
   UpdateClientWire,
   YearBudgetWire,
   YearClientWire,
-  ConflictCellWire,
 } from './schemas';
-import type { CellChangeWire, ForecastTotalsWire, HistoryEntryWire, RollForwardClientWire } from './answers';
+import type {
+  CellChangeWire,
+  ConflictCellWire,
+  ForecastTotalsWire,
+  HistoryEntryWire,
+  RollForwardClientWire,
+} from './answers';
 
 /** Euros from the wire → storable cents; throws (RangeError) on a non-finite or out-of-range amount. */
 export function centsFromWire(euros: number): Cents {

@@ -320,15 +320,6 @@ export const historyStackQuery = z.object({ clientId: idSchema, year: yearText.o
 /** The path of `POST /api/history/:id/undo`. */
 export const historyIdParams = z.object({ id: positiveInt('Identifiant de modification') });
 
-/** A cell an undo cannot revert (the 409's `cells`), euros. */
-export interface ConflictCellWire {
-  lineId: string;
-  month: number;
-  field: (typeof MEASURES)[number];
-  current: number | null;
-  expected: number;
-}
-
 // ---- backup --------------------------------------------------------------------------------
 
 type Issues = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
