@@ -4,7 +4,7 @@
  * fragments they use; shipped-migrations.test.ts pins each shipped text by its hash, so editing a
  * helper cannot silently change a migration that has already run somewhere (ADR 044).
  */
-import { REVISED_MONTH_MARGIN } from './sql-fragments';
+import { REVISED_MONTH_MARGIN, revisedForecastOf } from './sql-fragments';
 
 export interface Migration {
   id: string;
@@ -248,6 +248,166 @@ const clientYearOverBound = (into = '') => /* sql */ `
   having greatest(sum(abs(m.previsionnel)), sum(abs(m.achat_previsionnel)), sum(abs(m.reel)), sum(abs(m.achat)))
          > 999999999999.99
    limit 1`;
+
+/**
+ * `body(run)` for a statement trigger (ADR 042): past SMALL_STATEMENT_ROWS rows of new_rows, every
+ * statement it wraps in `run` goes through EXECUTE, planned for its own rows; below, the static
+ * query, whose plan is kept, only ever sees small statements (0011).
+ */
+function plannedBySize(body: (run?: (sql: string) => string) => string): string {
+  return `if (select count(*) from new_rows) > ${SMALL_STATEMENT_ROWS} then
+        ${body((sql) => `execute $q$ ${sql} $q$`)}
+      else
+        ${body()}
+      end if;`;
+}
+
+/** Monthly rows of `rows` (budget_monthly_data's columns), signed `sign`, with the client of their line (0011). */
+function clientSigned(rows: string, sign: 1 | -1): string {
+  return `select ${sign} as s, p.client_id, r.year, r.previsionnel, r.achat_previsionnel, r.reel, r.achat
+            from ${rows} r join budget_line_items l on l.id = r.budget_line_item_id
+            join expertise_poles p on p.id = l.expertise_pole_id`;
+}
+
+/** The monthly rows of line `old.id`, signed `sign`, counted for the client of pole `pole` (0011). */
+const lineRowsOf = (sign: 1 | -1, pole: string) =>
+  `select ${sign} as s, p.client_id, m.year, m.previsionnel, m.achat_previsionnel, m.reel, m.achat
+     from budget_monthly_data m join expertise_poles p on p.id = ${pole} where m.budget_line_item_id = old.id`;
+
+/** The monthly rows of pole `old.id`'s lines, signed `sign`, counted for client `client` (0011). */
+const poleRowsOf = (sign: 1 | -1, client: string) =>
+  `select ${sign} as s, ${client} as client_id, m.year, m.previsionnel, m.achat_previsionnel, m.reel, m.achat
+     from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id where l.expertise_pole_id = old.id`;
+
+/**
+ * Adds the revised-forecast contributions of the signed rows of `source` (s, client_id, year and
+ * the four measures) to each client's year in client_years — exact numeric, no float. It adds to
+ * the stored value, as the dashboard sums do: two transactions changing one client's figures each
+ * add their own delta, and the row lock this update takes on the client's client_years row makes
+ * the second wait for the first's commit, then add to the committed value (0011, ADR 044).
+ */
+function addRevisedForecast(source: string): string {
+  return /* sql */ `
+    update client_years cy set prevision_mb_annuelle_revue = cy.prevision_mb_annuelle_revue + t.delta
+      from (select d.client_id, d.year, sum(d.s * (${REVISED_MONTH_MARGIN})) as delta
+              from (${source}) d
+             group by d.client_id, d.year) t
+     where cy.client_id = t.client_id and cy.year = t.year and t.delta <> 0`;
+}
+
+/**
+ * Every client's stored revised forecast recomputed from the monthly rows: migration 0011's
+ * backfill, and what a bulk load that bypassed the triggers (bench/dashboard.bench.ts) runs after.
+ */
+export const REBUILD_REVISED_FORECAST = /* sql */ `
+  update client_years cy set prevision_mb_annuelle_revue = ${revisedForecastOf('cy.client_id', 'cy.year')}`;
+
+/** Migration 0011 (ADR 044): the revised forecast kept by the database, as 0006 keeps the dashboard sums. */
+function revisedForecastTriggers(): string {
+  return /* sql */ `
+    ${REBUILD_REVISED_FORECAST};
+
+    -- Monthly rows inserted or updated (cells, paste, import, roll forward, new lines, undo,
+    -- restore): the new rows' margins added, an update's old ones subtracted.
+    create function revised_forecast_months_changed() returns trigger language plpgsql as $fn$
+    begin
+      ${plannedBySize(
+        (run = (sql) => sql) => `if tg_op = 'INSERT' then
+          ${run(addRevisedForecast(clientSigned('new_rows', 1)))};
+        else
+          ${run(addRevisedForecast(`${clientSigned('new_rows', 1)} union all ${clientSigned('old_rows', -1)}`))};
+        end if;`,
+      )}
+      return null;
+    end $fn$;
+    create trigger revised_forecast_months_inserted after insert on budget_monthly_data
+      referencing new table as new_rows for each statement execute function revised_forecast_months_changed();
+    create trigger revised_forecast_months_updated after update on budget_monthly_data
+      referencing old table as old_rows new table as new_rows for each statement execute function revised_forecast_months_changed();
+
+    -- Monthly rows only go with their line (0006 refuses a direct delete): a line deleted while its
+    -- pole stays takes its months out of its client's figure, locked first so that a save of one
+    -- of them running beside it ends before they are read. When the pole goes, the pole's trigger
+    -- has done it.
+    create function revised_forecast_line_deleted() returns trigger language plpgsql as $fn$
+    begin
+      if exists (select 1 from expertise_poles where id = old.expertise_pole_id) then
+        perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
+        ${addRevisedForecast(lineRowsOf(-1, 'old.expertise_pole_id'))};
+      end if;
+      return old;
+    end $fn$;
+    create trigger revised_forecast_line_deleted before delete on budget_line_items
+      for each row execute function revised_forecast_line_deleted();
+
+    -- A line moved to a pole of another client carries its months along (none does today; the
+    -- database keeps the figure whatever a later route does).
+    create function revised_forecast_line_moved() returns trigger language plpgsql as $fn$
+    begin
+      perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
+      ${addRevisedForecast(`${lineRowsOf(-1, 'old.expertise_pole_id')} union all ${lineRowsOf(1, 'new.expertise_pole_id')}`)};
+      return null;
+    end $fn$;
+    create trigger revised_forecast_line_moved after update of expertise_pole_id on budget_line_items
+      for each row when (old.expertise_pole_id is distinct from new.expertise_pole_id)
+      execute function revised_forecast_line_moved();
+
+    -- A pole deleted while its client stays takes its lines' months out of the client's figure.
+    -- When the client goes, its client_years rows go with it: nothing to do.
+    create function revised_forecast_pole_deleted() returns trigger language plpgsql as $fn$
+    begin
+      if exists (select 1 from clients where id = old.client_id) then
+        perform 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
+         where l.expertise_pole_id = old.id for update of m;
+        ${addRevisedForecast(poleRowsOf(-1, 'old.client_id'))};
+      end if;
+      return old;
+    end $fn$;
+    create trigger revised_forecast_pole_deleted before delete on expertise_poles
+      for each row execute function revised_forecast_pole_deleted();
+
+    -- A pole moved to another client carries its months along.
+    create function revised_forecast_pole_moved() returns trigger language plpgsql as $fn$
+    begin
+      perform 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
+       where l.expertise_pole_id = old.id for update of m;
+      ${addRevisedForecast(`${poleRowsOf(-1, 'old.client_id')} union all ${poleRowsOf(1, 'new.client_id')}`)};
+      return null;
+    end $fn$;
+    create trigger revised_forecast_pole_moved after update of client_id on expertise_poles
+      for each row when (old.client_id is distinct from new.client_id)
+      execute function revised_forecast_pole_moved();
+
+    create function revised_forecast_months_truncated() returns trigger language plpgsql as $fn$
+    begin
+      update client_years set prevision_mb_annuelle_revue = 0 where prevision_mb_annuelle_revue <> 0;
+      return null;
+    end $fn$;
+    create trigger revised_forecast_months_truncated after truncate on budget_monthly_data
+      for each statement execute function revised_forecast_months_truncated();
+
+    -- A client's year arrives (a first pole, a roll forward, a restore, an undo) with the figure of
+    -- the rows it already has (none, on every path of today), whatever the insert carried: a
+    -- backup's forged value is never stored.
+    create function revised_forecast_year_inserted() returns trigger language plpgsql as $fn$
+    begin
+      new.prevision_mb_annuelle_revue := ${revisedForecastOf('new.client_id', 'new.year')};
+      return new;
+    end $fn$;
+    create trigger revised_forecast_year_inserted before insert on client_years
+      for each row execute function revised_forecast_year_inserted();
+
+    -- Only the triggers above write the figure: a statement of the application that sets it (at
+    -- trigger depth 0) is refused, so no second way of keeping it can come back unnoticed.
+    create function revised_forecast_written() returns trigger language plpgsql as $fn$
+    begin
+      raise exception 'La prévision MB annuelle revue est calculée par la base depuis les chiffres (ADR 044) : elle ne s''écrit pas.';
+    end $fn$;
+    create trigger revised_forecast_written before update of prevision_mb_annuelle_revue on client_years
+      for each row when (pg_trigger_depth() = 0 and new.prevision_mb_annuelle_revue is distinct from old.prevision_mb_annuelle_revue)
+      execute function revised_forecast_written();
+  `;
+}
 
 export const MIGRATIONS: Migration[] = [
   {
@@ -629,5 +789,14 @@ export const MIGRATIONS: Migration[] = [
         return null;
       end $$;
     `,
+  },
+  {
+    // The revised forecast (client_years.prevision_mb_annuelle_revue) kept by the database on every
+    // write that can change it, as 0006 keeps the dashboard sums (ADR 044), instead of a refresh
+    // the application called at six places: deltas of the monthly rows' statements (planned by
+    // size, ADR 042), lines and poles deleted or moved, a client's year inserted with its
+    // recomputed figure; a direct write of the figure is refused. Backfilled from the figures.
+    id: '0011_revised_forecast_triggers',
+    sql: revisedForecastTriggers(),
   },
 ];
