@@ -34,6 +34,13 @@ const signedCents = (expr: string) => `d.s * ((${expr}) * 100)::bigint`;
 /** 1 when a monthly row `d` holds an actual figure (réel or achat ≠ 0), times its sign. */
 const SIGNED_ACTUAL = `d.s * (case when d.reel <> 0 or d.achat <> 0 then 1 else 0 end)`;
 
+/** Locks the monthly rows of line `old.id`, so that a save of one of them running beside ends before they are read (0006, 0011). */
+const LOCK_LINE_MONTHS = `perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;`;
+
+/** Locks the monthly rows of pole `old.id`'s lines, as LOCK_LINE_MONTHS (0011). */
+const LOCK_POLE_MONTHS = `perform 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
+         where l.expertise_pole_id = old.id for update of m;`;
+
 /** Monthly rows of `rows` (a table or subquery with budget_monthly_data's columns) with the pole of their line, signed `sign`. */
 function signed(rows: string, sign: 1 | -1): string {
   return `select ${sign} as s, l.expertise_pole_id as pole_id, r.year, r.month_index, r.previsionnel, r.achat_previsionnel, r.reel, r.achat
@@ -90,6 +97,35 @@ function movePoleMonths(pole: string, client: string, sign: 1 | -1): string {
     on conflict (year, client_id, month) do update set
       previsionnel = c.previsionnel + excluded.previsionnel, reel = c.reel + excluded.reel,
       achat = c.achat + excluded.achat, actuals = c.actuals + excluded.actuals`;
+}
+
+/**
+ * A row trigger `name` BEFORE DELETE on `table` that runs `body` only while the row's parent
+ * (table `parent`, id `old.<column>`) stays: when the parent goes too, the parent's trigger has
+ * done it (0006, 0011).
+ */
+function whileParentStays(name: string, table: string, parent: string, column: string, body: string): string {
+  return `create function ${name}() returns trigger language plpgsql as $fn$
+    begin
+      if exists (select 1 from ${parent} where id = old.${column}) then
+        ${body};
+      end if;
+      return old;
+    end $fn$;
+    create trigger ${name} before delete on ${table}
+      for each row execute function ${name}();`;
+}
+
+/** A row trigger `name` AFTER UPDATE OF `column` on `table` that runs `body` when the column changed (0006, 0011). */
+function whenMoved(name: string, table: string, column: string, body: string): string {
+  return `create function ${name}() returns trigger language plpgsql as $fn$
+    begin
+      ${body};
+      return null;
+    end $fn$;
+    create trigger ${name} after update of ${column} on ${table}
+      for each row when (old.${column} is distinct from new.${column})
+      execute function ${name}();`;
 }
 
 /**
@@ -170,49 +206,35 @@ function dashboardSums(): string {
     -- A line deleted while its pole stays: its months (locked first, so a concurrent save ends
     -- before they are read) leave the sums. When the pole itself goes (a cascade from a pole or a
     -- client), the pole's trigger below has done it.
-    create function dashboard_line_deleted() returns trigger language plpgsql as $fn$
-    begin
-      if exists (select 1 from expertise_poles where id = old.expertise_pole_id) then
-        perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
-        ${addMonths(lineMonths(-1, 'old.expertise_pole_id'))};
-      end if;
-      return old;
-    end $fn$;
-    create trigger dashboard_line_deleted before delete on budget_line_items
-      for each row execute function dashboard_line_deleted();
+    ${whileParentStays(
+      'dashboard_line_deleted',
+      'budget_line_items',
+      'expertise_poles',
+      'expertise_pole_id',
+      `${LOCK_LINE_MONTHS}
+        ${addMonths(lineMonths(-1, 'old.expertise_pole_id'))}`,
+    )}
 
     -- A line moved to another pole carries its months from one pole's sums to the other's.
-    create function dashboard_line_moved() returns trigger language plpgsql as $fn$
-    begin
-      ${addMonths(`${lineMonths(-1, 'old.expertise_pole_id')} union all ${lineMonths(1, 'new.expertise_pole_id')}`)};
-      return null;
-    end $fn$;
-    create trigger dashboard_line_moved after update of expertise_pole_id on budget_line_items
-      for each row when (old.expertise_pole_id is distinct from new.expertise_pole_id)
-      execute function dashboard_line_moved();
+    ${whenMoved(
+      'dashboard_line_moved',
+      'budget_line_items',
+      'expertise_pole_id',
+      addMonths(`${lineMonths(-1, 'old.expertise_pole_id')} union all ${lineMonths(1, 'new.expertise_pole_id')}`),
+    )}
 
     -- A pole deleted while its client stays: its months leave the client's (its own sums go by
     -- the foreign key). When the client goes, its month sums go with it: nothing to do.
-    create function dashboard_pole_deleted() returns trigger language plpgsql as $fn$
-    begin
-      if exists (select 1 from clients where id = old.client_id) then
-        ${movePoleMonths('old', 'old.client_id', -1)};
-      end if;
-      return old;
-    end $fn$;
-    create trigger dashboard_pole_deleted before delete on expertise_poles
-      for each row execute function dashboard_pole_deleted();
+    ${whileParentStays('dashboard_pole_deleted', 'expertise_poles', 'clients', 'client_id', movePoleMonths('old', 'old.client_id', -1))}
 
     -- A pole moved to another client carries its months along.
-    create function dashboard_pole_moved() returns trigger language plpgsql as $fn$
-    begin
-      ${movePoleMonths('old', 'old.client_id', -1)};
-      ${movePoleMonths('new', 'new.client_id', 1)};
-      return null;
-    end $fn$;
-    create trigger dashboard_pole_moved after update of client_id on expertise_poles
-      for each row when (old.client_id is distinct from new.client_id)
-      execute function dashboard_pole_moved();
+    ${whenMoved(
+      'dashboard_pole_moved',
+      'expertise_poles',
+      'client_id',
+      `${movePoleMonths('old', 'old.client_id', -1)};
+      ${movePoleMonths('new', 'new.client_id', 1)}`,
+    )}
   `;
 }
 
@@ -329,54 +351,44 @@ function revisedForecastTriggers(): string {
     -- pole stays takes its months out of its client's figure, locked first so that a save of one
     -- of them running beside it ends before they are read. When the pole goes, the pole's trigger
     -- has done it.
-    create function revised_forecast_line_deleted() returns trigger language plpgsql as $fn$
-    begin
-      if exists (select 1 from expertise_poles where id = old.expertise_pole_id) then
-        perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
-        ${addRevisedForecast(lineRowsOf(-1, 'old.expertise_pole_id'))};
-      end if;
-      return old;
-    end $fn$;
-    create trigger revised_forecast_line_deleted before delete on budget_line_items
-      for each row execute function revised_forecast_line_deleted();
+    ${whileParentStays(
+      'revised_forecast_line_deleted',
+      'budget_line_items',
+      'expertise_poles',
+      'expertise_pole_id',
+      `${LOCK_LINE_MONTHS}
+        ${addRevisedForecast(lineRowsOf(-1, 'old.expertise_pole_id'))}`,
+    )}
 
     -- A line moved to a pole of another client carries its months along (none does today; the
     -- database keeps the figure whatever a later route does).
-    create function revised_forecast_line_moved() returns trigger language plpgsql as $fn$
-    begin
-      perform 1 from budget_monthly_data where budget_line_item_id = old.id for update;
-      ${addRevisedForecast(`${lineRowsOf(-1, 'old.expertise_pole_id')} union all ${lineRowsOf(1, 'new.expertise_pole_id')}`)};
-      return null;
-    end $fn$;
-    create trigger revised_forecast_line_moved after update of expertise_pole_id on budget_line_items
-      for each row when (old.expertise_pole_id is distinct from new.expertise_pole_id)
-      execute function revised_forecast_line_moved();
+    ${whenMoved(
+      'revised_forecast_line_moved',
+      'budget_line_items',
+      'expertise_pole_id',
+      `${LOCK_LINE_MONTHS}
+      ${addRevisedForecast(`${lineRowsOf(-1, 'old.expertise_pole_id')} union all ${lineRowsOf(1, 'new.expertise_pole_id')}`)}`,
+    )}
 
     -- A pole deleted while its client stays takes its lines' months out of the client's figure.
     -- When the client goes, its client_years rows go with it: nothing to do.
-    create function revised_forecast_pole_deleted() returns trigger language plpgsql as $fn$
-    begin
-      if exists (select 1 from clients where id = old.client_id) then
-        perform 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
-         where l.expertise_pole_id = old.id for update of m;
-        ${addRevisedForecast(poleRowsOf(-1, 'old.client_id'))};
-      end if;
-      return old;
-    end $fn$;
-    create trigger revised_forecast_pole_deleted before delete on expertise_poles
-      for each row execute function revised_forecast_pole_deleted();
+    ${whileParentStays(
+      'revised_forecast_pole_deleted',
+      'expertise_poles',
+      'clients',
+      'client_id',
+      `${LOCK_POLE_MONTHS}
+        ${addRevisedForecast(poleRowsOf(-1, 'old.client_id'))}`,
+    )}
 
     -- A pole moved to another client carries its months along.
-    create function revised_forecast_pole_moved() returns trigger language plpgsql as $fn$
-    begin
-      perform 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
-       where l.expertise_pole_id = old.id for update of m;
-      ${addRevisedForecast(`${poleRowsOf(-1, 'old.client_id')} union all ${poleRowsOf(1, 'new.client_id')}`)};
-      return null;
-    end $fn$;
-    create trigger revised_forecast_pole_moved after update of client_id on expertise_poles
-      for each row when (old.client_id is distinct from new.client_id)
-      execute function revised_forecast_pole_moved();
+    ${whenMoved(
+      'revised_forecast_pole_moved',
+      'expertise_poles',
+      'client_id',
+      `${LOCK_POLE_MONTHS}
+      ${addRevisedForecast(`${poleRowsOf(-1, 'old.client_id')} union all ${poleRowsOf(1, 'new.client_id')}`)}`,
+    )}
 
     create function revised_forecast_months_truncated() returns trigger language plpgsql as $fn$
     begin
