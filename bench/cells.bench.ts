@@ -4,7 +4,6 @@
  */
 import { cellUpdateFromWire } from '../src/domain/codec';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
-import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import {
   api,
   BENCH_YEAR,
@@ -55,7 +54,8 @@ export default {
     );
     // The floor of any API call on this machine: an HTTP round trip that touches no database.
     const httpFloor = await sample(() => api(ctx.baseUrl, 'GET', '/api/health'), ctx.repeat);
-    // Where the rest goes: the two statements of a save, run alone (autocommit, no HTTP).
+    // Where the rest goes: the two statements of a save, run alone (autocommit, no HTTP), with
+    // their triggers — the revised forecast's among them (ADR 044).
     const writeOnly = await sample(
       (i) =>
         writeCells(
@@ -66,8 +66,6 @@ export default {
         ),
       ctx.repeat,
     );
-    const clientId = ctx.data.clients[0]!.id;
-    const refreshOnly = await sample(() => refreshRevisedForecast(ctx.db, [clientId], BENCH_YEAR), ctx.repeat);
 
     // 100 distinct cells of one client: 100 (line, month) pairs.
     const cells = Array.from({ length: 100 }, (_, k) => ({
@@ -122,7 +120,6 @@ export default {
         value: median(writeOnly),
         unit: 'ms',
       },
-      { figure: 'breakdown: the revised-forecast refresh alone (p50)', value: median(refreshOnly), unit: 'ms' },
       // What the server adds over the unavoidable: one HTTP round trip plus one upsert.
       ratioFigure(
         'save 1 cell, PATCH /api/cells (p50), vs HTTP floor + raw upsert',

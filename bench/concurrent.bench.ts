@@ -5,6 +5,7 @@
  * every cell holds its last acknowledged value and every revised-forecast cache is exact.
  */
 import { eurosToCents, decimalToCents } from '../src/domain/money';
+import { revisedForecastOf } from '../src/server/db/sql-fragments';
 import {
   api,
   BENCH_YEAR,
@@ -75,11 +76,7 @@ export default {
     // Every client's revised-forecast cache of the year equals a fresh recomputation.
     const { rows: stale } = await ctx.db.query<{ client_id: string }>(
       `select cy.client_id from client_years cy
-        where cy.year = $1 and cy.prevision_mb_annuelle_revue <> coalesce((
-          select sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end)
-            from expertise_poles p join budget_line_items l on l.expertise_pole_id = p.id
-            join budget_monthly_data d on d.budget_line_item_id = l.id
-           where p.client_id = cy.client_id and p.year = cy.year), 0)`,
+        where cy.year = $1 and cy.prevision_mb_annuelle_revue <> ${revisedForecastOf('cy.client_id', 'cy.year')}`,
       [BENCH_YEAR],
     );
 

@@ -26,7 +26,7 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { migrate, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
-import { REBUILD_DASHBOARD_SUMS } from '../src/server/db/migrations';
+import { REBUILD_DASHBOARD_SUMS, REBUILD_REVISED_FORECAST } from '../src/server/db/migrations';
 import { FIRST_RELEASE_DASHBOARD_SQL } from './dashboard-reference';
 import { startPostgres } from '../src/server/test/postgres-server';
 import { generateDemoBackup, oneYearDocument } from './demo-data';
@@ -141,8 +141,8 @@ const POLE_NAMES = ['Paid', 'SEO/GEO', 'Data', 'CRM', 'Social Ads', 'Contenu', '
 async function fill(raw: RawDriver, from: number, to: number, years: readonly number[], newClients: boolean) {
   await rawTransaction(raw, async (q) => {
     // A bulk load: foreign-key checks and the sums' triggers off (replica role), then the sums
-    // rebuilt from every monthly row by the migration's own backfill — what the triggers would
-    // have kept, at a fraction of the time. The dashboard reads the very same tables either way.
+    // and the revised forecasts rebuilt from every monthly row by the migrations' own backfills —
+    // what the triggers would have kept, at a fraction of the time. The dashboard reads the very same tables either way.
     await q(`set local session_replication_role = replica`);
     if (newClients) {
       await q(
@@ -188,6 +188,7 @@ async function fill(raw: RawDriver, from: number, to: number, years: readonly nu
       );
     }
     for (const statement of REBUILD_DASHBOARD_SUMS.split(';').filter((t) => t.trim() !== '')) await q(statement);
+    await q(REBUILD_REVISED_FORECAST);
   });
   await rawQuery(raw, 'analyze');
 }

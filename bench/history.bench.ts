@@ -8,7 +8,6 @@ import { cellUpdateFromWire } from '../src/domain/codec';
 import { MEASURES } from '../src/domain/measures';
 import type { Queryable } from '../src/server/db/client';
 import { mergeCells, writeCells } from '../src/server/routes/cells/cells.repo';
-import { refreshRevisedForecast } from '../src/server/routes/clients/clients.repo';
 import { listHistory } from '../src/server/routes/history/history.repo';
 import { BENCH_YEAR, lineIdsOf, median, percentile, rawQuery, ratioFigure, sample, type Bench } from './lib';
 
@@ -75,15 +74,14 @@ export default {
           }),
         ),
       );
+    // The revised forecast follows by the database's triggers on both paths (ADR 044).
     const withHistory = (n: number) => (i: number) =>
       ctx.db.transaction(async (tx) => {
-        const { clientIds } = await writeCells(tx, batchOf(n, i), YEAR, { actor: 'bench', source: 'saisie' });
-        await refreshRevisedForecast(tx, clientIds, YEAR);
+        await writeCells(tx, batchOf(n, i), YEAR, { actor: 'bench', source: 'saisie' });
       });
     const without = (n: number) => (i: number) =>
       ctx.db.transaction(async (tx) => {
-        const clientIds = await writeCellsWithoutHistory(tx, batchOf(n, i), YEAR);
-        await refreshRevisedForecast(tx, clientIds, YEAR);
+        await writeCellsWithoutHistory(tx, batchOf(n, i), YEAR);
       });
     if (lines.length * 12 * 4 < 5000) throw new Error(`5 000 cellules distinctes attendues (${lines.length} lignes).`);
 
@@ -154,11 +152,7 @@ export default {
       const cells = seeded.flatMap((l) =>
         MEASURES.flatMap((field) => l[field].map((value, month) => ({ lineId: l.id, month, field, value }))),
       );
-      const { clientIds } = await writeCells(tx, mergeCells(cells.map(cellUpdateFromWire)), YEAR, {
-        actor: 'bench',
-        source: 'saisie',
-      });
-      await refreshRevisedForecast(tx, clientIds, YEAR);
+      await writeCells(tx, mergeCells(cells.map(cellUpdateFromWire)), YEAR, { actor: 'bench', source: 'saisie' });
     });
     await rawQuery(ctx.raw, `delete from history_entries where actor = 'bench'`);
 

@@ -13,6 +13,8 @@ const OTHER = '44444444-4444-4444-8444-444444444444';
 const THIS_YEAR = 2031;
 
 let db: Db;
+/** The client's revised forecast as migration 0003 moved it, read before 0011 recomputes it. */
+let movedCache: string;
 beforeAll(async () => {
   db = await createEmptyTestDb();
   expect(await migrate(db, { upTo: '0002_auth' })).toEqual(['0001_init', '0002_auth']);
@@ -25,9 +27,19 @@ beforeAll(async () => {
     insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, achat_previsionnel, reel, achat)
       select '${LINE}', m, 100.10 * (m + 1), 0.01, case when m < 2 then 90 else 0 end, 30.5 from generate_series(0, 11) m;
     update clients c set prevision_mb_annuelle_revue = 777 where id = '${CLIENT}';`);
-  // Applied at start as the server does, with the year the server reads from its clock.
+  // Applied at start as the server does, with the year the server reads from its clock; stopped
+  // once before 0011 to read the revised forecast 0003 moved.
+  const from = (id: string) => MIGRATIONS.findIndex((m) => m.id === id);
+  expect(await migrate(db, { currentYear: THIS_YEAR, upTo: '0010_trigger_plans_by_size' })).toEqual(
+    MIGRATIONS.slice(from('0003_years'), from('0011_revised_forecast_triggers')).map((m) => m.id),
+  );
+  const { rows } = await db.query<{ revue: string }>(
+    `select prevision_mb_annuelle_revue::text as revue from client_years where client_id = $1`,
+    [CLIENT],
+  );
+  movedCache = rows[0]!.revue;
   expect(await migrate(db, { currentYear: THIS_YEAR })).toEqual(
-    MIGRATIONS.slice(MIGRATIONS.findIndex((m) => m.id === '0003_years')).map((m) => m.id),
+    MIGRATIONS.slice(from('0011_revised_forecast_triggers')).map((m) => m.id),
   );
 });
 afterAll(() => db.close());
@@ -38,8 +50,10 @@ describe('migration of a first-release database to budget years', () => {
     const [client, other] = (await t.request<Client[]>('GET', `/api/clients?year=${THIS_YEAR}`)).json;
     expect(client).toMatchObject({ id: CLIENT, name: 'Ancien', prevision_mb_annuelle_debut: 1500.25 });
     expect(client!.created_at).toBe('2025-02-03T04:05:06.000Z');
-    // The cache moved as it was (777); the next write of that year recomputes it.
-    expect(client!.prevision_mb_annuelle_revue).toBe(777);
+    // 0003 moved the cache as it was (777); 0011 recomputed it from the figures (ADR 044):
+    // 2 × (90 − 30.5) + Σ_{m=2..11} (100.10 × (m + 1) − 0.01) = 119 + 7 507.50 − 0.10.
+    expect(movedCache).toBe('777.00');
+    expect(client!.prevision_mb_annuelle_revue).toBe(7626.4);
     expect(other).toMatchObject({ id: OTHER, prevision_mb_annuelle_debut: 42 });
 
     const [pole] = (await t.request<Pole[]>('GET', `/api/clients/${CLIENT}/budget?year=${THIS_YEAR}`)).json;

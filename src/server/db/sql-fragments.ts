@@ -13,6 +13,20 @@ import type { RollForwardFigures } from '@/domain/rollforward';
 export const REVISED_MONTH_MARGIN = /* sql */ `case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end`;
 
 /**
+ * The revised forecast of client `client` in year `year` (SQL expressions) recomputed from its
+ * monthly rows, in exact numeric euros, 0 without rows: what client_years.prevision_mb_annuelle_revue
+ * holds (migration 0011 keeps it so, ADR 044). The twin of the domain's `revisedForecast`.
+ */
+export function revisedForecastOf(client: string, year: string): string {
+  return /* sql */ `coalesce((
+    select sum(${REVISED_MONTH_MARGIN})
+      from expertise_poles p
+      join budget_line_items l on l.expertise_pole_id = p.id
+      join budget_monthly_data d on d.budget_line_item_id = l.id
+     where p.client_id = ${client} and p.year = ${year}), 0)`;
+}
+
+/**
  * The forecast sales and purchases a roll-forward basis reads from a source monthly row aliased
  * `d` (docs/product.md#budget-years). The twin of the domain's `basisOf` (src/domain/rollforward.ts).
  */

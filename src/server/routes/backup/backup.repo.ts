@@ -3,7 +3,7 @@ import { MEASURES } from '@/domain/measures';
 import type { AllYearsBackup } from '@/domain/model';
 import { centsToDecimal as money } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
-import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';
+import { ensureClientYears } from '../clients/clients.repo';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */
 const MONTH_CHUNK = 24_000;
@@ -98,5 +98,4 @@ async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsB
       [...months.map((column) => column.slice(start, start + MONTH_CHUNK)), year],
     );
   }
-  await refreshRevisedForecast(q, null, year);
 }

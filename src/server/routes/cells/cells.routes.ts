@@ -14,7 +14,6 @@ import { actorOf } from '@/server/lib/actor';
 import { ApiError, decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { cellLineNotFound, cellsConflict } from '@/server/lib/messages';
 import { guardLines } from '@/server/policy/policy';
-import { refreshRevisedForecast } from '../clients/clients.repo';
 import { lastChanges, mergeCells, writeCells, type CellConflict } from './cells.repo';
 
 /** Thrown inside the transaction to roll it back; answered once the conflicting cells' authors are read. */
@@ -38,7 +37,7 @@ export function cellsRoutes(db: Db) {
     );
     try {
       const historyId = await db.transaction(async (tx) => {
-        const { missingLineIds, clientIds, entryId, conflicts } = await writeCells(tx, merged, year, {
+        const { missingLineIds, entryId, conflicts } = await writeCells(tx, merged, year, {
           actor: actorOf(c),
           source,
         });
@@ -47,7 +46,6 @@ export function cellsRoutes(db: Db) {
           throw new ApiError(404, 'not_found', cellLineNotFound(missingLineIds[0]!, year));
         }
         if (conflicts.length > 0) throw new Conflicts(conflicts);
-        await refreshRevisedForecast(tx, clientIds, year);
         return entryId;
       });
       return c.json({ updated: cells.length, historyId } satisfies CellsAnswer);

@@ -1,14 +1,13 @@
 /**
- * SQL for clients and their year fields (client_years: the initial MB forecast and the cache of
- * the revised forecast, per year — ADR 021). A client is listed in every year; a year it has no
- * row for reads 0 € for both forecasts.
+ * SQL for clients and their year fields (client_years: the initial MB forecast and the revised
+ * forecast, per year — ADR 021; the revised one kept by the database's triggers, ADR 044, never
+ * written here). A client is listed in every year; a year it has no row for reads 0 € for both forecasts.
  */
 import { compareFrench } from '@/domain/catalogue';
 import type { Client, ClientChanges } from '@/domain/model';
 import { sameName } from '@/domain/names';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
-import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 interface ClientRow {
   id: string;
@@ -100,24 +99,6 @@ export async function deleteClient(q: Queryable, id: string): Promise<boolean> {
 export async function lockClient(q: Queryable, id: string): Promise<boolean> {
   const { rows } = await q.query(`select 1 from clients where id = $1 for update`, [id]);
   return rows.length > 0;
-}
-
-/**
- * Recomputes the revised-forecast cache of `year` (docs/product.md#formulas-revised-forecast: Σ of réel − achat where
- * réel > 0, else prévisionnel − achat prévisionnel) of the given clients, or of every client when
- * ids is null. A client with poles in a year always has its row there (insertPole, restore).
- */
-export async function refreshRevisedForecast(q: Queryable, ids: readonly string[] | null, year: number): Promise<void> {
-  await q.query(
-    `update client_years cy set prevision_mb_annuelle_revue = coalesce((
-        select sum(${REVISED_MONTH_MARGIN})
-          from expertise_poles p
-          join budget_line_items l on l.expertise_pole_id = p.id
-          join budget_monthly_data d on d.budget_line_item_id = l.id
-         where p.client_id = cy.client_id and p.year = cy.year), 0)
-      where cy.year = $2 and ($1::uuid[] is null or cy.client_id = any($1::uuid[]))`,
-    [ids, year],
-  );
 }
 
 /** Key of the transaction lock that serialises client names: two creations of one name cannot both pass the check. */

@@ -17,6 +17,7 @@ import {
 } from '@/domain/dashboard/sums';
 import { CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
+import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 /**
  * The selected clients (null = every client) with their initial forecast of year $2, ranked by
@@ -231,7 +232,7 @@ export async function loadDashboardData(
 const LINE_SUMS = /* sql */ `
   coalesce(sum(d.previsionnel), 0)::text as previsionnel, coalesce(sum(d.achat_previsionnel), 0)::text as achat_previsionnel,
   coalesce(sum(d.reel), 0)::text as reel, coalesce(sum(d.achat), 0)::text as achat,
-  coalesce(sum(case when d.reel > 0 then d.reel - d.achat else d.previsionnel - d.achat_previsionnel end), 0)::text as revue,
+  coalesce(sum(${REVISED_MONTH_MARGIN}), 0)::text as revue,
   coalesce(sum(case when d.reel > 0 then d.reel - d.achat - d.previsionnel else 0 end), 0)::text as ecart_realise,
   coalesce(sum(case when d.reel > 0 then d.previsionnel else 0 end), 0)::text as prev_realise,
   coalesce(sum(d.previsionnel) filter (where d.month_index <= (select c from cut)), 0)::text as td_previsionnel,

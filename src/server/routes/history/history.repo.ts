@@ -29,7 +29,6 @@ import { currentOrigin, markWrote } from '@/server/lib/origin';
 import { readAllYears } from '../budget/budget.repo';
 import { lockForRestore, replaceAll } from '../backup/backup.repo';
 import { mergeCells, writeCells } from '../cells/cells.repo';
-import { refreshRevisedForecast } from '../clients/clients.repo';
 import { reorderLines } from '../lines/lines.repo';
 
 // ---- entries -------------------------------------------------------------------------------
@@ -321,12 +320,6 @@ function differingCells(line: LineSnapshot, current: LineSnapshot | undefined): 
   );
 }
 
-/** Client ids and years whose revised forecast an operation changes. */
-type Touched = Map<string, Set<number>>;
-function touch(touched: Touched, clientId: string, year: number) {
-  touched.set(clientId, (touched.get(clientId) ?? new Set()).add(year));
-}
-
 /** The (client, year) of each existing pole among these. */
 async function polesOwners(
   q: Queryable,
@@ -378,7 +371,7 @@ async function applyRename(
 }
 
 /** Applies one structural operation of an undo, after checking its precondition. */
-async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'replace_all' }>, touched: Touched) {
+async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'replace_all' }>) {
   switch (op.op) {
     case 'delete_lines': {
       const current = new Map(
@@ -396,12 +389,7 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
           throw new UndoConflict(`${UNDO_REFUSED} : la ligne « ${line.name} » a changé depuis.`, cells);
         }
       }
-      const owners = await polesOwners(
-        q,
-        op.lines.map((l) => l.poleId),
-      );
       await q.query(`delete from budget_line_items where id = any($1::uuid[])`, [op.lines.map((l) => l.id)]);
-      for (const owner of owners.values()) touch(touched, owner.clientId, owner.year);
       return;
     }
     case 'insert_lines': {
@@ -418,7 +406,6 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
       const orphan = op.lines.find((l) => !owners.has(l.poleId));
       if (orphan) throw new UndoConflict(`${UNDO_REFUSED} : le pôle de la ligne « ${orphan.name} » n'existe plus.`);
       await insertLines(q, op.lines);
-      for (const owner of owners.values()) touch(touched, owner.clientId, owner.year);
       return;
     }
     case 'delete_poles': {
@@ -476,7 +463,6 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
       const { rows } = await q.query(`select 1 from clients where id = $1`, [op.client.id]);
       if (rows.length > 0) throw new UndoConflict(`${UNDO_REFUSED} : le client « ${op.client.name} » existe déjà.`);
       await insertClient(q, op.client);
-      for (const y of op.client.years) touch(touched, op.client.id, y.year);
       return;
     }
     case 'rename_client': {
@@ -626,7 +612,6 @@ export async function undoEntry(q: Queryable, id: number, actor: string): Promis
     ops: [],
     revertsId: id,
   });
-  const touched: Touched = new Map();
   const ops = invertOps(entry.ops);
   const applied: HistoryOp[] = [];
   for (const op of ops) {
@@ -641,14 +626,13 @@ export async function undoEntry(q: Queryable, id: number, actor: string): Promis
           );
         }
         const inverse = invertCells(cells);
-        const { clientIds, changed } = await writeCells(
+        const { changed } = await writeCells(
           q,
           mergeCells(inverse.map((c) => ({ lineId: c.lineId, month: c.month, field: c.field, value: c.new }))),
           year,
           { actor, source: 'annulation', entryId: newId },
         );
         await completeEntry(q, newId, { cellCount: changed });
-        for (const clientId of clientIds) touch(touched, clientId, year);
       }
       applied.push(op);
     } else if (op.op === 'replace_all') {
@@ -665,14 +649,11 @@ export async function undoEntry(q: Queryable, id: number, actor: string): Promis
       await replaceAll(q, allYearsBackupFromWire(before));
       applied.push({ op: 'replace_all', afterHash: dataHash(await dataDocument(q)) });
     } else {
-      await applyOp(q, op, touched);
+      await applyOp(q, op);
       applied.push(op);
     }
   }
   await completeEntry(q, newId, { ops: applied });
-  for (const [clientId, years] of touched) {
-    for (const year of years) await refreshRevisedForecast(q, [clientId], year);
-  }
   return newId;
 }
 

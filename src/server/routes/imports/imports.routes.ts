@@ -19,7 +19,6 @@ import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf
 import { CLIENT_NOT_FOUND, cellLineNotFound, lineAlreadyExists } from '@/server/lib/messages';
 import { guardClient, guardLines } from '@/server/policy/policy';
 import { mergeCells, writeCells } from '../cells/cells.repo';
-import { refreshRevisedForecast } from '../clients/clients.repo';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';
 import { findPoleByName, insertPole } from '../poles/poles.repo';
@@ -99,7 +98,6 @@ export function importsRoutes(db: Db) {
         ops,
         summary: SUMMARIES.imported(written.changed, createdLineIds.length),
       });
-      await refreshRevisedForecast(tx, [...locked], year);
       return { historyId: entryId, lines: createdLineIds.length, cells: written.changed };
     });
     if (result.cells >= ANALYZE_AFTER_CELLS) await analyze(db);

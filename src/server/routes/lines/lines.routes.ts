@@ -16,7 +16,6 @@ import { conflict, notFound, readJson, validate, yearOf } from '@/server/lib/err
 import { lineAlreadyExists, lineCannotMove, lineNotFound, linesChanged, poleNotFound } from '@/server/lib/messages';
 import { guardLines, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
-import { refreshRevisedForecast } from '../clients/clients.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import { lockPole, poleName } from '../poles/poles.repo';
 import {
@@ -112,7 +111,7 @@ export function linesRoutes(db: Db) {
       await guardLines(c, db, [id], year);
       await db.transaction(async (tx) => {
         // Lock the owning client first, as cell saves do: a save running beside this delete then
-        // waits, and the revised-forecast cache is recomputed from the final figures.
+        // waits, and the entry's snapshot holds the line's final figures.
         const clientId = await lockLineOwner(tx, id, year);
         if (!clientId) throw notFound(lineNotFound(year));
         const [line] = (await snapshotLines(tx, [id])) as [LineSnapshot];
@@ -127,7 +126,6 @@ export function linesRoutes(db: Db) {
           summary: SUMMARIES.lineDeleted(pole.name, line.name),
           ops: [{ op: 'delete_lines', lines: [line] }],
         });
-        await refreshRevisedForecast(tx, [clientId], year);
       });
       return c.body(null, 204);
     });

@@ -9,7 +9,7 @@ import type { ForecastTotals, RollForwardClientResult, RollForwardPlan } from '@
 import type { YearSummary } from '@/domain/answers';
 import type { Queryable } from '@/server/db/client';
 import { rollForwardBasis, uplifted } from '@/server/db/sql-fragments';
-import { ensureClientYears, refreshRevisedForecast } from '../clients/clients.repo';
+import { ensureClientYears } from '../clients/clients.repo';
 import { insertZeroMonths } from '../lines/lines.repo';
 
 /**
@@ -253,7 +253,6 @@ export async function rollForward(
     for (const r of rows) filled.set(r.client_id, (filled.get(r.client_id) ?? 0) + Number(r.filled));
     skipped = new Map(rows.map((r) => [r.client_id, Number(r.skipped)]));
   }
-  await refreshRevisedForecast(q, ids, year);
   const after = await forecastTotals(q, ids, year);
 
   const poleCounts = countBy(newPoles);
