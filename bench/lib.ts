@@ -5,6 +5,7 @@
  * the same run on the same machine, because absolute numbers on a shared machine mean little.
  */
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -244,4 +245,22 @@ export async function openFresh(fresh: FreshDatabase, poolSize = 4): Promise<Ope
   }
   await migrate(target.db);
   return target;
+}
+
+/**
+ * Runs `script` (JavaScript, its arguments `args`) in a child Node process — readers of event
+ * streams, as browsers are elsewhere, so their HTTP work is not billed to the server measured.
+ * Resolves once it prints `ready`; the function it resolves with closes its stdin and waits for its exit.
+ */
+export async function childReaders(script: string, args: string[], what: string): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, ['-e', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`${what} arrêtés (code ${code})`)));
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.stdin.end();
+    });
 }

@@ -5,8 +5,18 @@
  * bench's). The streams are read as a browser does (every byte taken, nothing parsed beyond it),
  * all but one by a child process, so that the figures carry the server's work and not the readers'.
  */
-import { spawn } from 'node:child_process';
-import { api, BENCH_YEAR, lineIdsOf, median, percentile, ratioFigure, type Bench, type Figure, withYear } from './lib';
+import {
+  api,
+  BENCH_YEAR,
+  childReaders,
+  lineIdsOf,
+  median,
+  percentile,
+  ratioFigure,
+  type Bench,
+  type Figure,
+  withYear,
+} from './lib';
 
 /** A value that changes on every run. */
 const valueFor = (i: number) => 2000 + (i % 991) + (i % 100) / 100;
@@ -42,16 +52,7 @@ process.stdin.resume();
 
 async function otherReaders(url: string, count: number): Promise<() => Promise<void>> {
   if (count === 0) return async () => {};
-  const child = spawn(process.execPath, ['-e', READERS, url, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`lecteurs de flux arrêtés (code ${code})`)));
-  });
-  return () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.stdin.end();
-    });
+  return childReaders(READERS, [url, String(count)], 'lecteurs de flux');
 }
 
 /** Opens `count` streams of the bench year: stream 0 here (its arrival times), the others in a child process. */

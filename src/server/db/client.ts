@@ -157,8 +157,8 @@ export function errorCode(err: unknown): string {
  * never learns table sizes: after a restore it hash-joins all line items for a one-client query
  * (≈10× slower per save). Run at start (in migrate) and after bulk writes.
  */
-export async function analyze(db: Db): Promise<void> {
-  await db.query('analyze');
+export async function analyze(db: Db, tables: readonly string[] = []): Promise<void> {
+  await db.query(`analyze ${tables.join(', ')}`);
 }
 
 /**

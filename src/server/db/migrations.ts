@@ -811,4 +811,13 @@ export const MIGRATIONS: Migration[] = [
     id: '0011_revised_forecast_triggers',
     sql: revisedForecastTriggers(),
   },
+  {
+    // Resuming a live stream (issue 34, B4, ADR 046) reads the entries of one year after an id,
+    // those of the reader's clients first filtered in SQL: this index walks one year's entries
+    // from the resume point and stops at the replay limit, whatever the other years hold.
+    id: '0012_history_year_idx',
+    sql: /* sql */ `
+      create index history_entries_year_idx on history_entries (year, id);
+    `,
+  },
 ];

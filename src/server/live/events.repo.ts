@@ -88,12 +88,30 @@ export async function readEntriesAfter(
   };
 }
 
-/** The entries of `year` (and those of no year: a restore) after `after`, in id order, at most `limit`. */
-export async function readYearEntriesAfter(q: Queryable, after: number, year: number, limit: number) {
+/**
+ * The entries of `year` (and those of no year: a restore) after `after` that a reader of scope
+ * `clientIds` (null: every client) may see — those of its clients and those of no client — in id
+ * order, at most `limit`: ids and counts, never cells (issue 34, B4: a resume from 0 used to read
+ * every entry of the year and their cells before filtering). Each branch walks the index on
+ * (year, id) of migration 0012 from `after`, and stops at `limit`.
+ */
+export async function readYearEntriesAfter(
+  q: Queryable,
+  after: number,
+  year: number,
+  clientIds: readonly string[] | null,
+  limit: number,
+) {
+  const visible = `($4::uuid[] is null or e.client_id is null or e.client_id = any($4::uuid[]))`;
   const { rows } = await q.query<RawEntry>(
-    `select ${ENTRY_COLUMNS} from history_entries e left join auth_user u on u.email = e.actor
-      where e.id > $1 and (e.year = $2 or e.year is null) order by e.id limit $3`,
-    [after, year, limit],
+    `select * from (
+       (select ${ENTRY_COLUMNS} from history_entries e left join auth_user u on u.email = e.actor
+         where e.year = $2 and e.id > $1 and ${visible} order by e.id limit $3)
+       union all
+       (select ${ENTRY_COLUMNS} from history_entries e left join auth_user u on u.email = e.actor
+         where e.year is null and e.id > $1 and ${visible} order by e.id limit $3)) x
+      order by x.id::bigint limit $3`,
+    [after, year, limit, clientIds],
   );
   return rows.map(toEntry);
 }

@@ -61,6 +61,13 @@ export interface LiveOptions {
 const READ_BATCH = 500;
 /** Entries a resume replays at most; further back → resync. */
 export const MAX_REPLAY = 1000;
+/**
+ * Cells a resume replays at most (those its change events carry); more → resync, decided from the
+ * entries' counts before any cell is read (issue 34, B4: a resume from 0 read up to 500,000).
+ */
+export const MAX_REPLAY_CELLS = 5000;
+/** Resumes of one session replaying at once; another one meanwhile gets a resync without a read. */
+export const MAX_SESSION_REPLAYS = 2;
 /** Holes kept at most (rolled-back ids); beyond, the oldest are given up. */
 const MAX_HOLES = 1000;
 /** A hole is given up only this long after it was seen, at the earliest (an id is taken a moment before its transaction has an xid). */
@@ -78,6 +85,8 @@ export interface StreamSpec {
   recheck?: () => Promise<Access | null>;
   /** Resume after this history id (valid Last-Event-ID), or undefined: from now. */
   resumeFrom?: number;
+  /** Whose stream (the actor): its resumes replaying at once are limited (MAX_SESSION_REPLAYS). */
+  session?: string;
 }
 
 /** What a stream writes to: the SSE response. */
@@ -322,9 +331,15 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     if (holes.size > 0) setTimeout(() => void readRecord(), 250).unref();
   }
 
+  /** The entries whose change event carries their cells. */
+  const withCells = (rows: readonly EntryRow[]) =>
+    rows.filter((r) => r.cellsOnly && r.cellCount > 0 && r.cellCount <= MAX_EVENT_CELLS);
+
   async function cellsOf(rows: readonly EntryRow[]): Promise<Map<number, ChangeEventCell[]>> {
-    const ids = rows.filter((r) => r.cellsOnly && r.cellCount > 0 && r.cellCount <= MAX_EVENT_CELLS).map((r) => r.id);
-    return entriesCells(db, ids);
+    return entriesCells(
+      db,
+      withCells(rows).map((r) => r.id),
+    );
   }
 
   /** The message of an entry: a change, or a resync for an entry of no client (a restore, a closing…). */
@@ -461,25 +476,43 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
 
   // ---- streams ---------------------------------------------------------------------------------
 
-  /** Replays the entries of the stream's year after its resume id, or says resync when too many. */
+  /** Resumes replaying now, by session. */
+  const replaying = new Map<string, number>();
+
+  /**
+   * Replays the entries of the stream's year and scope after its resume id (filtered in SQL), or
+   * says resync when too many entries or cells were missed (known from their counts, before any
+   * cell is read), or when its session already has MAX_SESSION_REPLAYS resumes replaying.
+   */
   async function replay(sub: Subscriber, after: number): Promise<Set<number>> {
     const replayed = new Set<number>();
-    if (after > maxSeen) {
-      // An id this record never gave (another database, a restored one): start over.
+    const session = sub.spec.session ?? '';
+    const running = replaying.get(session) ?? 0;
+    if (after > maxSeen || running >= MAX_SESSION_REPLAYS) {
+      // An id this record never gave (another database, a restored one), or too many resumes at once: start over.
       sub.push(resyncMessage(mark()));
       return replayed;
     }
-    const rows = await readYearEntriesAfter(db, after, sub.spec.year, MAX_REPLAY + 1);
-    if (rows.length > MAX_REPLAY) {
-      sub.push(resyncMessage(mark()));
+    replaying.set(session, running + 1);
+    try {
+      const scope = sub.spec.access.clientIds && [...sub.spec.access.clientIds];
+      const rows = await readYearEntriesAfter(db, after, sub.spec.year, scope, MAX_REPLAY + 1);
+      const cellCount = withCells(rows).reduce((n, r) => n + r.cellCount, 0);
+      if (rows.length > MAX_REPLAY || cellCount > MAX_REPLAY_CELLS) {
+        sub.push(resyncMessage(mark()));
+        return replayed;
+      }
+      const cells = await cellsOf(rows);
+      for (const row of rows) {
+        replayed.add(row.id);
+        if (wants(sub, row)) sub.push(messageOf(row, cells, Math.min(row.id, mark()), sub.spec.year));
+      }
       return replayed;
+    } finally {
+      const left = (replaying.get(session) ?? 1) - 1;
+      if (left > 0) replaying.set(session, left);
+      else replaying.delete(session);
     }
-    const cells = await cellsOf(rows);
-    for (const row of rows) {
-      replayed.add(row.id);
-      if (wants(sub, row)) sub.push(messageOf(row, cells, Math.min(row.id, mark()), sub.spec.year));
-    }
-    return replayed;
   }
 
   return {

@@ -9,6 +9,7 @@ import type { ChangeEvent, PresenceEvent } from '@/domain/live';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { addRoleUsers, createAccountsTestApp, ROLE_USERS, type RoleUser } from '@/server/test/test-accounts';
 import { dataOf, sseReader, type SseMessage } from '@/server/test/sse';
+import { MAX_REPLAY } from './hub';
 
 const Y = 2032;
 const q = `?year=${Y}`;
@@ -152,5 +153,33 @@ describe('at each heartbeat', () => {
   it('a stream needs a session to open', async () => {
     const res = await t.call('GET', `/api/events${q}`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('resume (issue 34, B4)', () => {
+  it('counts only the entries in scope: many missed entries of other clients do not turn a resume into a resync', async () => {
+    const user = users.find((u) => u.email === 'lecteur.a@agence.fr')!;
+    const inside = await fixture(true);
+    const outside = await fixture(false);
+    // The resume point a stream opened now is given (the hub has read up to it).
+    const first = await t.app.request(`/api/events${q}`, { headers: { cookie: user.cookie } });
+    const s = sseReader(first.body!);
+    const from = Number((await s.next())!.id);
+    await s.cancel();
+    await t.db.query(
+      `insert into history_entries (actor, source, client_id, year, summary)
+       select 'admin@agence.fr', 'structure', $1, $2, 'Ajout' from generate_series(1, $3)`,
+      [outside.client.id, Y, MAX_REPLAY + 1],
+    );
+    const saved = await type(inside.lineId, 5);
+    const res = await t.app.request(`/api/events${q}`, {
+      headers: { cookie: user.cookie, 'Last-Event-ID': String(from) },
+    });
+    const again = sseReader(res.body!);
+    const { message, before } = await again.until((m) => m.event !== undefined);
+    expect(message.event).toBe('change');
+    expect(dataOf<ChangeEvent>(message).historyId).toBe(saved);
+    expect(before.filter((m) => m.event !== undefined)).toEqual([]);
+    await again.cancel();
   });
 });

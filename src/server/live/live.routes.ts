@@ -43,7 +43,7 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
       // A reader that does not read is cut at the socket too (the stalled-reader cut, the stop).
       const { body, sink } = sseBody(undefined, () => outgoing?.destroy());
       // serve() never rejects (the hub logs what stops a stream) and ends the stream itself.
-      void live.serve(sink, { year, access, recheck, resumeFrom });
+      void live.serve(sink, { year, access, recheck, resumeFrom, session: actorOf(c) });
       return c.body(body, 200, {
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-cache',

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/domain/api-error';
-import type { ChangeEvent, PresenceEvent, PresenceUser } from '@/domain/live';
+import { MAX_EVENT_CELLS, type ChangeEvent, type PresenceEvent, type PresenceUser } from '@/domain/live';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import type { Db } from '@/server/db/client';
+import type { Db, Queryable } from '@/server/db/client';
 import { createLogger } from '@/server/lib/log';
 import { createTestApp, createTestDb } from '@/server/test/test-db';
 import { dataOf, sseReader, type SseMessage } from '@/server/test/sse';
 import { lastEntryId } from './events.repo';
-import { createLive, MAX_REPLAY, type Live } from './hub';
+import { createLive, MAX_REPLAY, MAX_REPLAY_CELLS, MAX_SESSION_REPLAYS, type Live } from './hub';
 
 const Y = 2031;
 const q = `?year=${Y}`;
@@ -225,6 +225,78 @@ describe('resume', () => {
       expect(before.filter((m) => m.event !== undefined)).toEqual([]);
       await s.cancel();
     }
+  });
+});
+
+describe('resume bounds (issue 34, B4)', () => {
+  it('sends resync, reading no cell, when the missed entries carry more cells than a resume replays', async () => {
+    const s = await openStream();
+    await s.cancel();
+    // Entries of MAX_EVENT_CELLS cells each (the most an event carries), together past MAX_REPLAY_CELLS.
+    const entries = Math.floor(MAX_REPLAY_CELLS / MAX_EVENT_CELLS) + 1;
+    await t.db.query(
+      `with e as (insert into history_entries (actor, source, client_id, year, cell_count)
+                  select 'local', 'collage', $1, $2, $3 from generate_series(1, $4) returning id)
+       insert into history_cells (entry_id, line_id, month, measure, old, new)
+       select e.id, gen_random_uuid(), 0, 0, 0, 1 from e cross join generate_series(1, $3)`,
+      [client.id, Y, MAX_EVENT_CELLS, entries],
+    );
+    const late = await openStream(`/api/events${q}`, { 'Last-Event-ID': String(s.startId) }, false);
+    const { message, before } = await late.until((m) => m.event !== undefined);
+    expect(message.event).toBe('resync');
+    expect(before).toEqual([]);
+    // The hub reads those entries at its next wake-up: let it, so the next tests start past them.
+    const saved = await typeCell(line(1), 2, 78);
+    await late.until((m) => isChange(m) && changeOf(m).historyId === saved.json.historyId);
+    await late.cancel();
+  });
+
+  it("gives a session's resume a resync, reading nothing, while its earlier resumes are replaying", async () => {
+    // The replays' reads wait at a gate until the test opens it.
+    let arrived = 0;
+    let allArrived = () => {};
+    const replaysWaiting = new Promise<void>((resolve) => (allArrived = resolve));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const gated = (q: Queryable): Queryable => ({
+      async query(sql, params) {
+        if (/e\.year = \$2/.test(sql)) {
+          arrived += 1;
+          if (arrived === MAX_SESSION_REPLAYS) allArrived();
+          await gate;
+        }
+        return q.query(sql, params);
+      },
+      exec: (sql) => q.exec(sql),
+    });
+    const db: Db = { ...t.db, ...gated(t.db), transaction: (fn) => t.db.transaction((tx) => fn(gated(tx))) };
+    const hub = createLive(db, TEST_HUB);
+    const { app } = await createTestApp(db, { live: hub });
+    const resume = async (after?: number) => {
+      const id = after ?? (await lastEntryId(t.db));
+      const res = await app.request(`/api/events${q}`, { headers: { 'Last-Event-ID': String(id) } });
+      const s = sseReader(res.body!);
+      await s.next();
+      return s;
+    };
+    const replaying = [];
+    for (let i = 0; i < MAX_SESSION_REPLAYS; i += 1) replaying.push(await resume());
+    await replaysWaiting;
+    const extra = await resume();
+    const { message, before } = await extra.until((m) => m.event !== undefined);
+    expect(message.event).toBe('resync');
+    expect(before).toEqual([]);
+    expect(arrived).toBe(MAX_SESSION_REPLAYS);
+    openGate();
+    // Once those replays are done, the session resumes again.
+    const saved = await typeCell(line(1), 3, 79);
+    hub.committed();
+    for (const s of replaying) await s.until((m) => isChange(m) && changeOf(m).historyId === saved.json.historyId);
+    const after = await resume(saved.json.historyId - 1);
+    await after.until((m) => isChange(m) && changeOf(m).historyId === saved.json.historyId);
+    expect(arrived).toBe(MAX_SESSION_REPLAYS + 1);
+    for (const s of [...replaying, extra, after]) await s.cancel();
+    await hub.close();
   });
 });
 

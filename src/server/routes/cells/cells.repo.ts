@@ -6,7 +6,8 @@ import type { HistorySource } from '@/domain/history';
 import type { Queryable } from '@/server/db/client';
 import { currentOrigin, markWrote } from '@/server/lib/origin';
 
-type Merged = { lineId: string; month: number; expected?: Partial<Record<Measure, string>> } & Partial<
+/** A batch's cells folded by (line, month): each measure's new value and expected one, numeric texts. */
+export type Merged = { lineId: string; month: number; expected?: Partial<Record<Measure, string>> } & Partial<
   Record<Measure, string>
 >;
 
@@ -102,7 +103,7 @@ export async function writeCells(
   if (conflicts.length > 0) return { missingLineIds, clientIds, entryId: null, changed: 0, conflicts };
 
   // The cells whose value changes: (line, month, measure index, old, new), numeric texts.
-  const diff: [string, number, number, string, string][] = [];
+  const diff: CellDiff[] = [];
   cells.forEach((cell, i) => {
     MEASURES.forEach((measure, m) => {
       const next = cell[measure];
@@ -144,6 +145,15 @@ export async function writeCells(
     entryId = Number(entry[0]!.id);
     markWrote();
   }
+  await insertHistoryCells(q, entryId, diff);
+  return { missingLineIds, clientIds, entryId, changed: diff.length, conflicts };
+}
+
+/** A changed cell as history records it: line, month, measure index (MEASURES' order), old and new numeric texts. */
+export type CellDiff = [lineId: string, month: number, measure: number, old: string, next: string];
+
+/** Records changed cells into history entry `entryId`, in one statement. */
+export async function insertHistoryCells(q: Queryable, entryId: number, diff: readonly CellDiff[]): Promise<void> {
   await q.query(
     `insert into history_cells (entry_id, line_id, month, measure, old, new)
      select $1, * from unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::numeric[], $6::numeric[])`,
@@ -156,7 +166,6 @@ export async function writeCells(
       diff.map((d) => d[4]),
     ],
   );
-  return { missingLineIds, clientIds, entryId, changed: diff.length, conflicts };
 }
 
 /** A cell whose stored value is not the one its save expected: the value now (numeric text). */

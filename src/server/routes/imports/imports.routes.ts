@@ -6,26 +6,47 @@
  * file itself, only this JSON. A closed month refuses the whole import (409 period_locked); a
  * failed import changes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ImportAnswer } from '@/domain/answers';
 import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
 import { centsFromWire } from '@/domain/codec';
+import { MEASURES } from '@/domain/measures';
+import { decimalToCents } from '@/domain/money';
 import type { CellUpdate } from '@/domain/model';
 import { importBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { analyze } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
-import { CLIENT_NOT_FOUND, cellLineNotFound, lineAlreadyExists } from '@/server/lib/messages';
+import { CLIENT_NOT_FOUND, cellLineNotFound, clientYearTooLarge, lineAlreadyExists } from '@/server/lib/messages';
 import { guardClient, guardLines } from '@/server/policy/policy';
-import { mergeCells, writeCells } from '../cells/cells.repo';
+import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../cells/cells.repo';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
-import { insertLines, lineNames } from '../lines/lines.repo';
-import { findPoleByName, insertPole } from '../poles/poles.repo';
-import { lockImportClients } from './imports.repo';
+import {
+  clientYearOverBound,
+  findPoles,
+  insertImportLines,
+  insertImportPoles,
+  lineKey,
+  lockImportClients,
+  takenLineNames,
+} from './imports.repo';
 
 /** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
 const ANALYZE_AFTER_CELLS = 5000;
+
+/** The tables an import adds rows to: only their statistics change (a whole-database analyze took seconds). */
+const IMPORTED_TABLES = [
+  'expertise_poles',
+  'budget_line_items',
+  'budget_monthly_data',
+  'dashboard_pole_months',
+  'history_cells',
+];
+
+/** A pole of a client as the import names it. */
+const poleKeyOf = (line: { clientId: string; pole: string }) => `${line.clientId.toLowerCase()}\u0000${line.pole}`;
 
 export function importsRoutes(db: Db) {
   return new Hono().post('/import', async (c) => {
@@ -49,22 +70,23 @@ export function importsRoutes(db: Db) {
         ops: [],
       });
 
-      // New lines, in file order, each in its pole (found by name, or created once).
-      const poleIds = new Map<string, string>();
-      const newPoleIds: string[] = [];
-      const createdLineIds: string[] = [];
-      for (const line of body.lines) {
-        const key = `${line.clientId.toLowerCase()}\u0000${line.pole}`;
-        let poleId = poleIds.get(key) ?? (await findPoleByName(tx, line.clientId, year, line.pole));
-        if (!poleId) {
-          poleId = await insertPole(tx, line.clientId, year, line.pole);
-          newPoleIds.push(poleId);
-        }
-        poleIds.set(key, poleId);
-        if ((await lineNames(tx, poleId)).includes(line.name)) throw conflict(lineAlreadyExists(line.name));
-        const [id] = await insertLines(tx, poleId, year, [line.name]);
-        createdLineIds.push(id!);
+      // New lines, in file order, each in its pole (found by name, or created once): a fixed
+      // number of statements whatever the number of lines (issue 34, E3).
+      const poles = new Map(body.lines.map((l) => [poleKeyOf(l), { clientId: l.clientId, name: l.pole }]));
+      const keys = [...poles.values()];
+      const found = await findPoles(tx, keys, year);
+      const missing = keys.filter((_, i) => found[i] === undefined);
+      const newPoleIds = await insertImportPoles(tx, missing, year);
+      const createdPoles = new Map(missing.map((key, i) => [key, newPoleIds[i]!]));
+      const poleIds = new Map([...poles.keys()].map((k, i) => [k, found[i] ?? createdPoles.get(keys[i]!)!]));
+      const newLines = body.lines.map((l) => ({ id: randomUUID(), poleId: poleIds.get(poleKeyOf(l))!, name: l.name }));
+      const taken = newLines.length > 0 ? await takenLineNames(tx, newLines) : new Set<string>();
+      for (const line of newLines) {
+        // The first name in file order that its pole holds already, or that an earlier line takes.
+        if (taken.has(lineKey(line))) throw conflict(lineAlreadyExists(line.name));
+        taken.add(lineKey(line));
       }
+      const createdLineIds: string[] = newLines.map((l) => l.id);
 
       const cells: CellUpdate[] = body.cells.map((cell) => ({
         lineId: cell.lineId ?? createdLineIds[cell.newLine!]!,
@@ -72,14 +94,33 @@ export function importsRoutes(db: Db) {
         field: cell.field,
         value: decodeAmounts(centsFromWire, cell.value),
       }));
+      // A new line's months are inserted with their figures (its cells' history: from zero); the
+      // existing lines' cells are written as any save.
+      const created = new Set(createdLineIds);
+      const merged = mergeCells(cells);
+      const newCells = merged.filter((cell) => created.has(cell.lineId));
+      await insertImportLines(tx, newLines, year, newCells);
+      const newDiff = newCells.flatMap((cell) =>
+        MEASURES.flatMap((measure, m): CellDiff[] => {
+          const value = cell[measure];
+          return value !== undefined && decimalToCents(value) !== 0 ? [[cell.lineId, cell.month, m, '0', value]] : [];
+        }),
+      );
+      if (newDiff.length > 0) {
+        const overYear = await clientYearOverBound(tx, [...locked], year);
+        if (overYear !== undefined) throw new ApiError(400, 'validation', clientYearTooLarge(overYear));
+        await insertHistoryCells(tx, entryId, newDiff);
+      }
+      const oldCells = merged.filter((cell) => !created.has(cell.lineId));
       const written =
-        cells.length > 0
-          ? await writeCells(tx, mergeCells(cells), year, { actor: actorOf(c), source: 'import', entryId })
+        oldCells.length > 0
+          ? await writeCells(tx, oldCells, year, { actor: actorOf(c), source: 'import', entryId })
           : { missingLineIds: [], changed: 0 };
       if (written.missingLineIds.length > 0) {
         // Throwing rolls the whole import back: a failed request changes nothing.
         throw new ApiError(404, 'not_found', cellLineNotFound(written.missingLineIds[0]!, year));
       }
+      const changed = written.changed + newDiff.length;
 
       const ops: HistoryOp[] = [];
       if (newPoleIds.length > 0) ops.push({ op: 'insert_poles', poles: await snapshotPoles(tx, newPoleIds) });
@@ -89,18 +130,18 @@ export function importsRoutes(db: Db) {
         ops.push({ op: 'insert_lines', lines });
       }
       ops.push({ op: 'cells' });
-      if (createdLineIds.length === 0 && written.changed === 0) {
+      if (createdLineIds.length === 0 && changed === 0) {
         await deleteEntry(tx, entryId);
         return { historyId: null, lines: 0, cells: 0 };
       }
       await completeEntry(tx, entryId, {
-        cellCount: written.changed,
+        cellCount: changed,
         ops,
-        summary: SUMMARIES.imported(written.changed, createdLineIds.length),
+        summary: SUMMARIES.imported(changed, createdLineIds.length),
       });
-      return { historyId: entryId, lines: createdLineIds.length, cells: written.changed };
+      return { historyId: entryId, lines: createdLineIds.length, cells: changed };
     });
-    if (result.cells >= ANALYZE_AFTER_CELLS) await analyze(db);
+    if (result.cells >= ANALYZE_AFTER_CELLS) await analyze(db, IMPORTED_TABLES);
     return c.json(result satisfies ImportAnswer);
   });
 }

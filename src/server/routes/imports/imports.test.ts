@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import type { Db, Queryable } from '@/server/db/client';
 import { createTestApp, UNKNOWN_ID } from '@/server/test/test-db';
 
 const Y = 2031;
@@ -102,6 +103,28 @@ describe('POST /api/import', () => {
     ['an unknown line', { lines: [], cells: [{ lineId: UNKNOWN_ID, month: 0, field: 'reel', value: 1 }] }, 404],
     ['an unknown client', { lines: [{ clientId: UNKNOWN_ID, pole: 'Paid', name: 'X' }], cells: [] }, 404],
     ['a line that exists', { lines: [{ clientId: 'ACME', pole: 'Paid', name: 'Google Shopping' }], cells: [] }, 409],
+    [
+      'a line named twice',
+      {
+        lines: [
+          { clientId: 'ACME', pole: 'SEO', name: 'Audit' },
+          { clientId: 'ACME', pole: 'SEO', name: 'Audit' },
+        ],
+        cells: [],
+      },
+      409,
+    ],
+    [
+      'a new line taking its client past the year bound',
+      {
+        lines: [{ clientId: 'ACME', pole: 'CRM', name: 'Trop' }],
+        cells: [
+          { newLine: 0, month: 0, field: 'previsionnel', value: 999_999_999_999.99 },
+          { newLine: 0, month: 1, field: 'previsionnel', value: 1 },
+        ],
+      },
+      400,
+    ],
     ['a cell of no new line', { lines: [], cells: [{ newLine: 0, month: 0, field: 'reel', value: 1 }] }, 400],
     [
       'both targets',
@@ -143,5 +166,62 @@ describe('POST /api/import', () => {
     expect((await budget(acme.id))[0]!.lines.map((l) => l.name)).not.toContain('Amazon Ads');
     await t.request('POST', `/api/years/${Y}/months/0/reopen`, { reason: 'Import corrigé' });
     expect((await post(body)).status).toBe(200);
+  });
+});
+
+describe('POST /api/import of many lines', () => {
+  /** `db` counting the statements it runs, inside transactions too. */
+  function counting(db: Db): { db: Db; count: () => number } {
+    let n = 0;
+    const wrap = (q: Queryable): Queryable => ({
+      query: (sql, params) => ((n += 1), q.query(sql, params)),
+      exec: (sql) => ((n += 1), q.exec(sql)),
+    });
+    return { db: { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) }, count: () => n };
+  }
+
+  /** An import of `n` new lines in a new pole and in the client's pole 'Paid', each with 12 forecasts. */
+  const manyLines = (clientId: string, n: number) => ({
+    lines: Array.from({ length: n }, (_, i) => ({ clientId, pole: i % 2 ? 'Paid' : 'SEO', name: `Ligne ${i}` })),
+    cells: Array.from({ length: n * 12 }, (_, k) => ({
+      newLine: Math.floor(k / 12),
+      month: k % 12,
+      field: 'previsionnel' as const,
+      value: k + 0.5,
+    })),
+  });
+
+  // issue 34, E3: one statement per line (and a re-read of its pole's names) made the import quadratic.
+  it('runs as many statements for 80 lines as for 2', async () => {
+    const { db, count } = counting(t.db);
+    const app = await createTestApp(db);
+    const statements = async (n: number) => {
+      const client = (await app.request<Client>('POST', '/api/clients', { name: `Import ${n} lignes` })).json;
+      await app.request('POST', `/api/clients/${client.id}/poles?year=${Y}`, { name: 'Paid', lines: ['Existante'] });
+      const before = count();
+      const res = await app.request<{ lines: number; cells: number }>(
+        'POST',
+        `/api/import?year=${Y}`,
+        manyLines(client.id, n),
+      );
+      expect(res.json).toMatchObject({ lines: n, cells: n * 12 });
+      return count() - before;
+    };
+    expect(await statements(80)).toBe(await statements(2));
+  });
+
+  it('writes every new line in file order with its figures, and its history from zero', async () => {
+    const client = (await t.request<Client>('POST', '/api/clients', { name: 'Import ordre' })).json;
+    const res = await post(manyLines(client.id, 30));
+    expect(res.json).toMatchObject({ lines: 30, cells: 360 });
+    const poles = await budget(client.id);
+    expect(poles.map((p) => p.name)).toEqual(['SEO', 'Paid']);
+    expect(poles[0]!.lines.map((l) => l.name)).toEqual(Array.from({ length: 15 }, (_, i) => `Ligne ${2 * i}`));
+    expect(poles[1]!.lines[1]!.previsionnel).toEqual(Array.from({ length: 12 }, (_, m) => 3 * 12 + m + 0.5));
+    const { rows } = await t.db.query<{ n: string; old: string; total: string }>(
+      `select count(*)::text as n, sum(abs(old))::text as old, sum(new)::text as total from history_cells where entry_id = $1`,
+      [res.json.historyId],
+    );
+    expect(rows[0]).toEqual({ n: '360', old: '0.00', total: String((359 * 360) / 2 + 180) + '.00' });
   });
 });
