@@ -21,7 +21,7 @@ import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
-import { cellSaveQueue } from './save-cells';
+import { cellSaveQueue } from '../saving/api/save-cells';
 
 export function useClientBudget(year: number, clientId: string) {
   return useQuery({

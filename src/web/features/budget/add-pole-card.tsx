@@ -5,8 +5,8 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { useAddPole } from '../api/client-budget';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { useAddPole } from './api/client-budget';
+import { FAILURE, notifyFailure, notifySuccess } from './lib/failure-messages';
 
 /**
  * 'Add an Expertise Pole' (docs/product.md#add-pole-card): choose a catalogue pole, tick which of its default

@@ -9,11 +9,11 @@ import { Input } from '@/web/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { cn } from '@/web/lib/cn';
 import { useCreateClient, useUpdateClient } from '../api/clients';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { RECENT_COUNT, useRecentClientIds } from '../hooks/use-selected-client-id';
 import { DeleteClientButton } from './delete-client-button';
 import { ForecastSection } from './forecast-section';
-import { PresenceBadges } from './presence-badges';
+import { PresenceBadges } from '../../live/components/presence-badges';
 
 type ClientCardProps = {
   /** The exercice on screen: the forecasts shown and saved are this year's. */

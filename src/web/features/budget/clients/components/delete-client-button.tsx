@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/web/components/ui/button';
 import { undoAndReload } from '@/web/lib/undo-entry';
 import { useDeleteClient } from '../api/clients';
-import { getLatestClientEntry } from '../api/get-history';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { getLatestClientEntry } from '../../history/api/get-history';
+import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 
 // The dialog (Radix Dialog) loads when first needed: the budget tab's first bundle stays small.
 const DeleteClientDialog = lazy(() =>

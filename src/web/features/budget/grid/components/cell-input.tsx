@@ -3,10 +3,10 @@ import { formatDecimal, formatEurosExact, formatGrouped, readCellEntry, type Cen
 import { historyShortcut } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
 import { notifyError } from '@/web/lib/notify';
-import { useCellSaveState } from '../api/save-cells';
+import { useCellSaveState } from '../../saving/api/save-cells';
 import { useCellLocks } from '../hooks/use-closed-months';
-import { remoteMarks, useRemoteMark } from '../hooks/use-live-budget';
-import type { RemoteMark } from '../lib/remote-marks';
+import { remoteMarks, useRemoteMark } from '../../live/hooks/use-live-budget';
+import type { RemoteMark } from '../../live/lib/remote-marks';
 
 export type CellEditMode = 'typing' | 'commit';
 

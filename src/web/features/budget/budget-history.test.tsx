@@ -7,7 +7,7 @@ import { polesToWire, type Pole } from '@/domain';
 import { formatHistoryAt } from '@/domain/history-view';
 import type { HistoryEntryWire } from '@/domain/schemas';
 import { makeLine, makePole } from '@/domain/testing/builders';
-import { cellSaveQueue } from '../api/save-cells';
+import { cellSaveQueue } from './saving/api/save-cells';
 import { BudgetEditor } from './budget-editor';
 
 // The budget tab's history (docs/product.md#history) against a fake server at the window's fetch:

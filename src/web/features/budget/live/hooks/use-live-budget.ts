@@ -10,8 +10,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { applyCellUpdates, type CellUpdate, type Measure, type Pole } from '@/domain';
 import type { LiveChange } from '@/web/lib/live-events';
 import { useLiveChanges } from '@/web/lib/use-live';
-import { budgetKeys } from '../api/budget-keys';
-import { cellSaveQueue } from '../api/save-cells';
+import { budgetKeys } from '../../api/budget-keys';
+import { cellSaveQueue } from '../../saving/api/save-cells';
 import { patchBudget } from '../lib/live-budget';
 import { createRemoteMarks, type RemoteMark } from '../lib/remote-marks';
 

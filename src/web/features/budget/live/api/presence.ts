@@ -10,7 +10,7 @@ import { api, withYear } from '@/web/lib/api-client';
 import type { LivePresence } from '@/web/lib/live-events';
 import { TAB_ID, TAB_ID_HEADER } from '@/web/lib/tab-id';
 import { useLivePresence } from '@/web/lib/use-live';
-import { budgetKeys } from './budget-keys';
+import { budgetKeys } from '../../api/budget-keys';
 
 export type PresenceUser = { id: string; name: string; initials: string; tab?: string };
 

@@ -7,7 +7,7 @@
  * what the user types — the cell keeps the text, the mark carries the incoming value beside it.
  */
 import type { Cents, CellUpdate } from '@/domain';
-import { cellKey } from '../api/cell-save-queue';
+import { cellKey } from '../../saving/api/cell-save-queue';
 
 export type RemoteMark = {
   /** Who changed it: their name and initials. */

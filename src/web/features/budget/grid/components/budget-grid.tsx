@@ -44,14 +44,14 @@ import type { CellRef } from '@/domain/history-view';
 import { Lock } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
 import { notifyError, notifyWarning } from '@/web/lib/notify';
-import { useWriteCells } from '../api/client-budget';
-import { useRejectedCount, useUnsavedCount } from '../api/save-cells';
-import { notifySuccess } from '../lib/failure-messages';
+import { useWriteCells } from '../../api/client-budget';
+import { useRejectedCount, useUnsavedCount } from '../../saving/api/save-cells';
+import { notifySuccess } from '../../lib/failure-messages';
 import { useGridActions } from '../hooks/use-grid-actions';
 import { useRowWindow } from '../hooks/use-row-window';
 import { useCellLocks } from '../hooks/use-closed-months';
 import { CellContextMenu } from './cell-context-menu';
-import { CellHistoryDialog } from './cell-history-dialog';
+import { CellHistoryDialog } from '../../history/components/cell-history-dialog';
 import {
   CustomLineRow,
   LineRow,

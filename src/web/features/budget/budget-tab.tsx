@@ -3,13 +3,13 @@ import type { Client } from '@/domain';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useYear } from '@/web/hooks/use-year';
 import { useClients } from '@/web/lib/get-clients';
-import { FAILURE } from '../lib/failure-messages';
-import { useFailureToast } from '../hooks/use-failure-toast';
-import { useSelectedClientId } from '../hooks/use-selected-client-id';
-import { usePresenceBeat } from '../api/presence';
+import { FAILURE } from './lib/failure-messages';
+import { useFailureToast } from './hooks/use-failure-toast';
+import { useSelectedClientId } from './clients/hooks/use-selected-client-id';
+import { usePresenceBeat } from './live/api/presence';
 import { BudgetEditor } from './budget-editor';
-import { ClientCard } from './client-card';
-import { RollForwardButton } from './roll-forward-button';
+import { ClientCard } from './clients/components/client-card';
+import { RollForwardButton } from './roll-forward/components/roll-forward-button';
 
 type BudgetTabProps = {
   /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */

@@ -16,7 +16,7 @@ import { cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/d
 import type { CellSource } from '@/domain/history';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { wireAmountToCents } from '@/web/lib/live-events';
-import { FAILURE, notifyFailure } from '../lib/failure-messages';
+import { FAILURE, notifyFailure } from '../../lib/failure-messages';
 import {
   cellKey,
   createCellSaveQueue,

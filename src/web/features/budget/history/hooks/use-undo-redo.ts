@@ -13,9 +13,9 @@ import { cellNameIn, type CellRef } from '@/domain/history-view';
 import { notifyError } from '@/web/lib/notify';
 import { UNDO_FAILED, undoAndReload } from '@/web/lib/undo-entry';
 import { ApiError } from '@/web/lib/api-client';
-import { budgetKeys } from '../api/budget-keys';
+import { budgetKeys } from '../../api/budget-keys';
 import { historyStackQueryOptions, useHistoryStack } from '../api/get-history';
-import { cellSaveQueue } from '../api/save-cells';
+import { cellSaveQueue } from '../../saving/api/save-cells';
 
 /** What to undo: the top of the undo stack, of the redo stack (a redo), or one entry (the panel, a toast). */
 export type UndoTarget = 'undo' | 'redo' | { id: number };

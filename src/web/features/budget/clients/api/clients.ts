@@ -7,7 +7,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { clientChangesToWire, clientFromWire, type Client, type ClientChanges, type ClientWire } from '@/domain';
 import { api, withYear } from '@/web/lib/api-client';
 import { invalidateSummaries, reloadAllData, sharedKeys } from '@/web/lib/query-keys';
-import { budgetKeys } from './budget-keys';
+import { budgetKeys } from '../../api/budget-keys';
 
 /** Applies `update` to the client list of every year in the cache. */
 function updateEveryClientList(queryClient: QueryClient, update: (list: Client[]) => Client[]) {

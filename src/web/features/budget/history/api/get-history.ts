@@ -7,7 +7,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { historyEntryFromWire, type HistoryEntry } from '@/domain/codec';
 import type { HistoryEntryWire } from '@/domain/schemas';
 import { api, withYear } from '@/web/lib/api-client';
-import { historyKeys, type HistoryScope } from './budget-keys';
+import { historyKeys, type HistoryScope } from '../../api/budget-keys';
 
 /** The entries a history page holds; a full page means there may be older ones. */
 export const HISTORY_PAGE_SIZE = 30;

@@ -13,8 +13,8 @@ import { useReadOnly } from '@/web/lib/access';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
 import { useUpdateClient } from '../api/clients';
-import { useClientBudget } from '../api/client-budget';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { useClientBudget } from '../../api/client-budget';
+import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 
 /**
  * 'Prévisions Marge Brute' (docs/product.md#forecast-section) of exercice `year`: the initial annual forecast

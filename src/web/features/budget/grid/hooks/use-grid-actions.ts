@@ -17,7 +17,7 @@ import {
   type Pole,
 } from '@/domain';
 import type { CellSource } from '@/domain/history';
-import { budgetKeys } from '../api/budget-keys';
+import { budgetKeys } from '../../api/budget-keys';
 import {
   useAddLine,
   useDeleteLine,
@@ -27,10 +27,10 @@ import {
   useSetFacture,
   useTogglePole,
   useWriteCells,
-} from '../api/client-budget';
-import { getHistoryStack } from '../api/get-history';
+} from '../../api/client-budget';
+import { getHistoryStack } from '../../history/api/get-history';
 import type { GridActions } from '../components/grid-rows';
-import { FAILURE, notifyFailure, notifySuccess } from '../lib/failure-messages';
+import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { skippedClosedCells, useGridLocks } from './use-closed-months';
 
 /** Why a write is refused when the budget would pass what the database holds. */
