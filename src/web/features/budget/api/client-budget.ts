@@ -41,6 +41,14 @@ function updateBudgetCache(
   queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId), (poles) => (poles ? update(poles) : poles));
 }
 
+/** Shows these values in every cached budget of `year` (the other person's values, taken in a conflict). */
+export function showCells(queryClient: QueryClient, year: number, cells: readonly CellUpdate[]): void {
+  queryClient.setQueriesData<Pole[]>(
+    { queryKey: [...budgetKeys.clientBudgets(), year] },
+    (poles) => poles && applyCellUpdates(poles, cells),
+  );
+}
+
 /** How cells are written: see useWriteCells. */
 export type WriteCellsOptions = { immediate: boolean; cancelReload: boolean; source?: CellSource };
 

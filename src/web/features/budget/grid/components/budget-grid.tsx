@@ -47,7 +47,7 @@ import { notifyError, notifyWarning } from '@/web/lib/notify';
 import { useWriteCells } from '../../api/client-budget';
 import { useRejectedCount, useUnsavedCount } from '../../saving/api/save-cells';
 import { notifySuccess } from '../../lib/failure-messages';
-import { useGridActions } from '../hooks/use-grid-actions';
+import { useGridActions, type GridActions } from '../hooks/use-grid-actions';
 import { useRowWindow } from '../hooks/use-row-window';
 import { useCellLocks } from '../hooks/use-closed-months';
 import { CellContextMenu } from './cell-context-menu';
@@ -61,7 +61,6 @@ import {
   STICKY_COL,
   TotalRow,
   YEAR_WIDTH,
-  type GridActions,
   type LineRowActions,
 } from './grid-rows';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';

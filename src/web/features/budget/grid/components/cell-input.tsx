@@ -5,10 +5,9 @@ import { cn } from '@/web/lib/cn';
 import { notifyError } from '@/web/lib/notify';
 import { useCellSaveState } from '../../saving/api/save-cells';
 import { useCellLocks } from '../hooks/use-closed-months';
+import type { GridActions } from '../hooks/use-grid-actions';
 import { remoteMarks, useRemoteMark } from '../../live/hooks/use-live-budget';
 import type { RemoteMark } from '../../live/lib/remote-marks';
-
-export type CellEditMode = 'typing' | 'commit';
 
 /**
  * How a cell is being typed in (ADR 024, Excel's entry model): `enter` once a key replaced its
@@ -28,16 +27,8 @@ export type CellInputProps = {
   row: number;
   col: number;
   isPurchase: boolean;
-  /**
-   * Writes a value (live while typing, then on commit); answers why it is refused (a budget the
-   * database cannot hold), or null when it is written.
-   */
-  onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => string | null;
-  /**
-   * Opens the cell's context menu (right click, Shift+F10 or the menu key) at a point of the
-   * viewport: the pointer, or the cell's corner from the keyboard.
-   */
-  onOpenMenu: (input: HTMLInputElement, at: { x: number; y: number }) => void;
+  onEdit: GridActions['onEdit'];
+  onOpenMenu: GridActions['onOpenMenu'];
 };
 
 /**

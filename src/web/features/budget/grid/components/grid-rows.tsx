@@ -30,23 +30,8 @@ import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
 import { useCellLocks } from '../hooks/use-closed-months';
-import { CellInput, type CellInputProps } from './cell-input';
-
-/** Actions the grid passes down; stable across renders so memoised rows skip work. */
-export type GridActions = {
-  onEdit: CellInputProps['onEdit'];
-  onOpenMenu: CellInputProps['onOpenMenu'];
-  onToggleExpanded: (pole: Pole) => void;
-  onToggleFacture: (pole: Pole, month: number, value: boolean) => void;
-  onAddLine: (pole: Pole, name: string) => Promise<boolean>;
-  /** Renames in place; true once stored. */
-  onRenameLine: (line: Line, name: string) => Promise<boolean>;
-  onRenamePole: (pole: Pole, name: string) => Promise<boolean>;
-  /** Moves a line one place up or down within its pole. */
-  onMoveLine: (pole: Pole, line: Line, direction: LineMove) => void;
-  /** Deletes at once (the grid asks first when the line holds figures: `onAskDeleteLine`). */
-  onDeleteLine: (line: Line) => void | Promise<void>;
-};
+import type { GridActions } from '../hooks/use-grid-actions';
+import { CellInput } from './cell-input';
 
 /** What a line row asks the grid for: the confirmation of a deletion, the 'Répartir…' dialog, a move. */
 export type LineRowActions = GridActions & {

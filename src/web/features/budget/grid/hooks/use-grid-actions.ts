@@ -13,10 +13,12 @@ import {
   cellUpdate,
   type CellUpdate,
   type CellWrite,
+  type Cents,
   type Line,
+  type Measure,
   type Pole,
 } from '@/domain';
-import type { CellSource } from '@/domain/history';
+import type { CellSource, LineMove } from '@/domain/history';
 import { budgetKeys } from '../../api/budget-keys';
 import {
   useAddLine,
@@ -29,9 +31,35 @@ import {
   useWriteCells,
 } from '../../api/client-budget';
 import { getHistoryStack } from '../../history/api/get-history';
-import type { GridActions } from '../components/grid-rows';
 import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { skippedClosedCells, useGridLocks } from './use-closed-months';
+
+/** How a cell's value is written: live while typing, or committed (blur, Enter, a move). */
+export type CellEditMode = 'typing' | 'commit';
+
+/** Actions the grid passes down; stable across renders so memoised rows skip work. */
+export type GridActions = {
+  /**
+   * Writes a value (live while typing, then on commit); answers why it is refused (a budget the
+   * database cannot hold), or null when it is written.
+   */
+  onEdit: (lineId: string, month: number, measure: Measure, cents: Cents, mode: CellEditMode) => string | null;
+  /**
+   * Opens the cell's context menu (right click, Shift+F10 or the menu key) at a point of the
+   * viewport: the pointer, or the cell's corner from the keyboard.
+   */
+  onOpenMenu: (input: HTMLInputElement, at: { x: number; y: number }) => void;
+  onToggleExpanded: (pole: Pole) => void;
+  onToggleFacture: (pole: Pole, month: number, value: boolean) => void;
+  onAddLine: (pole: Pole, name: string) => Promise<boolean>;
+  /** Renames in place; true once stored. */
+  onRenameLine: (line: Line, name: string) => Promise<boolean>;
+  onRenamePole: (pole: Pole, name: string) => Promise<boolean>;
+  /** Moves a line one place up or down within its pole. */
+  onMoveLine: (pole: Pole, line: Line, direction: LineMove) => void;
+  /** Deletes at once (the grid asks first when the line holds figures: `onAskDeleteLine`). */
+  onDeleteLine: (line: Line) => void | Promise<void>;
+};
 
 /** Why a write is refused when the budget would pass what the database holds. */
 export const BUDGET_TOO_LARGE =

@@ -7,7 +7,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { applyCellUpdates, type CellUpdate, type Measure, type Pole } from '@/domain';
+import type { Measure, Pole } from '@/domain';
 import type { LiveChange } from '@/web/lib/live-events';
 import { useLiveChanges } from '@/web/lib/use-live';
 import { budgetKeys } from '../../api/budget-keys';
@@ -44,14 +44,6 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveChange): v
 export function useBudgetLiveUpdates(): void {
   const queryClient = useQueryClient();
   useLiveChanges(useCallback((change: LiveChange) => applyLiveChange(queryClient, change), [queryClient]));
-}
-
-/** Shows these values in every cached budget of `year` (the other person's values, taken in a conflict). */
-export function showCells(queryClient: QueryClient, year: number, cells: readonly CellUpdate[]): void {
-  queryClient.setQueriesData<Pole[]>(
-    { queryKey: [...budgetKeys.clientBudgets(), year] },
-    (poles) => poles && applyCellUpdates(poles, cells),
-  );
 }
 
 /** The mark of another person's recent change of this cell, if any (re-renders when it changes). */

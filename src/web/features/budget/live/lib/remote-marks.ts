@@ -6,8 +6,7 @@
  * It also knows which cells this tab is typing in: a change of such a cell is never written over
  * what the user types — the cell keeps the text, the mark carries the incoming value beside it.
  */
-import type { Cents, CellUpdate } from '@/domain';
-import { cellKey } from '../../saving/api/cell-save-queue';
+import { cellKey, type Cents, type CellUpdate } from '@/domain';
 
 export type RemoteMark = {
   /** Who changed it: their name and initials. */

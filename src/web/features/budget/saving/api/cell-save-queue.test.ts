@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assertCents as cents, type CellUpdate } from '@/domain';
+import { assertCents as cents, cellKey, type CellUpdate } from '@/domain';
 import { makeLine, makePole } from '@/domain/testing/builders';
-import { cellKey, createCellSaveQueue, type ConflictInfo } from './cell-save-queue';
+import { createCellSaveQueue, type ConflictInfo } from './cell-save-queue';
 
 /** A fake server: records each request and answers it when the test says so. */
 function fakeServer() {

@@ -17,7 +17,7 @@
  * changed a cell meanwhile (`conflictOf`), the batch waits, shown and never lost, until the user
  * keeps their value (sent again, expecting the other one) or takes the other person's.
  */
-import { applyCellUpdates, type CellUpdate, type Cents, type Pole } from '@/domain';
+import { applyCellUpdates, cellKey, type CellUpdate, type Cents, type Pole } from '@/domain';
 
 /** A cell someone else changed since the user saw it: what it holds now and who stored it. */
 export type ConflictInfo = { current: Cents; byName: string | null; at: string | null };
@@ -55,11 +55,6 @@ export type CellSaveQueueOptions<T extends CellUpdate> = {
 };
 
 export type CellSaveQueue<T extends CellUpdate = CellUpdate> = ReturnType<typeof createCellSaveQueue<T>>;
-
-/** The key of one cell: line, month and measure. */
-export function cellKey(lineId: string, month: number, field: string): string {
-  return `${lineId}:${month}:${field}`;
-}
 
 const keyOf = (u: CellUpdate) => cellKey(u.lineId, u.month, u.field);
 

@@ -12,18 +12,12 @@
  * `?source=collage`, so the history says « Collage » and its toast can take it back).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/domain';
+import { cellKey, cellUpdateToWire, type CellUpdate, type Cents, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { wireAmountToCents } from '@/web/lib/live-events';
 import { FAILURE, notifyFailure } from '../../lib/failure-messages';
-import {
-  cellKey,
-  createCellSaveQueue,
-  type CellSaveQueue,
-  type ConflictGroup,
-  type ConflictInfo,
-} from './cell-save-queue';
+import { createCellSaveQueue, type CellSaveQueue, type ConflictGroup, type ConflictInfo } from './cell-save-queue';
 
 /** A cell edit, the exercice of its line and where it came from (typed when not said). */
 export type YearCellUpdate = CellUpdate & { year: number; source?: CellSource };

@@ -4,7 +4,7 @@ import { cellNameIn } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
 import { cellSaveQueue, useConflicts, type YearCellUpdate } from '../api/save-cells';
 import type { ConflictGroup, ConflictInfo } from '../api/cell-save-queue';
-import { showCells } from '../../live/hooks/use-live-budget';
+import { showCells } from '../../api/client-budget';
 
 /** How many cells of a refused paste are named; the others are counted. */
 const NAMED = 5;
