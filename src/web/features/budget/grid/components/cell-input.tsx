@@ -1,19 +1,55 @@
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDecimal, formatEurosExact, formatGrouped, readCellEntry, type Cents, type Measure } from '@/domain';
+import { formatDecimal, readCellEntry, type Cents, type Measure } from '@/domain';
+import type { CellLook, CellView } from '@/domain/cell-view';
 import { historyShortcut } from '@/domain/history-view';
 import { cn } from '@/web/lib/cn';
 import { notifyError } from '@/web/lib/notify';
-import { useCellSaveState } from '../../saving/api/save-cells';
-import { useCellLocks } from '../hooks/use-closed-months';
+import { useCell } from '../hooks/use-cell';
 import type { GridActions } from '../hooks/use-grid-actions';
-import { remoteMarks, useRemoteMark } from '../../live/hooks/use-live-budget';
-import type { RemoteMark } from '../../live/lib/remote-marks';
 
 /**
  * How a cell is being typed in (ADR 024, Excel's entry model): `enter` once a key replaced its
  * content (arrows commit and move), `edit` after F2, a double click or Enter (arrows move the caret).
  */
 type TypingMode = 'enter' | 'edit';
+
+/** The styles of the states cellView draws; later ones win (cn merges conflicting classes). */
+const LOOK_CLASS: Record<CellLook, string> = {
+  unsaved: 'border-dashed border-destructive bg-destructive/10 text-destructive',
+  refused: 'border-destructive bg-destructive/10',
+  conflict: 'border-amber-500 bg-amber-100 ring-1 ring-amber-500',
+  remote: 'border-violet-500 ring-1 ring-violet-500',
+  closed: 'cursor-not-allowed bg-muted text-muted-foreground',
+};
+
+/**
+ * Another person's change (docs/product.md#live-browser): their initials in the cell's corner a
+ * few seconds, or, while the user types in the cell, the value they stored shown beneath it.
+ */
+function CellMarks({ view }: { view: CellView }) {
+  return (
+    <>
+      {view.markInitials && (
+        <span
+          aria-hidden="true"
+          data-testid="remote-mark"
+          className="pointer-events-none absolute -right-1 -top-1.5 z-10 rounded-sm bg-violet-600 px-0.5 text-[9px] font-semibold leading-3 text-white shadow-sm"
+        >
+          {view.markInitials}
+        </span>
+      )}
+      {view.incoming && (
+        <span
+          role="status"
+          title={view.incoming.title}
+          className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded-sm bg-violet-600 px-1 text-[10px] font-medium leading-4 text-white shadow"
+        >
+          {view.incoming.text}
+        </span>
+      )}
+    </>
+  );
+}
 
 export type CellInputProps = {
   lineId: string;
@@ -54,26 +90,9 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   /** Where the caret goes once the text shown changed under it (the grouped value became plain). */
   const pendingSelection = useRef<'all' | 'end' | null>(null);
-  const saveState = useCellSaveState(lineId, month, measure);
-  const isUnsaved = saveState === 'unsaved';
-  const isConflict = saveState === 'conflict';
-  const rejection = saveState !== '' && !isUnsaved && !isConflict ? saveState : null;
-  // docs/product.md#live-browser: another person's change of this cell, marked a few seconds; while
-  // the user types in it, their text stays and the incoming value shows beside it until they commit.
-  const remote = useRemoteMark(lineId, month, measure);
-  const [incoming, setIncoming] = useState<RemoteMark | null>(null);
-  if (text !== null && remote && remote !== incoming) setIncoming(remote);
-  if (text === null && incoming !== null) setIncoming(null);
-  const isTyping = text !== null;
-  useLayoutEffect(() => {
-    if (!isTyping) return;
-    remoteMarks.startTyping(lineId, month, measure);
-    return () => remoteMarks.stopTyping(lineId, month, measure);
-  }, [isTyping, lineId, month, measure]);
-  const locks = useCellLocks();
-  const isClosed = locks.closed.has(month);
-
-  const shown = text ?? (cents === 0 ? '' : isFocused ? formatDecimal(cents) : formatGrouped(cents));
+  // The save queue's state, another person's mark, the locks: read once, in useCell.
+  const view = useCell(lineId, month, measure, { value: cents, label, typing: text, isFocused, refusal });
+  const has = (look: CellLook) => view.looks.includes(look) || undefined;
 
   // A value changed while the cell is focused but not typed in (a paste, Delete, an undo) is the
   // one Escape brings back.
@@ -114,7 +133,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
 
   const startEditing = () => {
     setMode('edit');
-    setText(shown === '' ? '' : formatDecimal(cents));
+    setText(view.display === '' ? '' : formatDecimal(cents));
     pendingSelection.current = 'end';
   };
 
@@ -142,8 +161,6 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
     cancel();
   };
 
-  const state = rejection ?? refusal;
-  const mark = text === null ? remote : undefined;
   return (
     <div className="relative min-w-0">
       <input
@@ -153,33 +170,19 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
         autoComplete="off"
         spellCheck={false}
         aria-label={label}
-        aria-invalid={state !== null || undefined}
-        title={
-          isClosed
-            ? 'Mois clôturé'
-            : isConflict
-              ? 'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau'
-              : mark
-                ? `Modifiée à l’instant par ${mark.name}`
-                : rejection
-                  ? `Refusé par le serveur\u00a0: ${rejection}`
-                  : refusal
-                    ? `Saisie refusée\u00a0: ${refusal}`
-                    : isUnsaved
-                      ? 'Non enregistré\u00a0: nouvelle tentative en cours'
-                      : label
-        }
-        readOnly={isClosed || locks.readOnly}
-        data-closed={isClosed || undefined}
+        aria-invalid={view.isInvalid || undefined}
+        title={view.title}
+        readOnly={view.isReadOnly}
+        data-closed={has('closed')}
         data-row={row}
         data-col={col}
-        data-unsaved={isUnsaved || undefined}
-        data-conflict={isConflict || undefined}
-        data-remote={mark ? mark.initials : undefined}
-        data-refused={state !== null || undefined}
+        data-unsaved={has('unsaved')}
+        data-conflict={has('conflict')}
+        data-remote={view.markInitials ?? undefined}
+        data-refused={has('refused')}
         data-typing={text !== null || undefined}
         data-editing={mode === 'edit' || undefined}
-        value={shown}
+        value={view.display}
         onFocus={() => {
           original.current = cents;
           setIsFocused(true);
@@ -217,32 +220,10 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
           'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
           'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
           isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
-          isUnsaved && 'border-dashed border-destructive bg-destructive/10 text-destructive',
-          state !== null && 'border-destructive bg-destructive/10',
-          isConflict && 'border-amber-500 bg-amber-100 ring-1 ring-amber-500',
-          mark && 'border-violet-500 ring-1 ring-violet-500',
-          isClosed && 'cursor-not-allowed bg-muted text-muted-foreground',
+          view.looks.map((look) => LOOK_CLASS[look]),
         )}
       />
-      {mark && (
-        <span
-          aria-hidden="true"
-          data-testid="remote-mark"
-          className="pointer-events-none absolute -right-1 -top-1.5 z-10 rounded-sm bg-violet-600 px-0.5 text-[9px] font-semibold leading-3 text-white shadow-sm"
-        >
-          {mark.initials}
-        </span>
-      )}
-      {incoming && (
-        <span
-          role="status"
-          title={`${incoming.name} vient d’enregistrer ${formatEurosExact(incoming.value)} dans cette cellule`}
-          className="absolute left-0 top-full z-30 mt-0.5 whitespace-nowrap rounded-sm bg-violet-600 px-1 text-[10px] font-medium leading-4 text-white shadow"
-        >
-          {incoming.initials}
-          {'\u00a0'}: {formatGrouped(incoming.value)}
-        </span>
-      )}
+      <CellMarks view={view} />
     </div>
   );
 });
