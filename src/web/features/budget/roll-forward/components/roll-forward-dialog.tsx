@@ -170,23 +170,7 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
             ))}
           </div>
 
-          <div className="flex flex-col gap-1">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id={`${ids}-fill-empty`}
-                checked={isFillEmpty}
-                onCheckedChange={(c) => setIsFillEmpty(c === true)}
-              />
-              <label htmlFor={`${ids}-fill-empty`} className="text-sm font-medium">
-                Ne remplir que les cellules vides
-              </label>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {isFillEmpty
-                ? `Les prévisions déjà saisies en ${target} restent telles quelles.`
-                : `Les prévisions déjà saisies en ${target} seront remplacées.`}
-            </p>
-          </div>
+          <FillEmptyChoice id={`${ids}-fill-empty`} target={target} checked={isFillEmpty} onChange={setIsFillEmpty} />
         </fieldset>
 
         {shown && <PreviewTable target={target} clients={shown} />}
@@ -204,6 +188,26 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** 'Ne remplir que les cellules vides', and what it means for the forecasts already typed in `target`. */
+function FillEmptyChoice(props: { id: string; target: number; checked: boolean; onChange: (on: boolean) => void }) {
+  const { id, target, checked, onChange } = props;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
+        <label htmlFor={id} className="text-sm font-medium">
+          Ne remplir que les cellules vides
+        </label>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {checked
+          ? `Les prévisions déjà saisies en ${target} restent telles quelles.`
+          : `Les prévisions déjà saisies en ${target} seront remplacées.`}
+      </p>
+    </div>
   );
 }
 
