@@ -2,7 +2,8 @@
 // Node, React, HTTP or database libraries); server and web never import each other's code (the
 // web may import the server's types only). Inside the web app, imports flow one way, as in
 // bulletproof-react: shared code (components/, hooks/, lib/) → features/<f>/ → app/; a feature
-// never imports another feature (ADR 017). No import cycle anywhere. src/web/boundaries.test.ts
+// never imports another feature (ADR 017); inside a feature cut by concern, concerns import the
+// feature's core and the concerns below them (ADR 043). No import cycle anywhere. src/web/boundaries.test.ts
 // shows each rule failing.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -16,6 +17,55 @@ const root = import.meta.dirname;
 const features = readdirSync(`${root}/src/web/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// A feature cut by concern (ADR 043) has, beside its core (the root's api/, hooks/ and lib/) and
+// the components at its root that compose it, one sub-folder per concern, each with its own
+// api/ components/ hooks/ lib/. Imports inside it flow one way, floor by floor:
+//   core's lib/ → the first floor's api/ (the save queue) → core's api/ (the cache) → first floor
+//   → second floor → … → the root's own files (budget-tab, budget-editor: the composition).
+// A concern imports the core and the concerns on lower floors, never a sibling, a concern above it
+// nor the root's files; a concern not listed here imports the core only. The core imports no
+// concern but the first floor's api/, and that api/ imports nothing of the core but lib/.
+const kindFolders = ['api', 'components', 'hooks', 'lib'];
+const coreFolders = ['api', 'hooks', 'lib'];
+const concernFloors = {
+  // saving/ first: the budget cache overlays the unsaved edits. History, live updates and the roll
+  // forward stand beside each other; the grid and the client card use history and live.
+  budget: [['saving'], ['history', 'live', 'roll-forward'], ['grid', 'clients']],
+};
+function concernZones(feature) {
+  const dir = `./src/web/features/${feature}`;
+  const concerns = readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !kindFolders.includes(entry.name))
+    .map((entry) => entry.name);
+  if (concerns.length === 0) return [];
+  const floors = concernFloors[feature] ?? [];
+  const below = (concern) => {
+    const floor = floors.findIndex((names) => names.includes(concern));
+    return floor < 0 ? [] : floors.slice(0, floor).flat();
+  };
+  const firstFloorApis = (floors[0] ?? []).map((concern) => `${concern}/api`);
+  return [
+    ...concerns.map((concern) => ({
+      target: `${dir}/${concern}`,
+      from: dir,
+      except: [concern, ...below(concern), ...coreFolders].map((folder) => `./${folder}`),
+      message: `features/${feature}/${concern}/ imports the feature's core (api/, hooks/, lib/) and ${below(concern).join('/, ') || 'no other concern'}${below(concern).length > 0 ? '/' : ''} only: compose concerns in the feature's root files (ADR 043).`,
+    })),
+    {
+      target: coreFolders.map((folder) => `${dir}/${folder}`),
+      from: dir,
+      except: [...coreFolders, ...firstFloorApis].map((folder) => `./${folder}`),
+      message: `The core of features/${feature} (api/, hooks/, lib/) imports no concern but ${firstFloorApis.join(', ') || 'none'} (ADR 043).`,
+    },
+    ...firstFloorApis.map((api) => ({
+      target: `${dir}/${api}`,
+      from: dir,
+      except: [`./${api}`, './lib'],
+      message: `features/${feature}/${api}/ is the feature's floor: it imports nothing of it but lib/ (ADR 043).`,
+    })),
+  ];
+}
+
 const featureZones = [
   ...features.map((feature) => ({
     target: `./src/web/features/${feature}`,
@@ -24,6 +74,7 @@ const featureZones = [
     message:
       'A feature never imports another feature: move the shared piece to components/, hooks/ or lib/, or compose both in app/.',
   })),
+  ...features.flatMap(concernZones),
   {
     target: './src/web/features',
     from: './src/web/app',
@@ -128,6 +179,13 @@ export default tseslint.config(
         message: 'No UI library on the server.',
       },
     ]),
+  },
+  {
+    // A component past 150 lines holds more than one concern (ADR 043): split it into hooks and
+    // smaller components. Counted as written, blank lines and comments included.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, IIFEs: true }] },
   },
   {
     files: ['src/web/**'],

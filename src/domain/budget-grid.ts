@@ -281,6 +281,11 @@ export function cellReader(poles: readonly Pole[]): (cell: { lineId: string; mon
   return ({ lineId, month, field }) => lines.get(lineId)?.[field][month] ?? ZERO_CENTS;
 }
 
+/** The key of one cell (line, month and measure), for maps and sets of cells. */
+export function cellKey(lineId: string, month: number, field: string): string {
+  return `${lineId}:${month}:${field}`;
+}
+
 /** The update writing `cents` into one cell. */
 export function cellUpdate(lineId: string, month: number, field: Measure, cents: Cents): CellUpdate {
   return { lineId, month, field, value: cents };

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * The import rules of eslint.config.js, shown failing: a feature importing another feature or the
- * app shell, shared code importing a feature, an import cycle, an answer typed by a shape written at
- * its call; and passing on legal code.
+ * app shell, shared code importing a feature, a concern of a feature importing a sibling concern
+ * or its feature's root files, an import cycle, an answer typed by a shape written at its call;
+ * and passing on legal code.
  * Runs ESLint's Node API on snippets placed (virtually) at real paths of the tree, so the imports
  * resolve to the real modules.
  */
@@ -24,6 +25,11 @@ async function importRulesBroken(file: string, code: string): Promise<string[]> 
   return (result?.messages ?? [])
     .map((m) => m.ruleId ?? `parse error: ${m.message}`)
     .filter((id) => !id.startsWith('@typescript-eslint/'));
+}
+
+/** The import rules a module made of these `imports` (and using them) breaks at `file`. */
+function importsBroken(file: string, imports: string): Promise<string[]> {
+  return importRulesBroken(file, `${imports}\nexport const used = 1;\n`);
 }
 
 // Generous limits: each lint parses the imported modules too, slow when the machine is busy.
@@ -59,10 +65,39 @@ describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 
       'src/web/features/auth/components/x.tsx',
       "import { AppHeader } from '@/web/app/shell/app-header';",
     ],
+    // Inside a feature cut by concern (ADR 043), imports flow floor by floor.
+    [
+      'a concern importing a sibling concern',
+      'src/web/features/budget/history/components/x.tsx',
+      "import { PresenceBadges } from '../../live/components/presence-badges';",
+    ],
+    [
+      'a concern importing a concern on a higher floor',
+      'src/web/features/budget/live/components/x.tsx',
+      "import { ClientCard } from '../../clients/components/client-card';",
+    ],
+    [
+      "a concern importing the feature's root files",
+      'src/web/features/budget/grid/components/x.tsx',
+      "import { BudgetEditor } from '../../budget-editor';",
+    ],
+    [
+      'a concern importing a sibling through the @/ alias',
+      'src/web/features/budget/clients/components/x.tsx',
+      "import { BudgetGrid } from '@/web/features/budget/grid/components/budget-grid';",
+    ],
+    [
+      "the feature's core importing a concern",
+      'src/web/features/budget/api/x.ts',
+      "import { useHistoryEntries } from '../history/api/get-history';",
+    ],
+    [
+      'the save queue importing the budget cache',
+      'src/web/features/budget/saving/api/x.ts',
+      "import { useClientBudget } from '../../api/client-budget';",
+    ],
   ])('rejects %s', async (_name, file, code) => {
-    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(await importsBroken(file, code)).toContain('import-x/no-restricted-paths');
   });
 
   it.each([
@@ -82,8 +117,23 @@ describe('feature boundaries (import-x/no-restricted-paths)', { timeout: 30_000 
       'src/web/features/dashboard/components/x.tsx',
       "import { Button } from '@/web/components/ui/button';",
     ],
+    [
+      'its core and the concerns on lower floors, from a concern of the budget feature',
+      'src/web/features/budget/grid/components/x.tsx',
+      "import { useWriteCells } from '../../api/client-budget';\nimport { useCellSaveState } from '../../saving/api/save-cells';\nimport { HistoryList } from '../../history/components/history-list';",
+    ],
+    [
+      "the budget feature's lib, from its save queue",
+      'src/web/features/budget/saving/api/x.ts',
+      "import { FAILURE } from '../../lib/failure-messages';",
+    ],
+    [
+      "its concerns, from the budget feature's root",
+      'src/web/features/budget/x.tsx',
+      "import { BudgetGrid } from './grid/components/budget-grid';\nimport { ClientCard } from './clients/components/client-card';",
+    ],
   ])('accepts a feature or the app importing %s', async (_name, file, code) => {
-    expect(await importRulesBroken(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
+    expect(await importsBroken(file, code)).toEqual([]);
   });
 });
 

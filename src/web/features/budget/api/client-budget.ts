@@ -22,7 +22,7 @@ import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
-import { cellSaveQueue } from './save-cells';
+import { cellSaveQueue } from '../saving/api/save-cells';
 
 export function useClientBudget(year: number, clientId: string) {
   return useQuery({
@@ -40,6 +40,14 @@ function updateBudgetCache(
   update: (poles: Pole[]) => Pole[],
 ) {
   queryClient.setQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId), (poles) => (poles ? update(poles) : poles));
+}
+
+/** Shows these values in every cached budget of `year` (the other person's values, taken in a conflict). */
+export function showCells(queryClient: QueryClient, year: number, cells: readonly CellUpdate[]): void {
+  queryClient.setQueriesData<Pole[]>(
+    { queryKey: [...budgetKeys.clientBudgets(), year] },
+    (poles) => poles && applyCellUpdates(poles, cells),
+  );
 }
 
 /** How cells are written: see useWriteCells. */

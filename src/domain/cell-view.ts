@@ -1,0 +1,130 @@
+/**
+ * What one cell of the budget grid shows (docs/product.md#budget-grid, #cell-saving,
+ * #live-browser, #month-closing): its text, the state that names it in its tooltip, and the
+ * states drawn on it. One pure function of everything a cell knows — the cached value, the text
+ * being typed, the save queue's state, another person's mark, the locks — so a new state (a
+ * comment, an alert) is one more field here and one more row in its table test, not one more
+ * branch in a component (ADR 043).
+ */
+import { formatDecimal, formatEurosExact, formatGrouped, type Cents } from './money';
+
+/** Where the save queue is with a cell: stored, retrying, held by a conflict, or refused for good. */
+export type CellSaveState = 'saved' | 'unsaved' | 'conflict' | { rejected: string };
+
+/** Another person's recent change of the cell (their name, initials, and the value they stored). */
+export type CellMark = { name: string; initials: string; value: Cents };
+
+export type CellViewInput = {
+  /** The value in the cache (cents). */
+  value: Cents;
+  /** docs/product.md#accessible-names: '{Pôle} · {Ligne} · {Mois} · {Mesure}', the plain tooltip. */
+  label: string;
+  /** The text being typed, or null when the cell shows its value. */
+  typing: string | null;
+  isFocused: boolean;
+  save: CellSaveState;
+  /** Why the last entry typed here was refused (`abc`, `=1/0`…), or null. */
+  refusal: string | null;
+  /** Another person's change of this cell, marked a few seconds, or null. */
+  remote: CellMark | null;
+  /** A change by another person that arrived while the user was typing here, or null. */
+  incoming: CellMark | null;
+  /** The cell's month is closed. */
+  isClosed: boolean;
+  /** The user may change nothing (a viewer, or 'Voir en tant que…'). */
+  isReadOnly: boolean;
+};
+
+/**
+ * The state that names the cell in its tooltip, by precedence: closed, conflict, another
+ * person's mark, refused by the server, refused entry, unsaved, plain.
+ */
+export type CellKind = 'closed' | 'conflict' | 'remote' | 'rejected' | 'refused' | 'unsaved' | 'plain';
+
+/**
+ * A state drawn on the cell. Several may hold at once; they are listed in the order their styles
+ * are layered, a later one's colours winning over an earlier one's.
+ */
+export type CellLook = 'unsaved' | 'refused' | 'conflict' | 'remote' | 'closed';
+
+export type CellView = {
+  /** The input's text: what is typed, else the value (plain when focused, grouped otherwise; 0 shows empty). */
+  display: string;
+  kind: CellKind;
+  title: string;
+  looks: readonly CellLook[];
+  /** Refused, by the server or on entry (`aria-invalid`). */
+  isInvalid: boolean;
+  isReadOnly: boolean;
+  /** The initials shown in the cell's corner: another person's change, when the user is not typing here. */
+  markInitials: string | null;
+  /** The incoming value shown under a cell being typed in: its short text and its tooltip. */
+  incoming: { text: string; title: string } | null;
+};
+
+/** The tooltip of a cell of that kind. */
+function titleOf(
+  kind: CellKind,
+  { label, markName, rejection, refusal }: { label: string; markName: string; rejection: string; refusal: string },
+): string {
+  switch (kind) {
+    case 'closed':
+      return 'Mois clôturé';
+    case 'conflict':
+      return 'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau';
+    case 'remote':
+      return `Modifiée à l’instant par ${markName}`;
+    case 'rejected':
+      return `Refusé par le serveur\u00a0: ${rejection}`;
+    case 'refused':
+      return `Saisie refusée\u00a0: ${refusal}`;
+    case 'unsaved':
+      return 'Non enregistré\u00a0: nouvelle tentative en cours';
+    case 'plain':
+      return label;
+  }
+}
+
+/** The cell's view: its text, tooltip and drawn states (amounts in cents, texts in French). */
+export function cellView(input: CellViewInput): CellView {
+  const { value, label, typing, isFocused, save, refusal, isClosed } = input;
+  const rejection = typeof save === 'object' ? save.rejected : null;
+  const mark = typing === null ? input.remote : null;
+  const isInvalid = rejection !== null || refusal !== null;
+  const kinds: [CellKind, boolean][] = [
+    ['closed', isClosed],
+    ['conflict', save === 'conflict'],
+    ['remote', mark !== null],
+    ['rejected', rejection !== null],
+    ['refused', refusal !== null],
+    ['unsaved', save === 'unsaved'],
+  ];
+  const kind = kinds.find(([, holds]) => holds)?.[0] ?? 'plain';
+  const title = titleOf(kind, {
+    label,
+    markName: mark?.name ?? '',
+    rejection: rejection ?? '',
+    refusal: refusal ?? '',
+  });
+  const looks: [CellLook, boolean][] = [
+    ['unsaved', save === 'unsaved'],
+    ['refused', isInvalid],
+    ['conflict', save === 'conflict'],
+    ['remote', mark !== null],
+    ['closed', isClosed],
+  ];
+  const { incoming } = input;
+  return {
+    display: typing ?? (value === 0 ? '' : isFocused ? formatDecimal(value) : formatGrouped(value)),
+    kind,
+    title,
+    looks: looks.filter(([, holds]) => holds).map(([look]) => look),
+    isInvalid,
+    isReadOnly: isClosed || input.isReadOnly,
+    markInitials: mark?.initials ?? null,
+    incoming: incoming && {
+      text: `${incoming.initials}\u00a0: ${formatGrouped(incoming.value)}`,
+      title: `${incoming.name} vient d’enregistrer ${formatEurosExact(incoming.value)} dans cette cellule`,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { memo, useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '@/domain';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { useAddPole } from './api/client-budget';
+import { FAILURE, notifyFailure, notifySuccess } from './lib/failure-messages';
+
+/**
+ * 'Add an Expertise Pole' (docs/product.md#add-pole-card): choose a catalogue pole, tick which of its default
+ * lines not yet present to add (all ticked at first), add them.
+ */
+export const AddPoleCard = memo(function AddPoleCard({
+  year,
+  clientId,
+  poles,
+}: {
+  year: number;
+  clientId: string;
+  poles: readonly PoleOutline[];
+}) {
+  const [poleKey, setPoleKey] = useState<string>('');
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const addPole = useAddPole(year, clientId);
+  const baseId = useId();
+
+  const pole = findCataloguePole(poleKey);
+  const offered = pole ? linesToOffer(poles, pole.key, pole.name) : [];
+  const chosen = offered.filter((l) => !unticked.has(l));
+
+  const choosePole = (key: string) => {
+    setPoleKey(key);
+    // docs/product.md#add-pole-card: a different pole clears the selection (here: back to all its lines ticked).
+    setUnticked(new Set());
+  };
+  const toggle = (line: string, isChecked: boolean) =>
+    setUnticked((prev) => {
+      const next = new Set(prev);
+      if (isChecked) next.delete(line);
+      else next.add(line);
+      return next;
+    });
+  const add = () => {
+    if (!pole || chosen.length === 0) return;
+    addPole.mutate(
+      { name: pole.name, lines: chosen },
+      {
+        onSuccess: () => {
+          setPoleKey('');
+          setUnticked(new Set());
+          notifySuccess('Pôle ajouté', pole.name);
+        },
+        onError: (error) => notifyFailure(FAILURE.addPole, error),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle>Ajouter un Pôle d'Expertise</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <Select value={poleKey} onValueChange={choosePole}>
+          <SelectTrigger aria-label="Pôle d'expertise" className="w-96 max-w-full">
+            <SelectValue placeholder="Sélectionner un pôle d'expertise" />
+          </SelectTrigger>
+          <SelectContent>
+            {POLE_CATALOGUE.map((p) => (
+              <SelectItem key={p.key} value={p.key}>
+                {p.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {pole && offered.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            Toutes les lignes par défaut de ce pôle ont déjà été ajoutées. Vous pouvez ajouter des lignes personnalisées
+            dans le tableau.
+          </p>
+        )}
+        {pole && offered.length > 0 && (
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-medium">Lignes par défaut à ajouter</legend>
+            <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-x-6 gap-y-2">
+              {offered.map((line, i) => {
+                const id = `${baseId}-line-${i}`;
+                return (
+                  <div key={line} className="flex items-center gap-2">
+                    <Checkbox id={id} checked={!unticked.has(line)} onCheckedChange={(c) => toggle(line, c === true)} />
+                    <label htmlFor={id} className="text-sm">
+                      {line}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+        <div>
+          <Button onClick={add} disabled={!pole || chosen.length === 0 || addPole.isPending}>
+            <Plus aria-hidden="true" />
+            {`Ajouter (${chosen.length} ligne(s))`}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+});

@@ -1,0 +1,115 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { outlineOf, poleStructure, type Pole } from '@/domain';
+import type { HistoryEntry } from '@/domain/codec';
+import { cellsSummary } from '@/domain/history';
+import { firstShownCell, type CellRef } from '@/domain/history-view';
+import { Spinner } from '@/web/components/ui/spinner';
+import { ApiError } from '@/web/lib/api-client';
+import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
+import { budgetKeys } from './api/budget-keys';
+import { useClientBudget } from './api/client-budget';
+import { useCellsRefused, useCellsSaved, type SavedBatch } from './saving/api/save-cells';
+import { FAILURE, notifySuccess } from './lib/failure-messages';
+import { useFailureToast } from './hooks/use-failure-toast';
+import { useHistoryShortcuts } from './history/hooks/use-history-shortcuts';
+import { useUndoRedo } from './history/hooks/use-undo-redo';
+import { AddPoleCard } from './add-pole-card';
+import { BudgetGrid } from './grid/components/budget-grid';
+import { ConflictPanel } from './saving/components/conflict-panel';
+import { GridLocksContext, useGridLocks } from './grid/hooks/use-closed-months';
+import { HistoryPanel } from './history/components/history-panel';
+import { HistoryToolbar } from './history/components/history-toolbar';
+
+type BudgetEditorProps = { year: number; clientId: string; clientName: string };
+
+/**
+ * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, the
+ * undo, redo and history buttons (docs/product.md#history), then the grid. Mounted per year and
+ * client (its key), so nothing of another year stays on screen.
+ */
+export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) {
+  const queryClient = useQueryClient();
+  const budget = useClientBudget(year, clientId);
+  useFailureToast(budget.error, FAILURE.loadBudget);
+  // The add-pole card depends on pole and line names only: typing a figure must not re-render it.
+  const structureKey = poleStructure(budget.data ?? []);
+  const structure = useMemo(() => outlineOf(structureKey), [structureKey]);
+
+  const [focusRequest, setFocusRequest] = useState<CellRef | null>(null);
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  // After an undo or a redo the data has reloaded: the cursor goes to the first cell it changed
+  // that the grid shows.
+  const onChanged = useCallback(
+    (entry: HistoryEntry) => {
+      const poles = queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? [];
+      const cell = firstShownCell(poles, entry.cells);
+      if (cell) setFocusRequest(cell);
+    },
+    [queryClient, year, clientId],
+  );
+  const { canUndo, canRedo, run } = useUndoRedo(year, clientId, onChanged);
+  const undoEntry = useCallback((id: number) => void run({ id }), [run]);
+  useHistoryShortcuts((action) => void run(action));
+  const locks = useGridLocks(year);
+
+  // Every stored batch is a history entry: the stack and the lists reload. A paste's toast can
+  // take it back.
+  const onSaved = useCallback(
+    (batch: SavedBatch) => {
+      void invalidateHistory(queryClient);
+      const { historyId } = batch;
+      if (batch.source !== 'collage' || historyId === null || batch.year !== year) return;
+      notifySuccess('Collage enregistré', cellsSummary('collage', batch.cellCount), {
+        action: { label: 'Annuler', onClick: () => undoEntry(historyId) },
+      });
+    },
+    [queryClient, year, undoEntry],
+  );
+  useCellsSaved(onSaved);
+  // docs/product.md#month-closing: a save refused because the month was closed meanwhile (by
+  // someone else) reloads the closed months, so the grid shows the month locked.
+  const onRefused = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'period_locked')
+        void queryClient.invalidateQueries({ queryKey: sharedKeys.locks(year) });
+    },
+    [queryClient, year],
+  );
+  useCellsRefused(onRefused);
+
+  if (budget.isPending) return <Spinner text="Chargement des données budgétaires..." />;
+  if (!budget.data) {
+    return <p className="py-12 text-center text-destructive">{FAILURE.loadBudget}</p>;
+  }
+  return (
+    <GridLocksContext value={locks}>
+      {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
+      <HistoryToolbar
+        canUndo={canUndo && !locks.readOnly}
+        canRedo={canRedo && !locks.readOnly}
+        onUndo={() => void run('undo')}
+        onRedo={() => void run('redo')}
+        onOpenPanel={() => setIsPanelOpen(true)}
+      />
+      <ConflictPanel year={year} poles={budget.data} />
+      <BudgetGrid
+        year={year}
+        clientId={clientId}
+        poles={budget.data}
+        focusRequest={focusRequest}
+        onFocusRequest={setFocusRequest}
+        onUndoEntry={undoEntry}
+      />
+      {isPanelOpen && (
+        <HistoryPanel
+          year={year}
+          clientId={clientId}
+          clientName={clientName}
+          onUndo={undoEntry}
+          onClose={() => setIsPanelOpen(false)}
+        />
+      )}
+    </GridLocksContext>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import type { Client } from '@/domain';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useYear } from '@/web/hooks/use-year';
+import { useClients } from '@/web/lib/get-clients';
+import { FAILURE } from './lib/failure-messages';
+import { useFailureToast } from './hooks/use-failure-toast';
+import { useSelectedClientId } from './clients/hooks/use-selected-client-id';
+import { usePresenceBeat } from './live/api/presence';
+import { BudgetEditor } from './budget-editor';
+import { ClientCard } from './clients/components/client-card';
+import { RollForwardButton } from './roll-forward/components/roll-forward-button';
+
+type BudgetTabProps = {
+  /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
+  dataCard?: ReactNode;
+  /** Extra actions beside the selected client (its CSV export), composed in by the app shell. */
+  clientActions?: (client: Client) => ReactNode;
+};
+
+/**
+ * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
+ * selected client's budget; 'Préparer {N+1}' opens the roll forward (docs/product.md#budget-years).
+ */
+export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
+  const [year] = useYear();
+  const clients = useClients(year);
+  const [selectedId, setSelectedId] = useSelectedClientId();
+  useFailureToast(clients.error, FAILURE.loadClients);
+
+  const list = clients.data ?? [];
+  const selected = list.find((c) => c.id === selectedId) ?? null;
+  usePresenceBeat(year, selected?.id ?? null);
+
+  return (
+    <section aria-labelledby="budget-title" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
+          Saisie Budgétaire
+        </h1>
+        <RollForwardButton year={year} />
+      </div>
+      {clients.isPending ? (
+        <Spinner text="Chargement..." />
+      ) : (
+        <>
+          <ClientCard
+            year={year}
+            clients={list}
+            selected={selected}
+            onSelect={setSelectedId}
+            clientActions={clientActions}
+          />
+          {dataCard}
+          {selected ? (
+            // Keyed by year and client: switching either mounts a fresh editor on that budget.
+            <BudgetEditor
+              key={`${year}:${selected.id}`}
+              year={year}
+              clientId={selected.id}
+              clientName={selected.name}
+            />
+          ) : (
+            list.length > 0 && (
+              <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">
+                Veuillez sélectionner un client pour commencer
+              </p>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+}
