@@ -117,12 +117,36 @@ async function loadBenches(): Promise<Bench[]> {
   return benches;
 }
 
+/** What each step of the run took: wall-clock seconds, and this process's CPU seconds (user + system). */
+interface StepTime {
+  step: string;
+  wallS: number;
+  cpuS: number;
+}
+const stepTimes: StepTime[] = [];
+
+/**
+ * Runs `fn` and records its time under `step`. The CPU time counts this process only (PGlite, the
+ * in-process server, the raw references), not PostgreSQL's nor Chromium's: on a loaded machine it
+ * says what the step costs better than the wall clock does.
+ */
+async function timed<T>(step: string, log: (message: string) => void, fn: () => Promise<T>): Promise<T> {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    return await fn();
+  } finally {
+    const used = process.cpuUsage(cpu);
+    const time = { step, wallS: (performance.now() - wall) / 1000, cpuS: (used.user + used.system) / 1e6 };
+    stepTimes.push(time);
+    log(`${step} : ${time.wallS.toFixed(1)} s (CPU de ce processus : ${time.cpuS.toFixed(1)} s)`);
+  }
+}
+
 /** Runs one bench, turning a crash into a visible failed row rather than a missing one. */
 async function runBench(bench: Bench, ctx: BenchContext, engine: Engine | '—'): Promise<Row[]> {
-  const started = performance.now();
   try {
-    const figures = await bench.run(ctx);
-    ctx.log(`${bench.name} (${engine}) : ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const figures = await timed(`${bench.name} (${engine})`, ctx.log, () => bench.run(ctx));
     return figures.map((f) => ({
       ...f,
       ratio: f.ratio ?? (f.reference ? f.value / f.reference.value : undefined),
@@ -194,8 +218,10 @@ async function main() {
       }
       const setup = engine === 'pglite' ? await setupPglite() : await setupPostgres(postgres!);
       try {
-        await migrate(setup.db);
-        const allYears = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
+        const allYears = await timed(`seed (${engine})`, log, async () => {
+          await migrate(setup.db);
+          return seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
+        });
         await withServer(setup.db, async (baseUrl) => {
           const ctx: BenchContext = {
             engine,
@@ -249,6 +275,10 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   const table = tableLines(rows);
   console.log(`\n${table.join('\n')}\n`);
+  const times = `Time per step, wall clock (this process's CPU): ${stepTimes
+    .map((t) => `${t.step} ${t.wallS.toFixed(0)} s (${t.cpuS.toFixed(0)} s)`)
+    .join(', ')}.`;
+  console.log(`${times}\n`);
   const md = [
     '# Benchmark results',
     '',
@@ -263,6 +293,8 @@ async function main() {
     'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
     '',
     ...table,
+    '',
+    times,
     '',
   ].join('\n');
   // Only a complete run replaces the committed results; a partial one goes beside it, ignored by git.
