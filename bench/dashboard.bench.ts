@@ -332,6 +332,7 @@ export async function benchDashboardStandalone(
         data,
         repeat: { warmup: 3, runs },
         freshDatabase: () => freshDatabaseOf(engine, raw),
+        seededDatabase: () => Promise.reject(new Error('Pas de copie de la base seedée en autonome.')),
         log: console.log,
       };
       const figures = await run(ctx);
