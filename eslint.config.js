@@ -1,4 +1,4 @@
-// Lint holds the import boundaries of STYLE.md: domain imports nothing of server or web (nor
+// Lint holds the import boundaries of docs/style.md#layers-and-imports: domain imports nothing of server or web (nor
 // Node, React, HTTP or database libraries); server and web never import each other's code (the
 // web may import the server's types only). Inside the web app, imports flow one way, as in
 // bulletproof-react: shared code (components/, hooks/, lib/) → features/<f>/ → app/; a feature
@@ -128,7 +128,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // Type-only imports count too: a cycle of types still ties two modules together.
+      // Runtime imports only: the rule skips type-only imports (`import type`, or every specifier
+      // `type`) wherever they sit on the path, so a cycle closed by one is not reported.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -3,7 +3,7 @@ import { E2E_USER } from './e2e/auth-user';
 
 // End-to-end tests against the built app (run `npm run build` first; the test script does), served
 // by the real server on a throwaway data directory (scripts/e2e-server.mjs). Debian's Chromium
-// only: browser downloads are blocked, never run `playwright install` (STACK.md).
+// only: browser downloads are blocked, never run `playwright install` (docs/style.md#stack-constraints).
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://127.0.0.1:${port}`;
 // Accounts mode (AUTH=on) runs on its own server and data, one port up; only e2e/auth*.spec.ts.

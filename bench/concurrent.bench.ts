@@ -81,14 +81,24 @@ export default {
     );
 
     const rawLines = lineIdsOf(ctx.data, WORKERS);
+    // The raw upserts take no client lock (the API's saves do): two of them on lines of one pole
+    // update that pole's dashboard sums (migration 0006's triggers) in no set order, and PostgreSQL
+    // may end one as a deadlock (40P01, seen). A client of the raw driver retries it, as any would;
+    // only completed upserts count.
+    let rawDeadlocks = 0;
     const rawCount = await loadFor(ms, async (worker, i) => {
-      await rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, [
-        rawLines[(worker + i * WORKERS) % rawLines.length]!,
-        i % 12,
-        `${i}.01`,
-        BENCH_YEAR,
-      ]);
+      const params = [rawLines[(worker + i * WORKERS) % rawLines.length]!, i % 12, `${i}.01`, BENCH_YEAR];
+      for (;;) {
+        try {
+          await rawQuery(ctx.raw, RAW_UPSERT_PREVISIONNEL, params);
+          return;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01') throw err;
+          rawDeadlocks += 1;
+        }
+      }
     });
+    if (rawDeadlocks > 0) ctx.log(`concurrent : ${rawDeadlocks} upserts bruts rejoués après un deadlock`);
 
     const seconds = ms / 1000;
     const zero = (figure: string, value: number, unit: string): Figure => ({

@@ -73,6 +73,12 @@ export interface BenchContext {
   repeat: { warmup: number; runs: number };
   /** Another empty migrated database on the same engine (e.g. for a child-process server). */
   freshDatabase(): Promise<FreshDatabase>;
+  /**
+   * Another database holding `allYears` exactly as seeded (migrated, analyzed), copied from a
+   * snapshot taken right after the seed: what a bench that needs the data set in a database of its
+   * own (a child-process server) gets for the price of a file copy, not of another seed.
+   */
+  seededDatabase(): Promise<FreshDatabase>;
   log(message: string): void;
 }
 

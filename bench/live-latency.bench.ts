@@ -10,7 +10,7 @@
  * for the frame that paints it (rAF, then setTimeout 0) and notes the epoch time. Each sample
  * writes a different cell, so each makes a new mark.
  *
- * Run after `npx vite build`:  npx tsx bench/live-latency.bench.ts [--quick]
+ * Alone (builds the web app when its sources changed): npx tsx bench/live-latency.bench.ts [--quick]
  */
 import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';

@@ -1,22 +1,18 @@
 /**
  * Server memory: the resident set (RSS) of a real server process (`node --import tsx
- * src/server/main.ts`, as `npm start` runs it) on a fresh database seeded with 300 demo clients
- * over three years,
- * right after it listens and then after every read endpoint has answered once. A child process,
- * so the figure is the server's alone, not the benchmark's.
+ * src/server/main.ts`, as `npm start` runs it) on a database of its own holding the benches' data
+ * set as seeded (300 demo clients over three years: a copy, ctx.seededDatabase()), right after it
+ * listens and then after every read endpoint has answered once. A child process, so the figure is
+ * the server's alone, not the benchmark's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BackupWire as Backup } from '../src/domain/schemas';
-import { openConfiguredDb } from '../src/server/db/open';
-import { oneYearDocument } from './demo-data';
-import { api, BENCH_TODAY, BENCH_YEAR, withYear, type Bench } from './lib';
-import { seedDemo } from './seed';
+import { api, withYear, type Bench } from './lib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLIENTS = 300;
 
 /**
  * Every read the screens make once when opened, in the bench year (`data` is that year). The
@@ -66,20 +62,9 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
 export default {
   name: 'memory',
   async run(ctx) {
-    const fresh = await ctx.freshDatabase();
+    const fresh = await ctx.seededDatabase();
+    const data = ctx.data;
     try {
-      const env =
-        'DATA_DIR' in fresh.env
-          ? { dataDir: fresh.env.DATA_DIR, databaseUrl: undefined }
-          : { dataDir: '', databaseUrl: fresh.env.DATABASE_URL };
-      const { db, release } = await openConfiguredDb(env);
-      let data: Backup;
-      try {
-        data = oneYearDocument(await seedDemo(db, { clients: CLIENTS, seed: 2, today: BENCH_TODAY }), BENCH_YEAR);
-      } finally {
-        await db.close();
-        release();
-      }
       const { child, baseUrl } = await startServer(fresh.env);
       try {
         await api(baseUrl, 'GET', '/api/health');
@@ -88,7 +73,7 @@ export default {
         const afterReads = rssMb(child.pid!);
         return [
           {
-            figure: `server RSS, ${CLIENTS} clients × 3 years, after every read endpoint once (${READ_ENDPOINTS.length})`,
+            figure: `server RSS, ${data.clients.length} clients × ${ctx.allYears.years.length} years, after every read endpoint once (${READ_ENDPOINTS.length})`,
             value: afterReads,
             unit: 'MB',
             reference: { label: 'same server just started', value: atStart },

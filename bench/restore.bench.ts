@@ -134,8 +134,13 @@ async function measure(
   const oneYear = JSON.stringify(backup);
   const everyYear = JSON.stringify(allYears);
   const rows = rowsOf(backup, year);
-  const empty = () =>
-    target.db.query('truncate budget_monthly_data, budget_line_items, expertise_poles, client_years, clients');
+  // Every table holding a client's data references clients, directly or through its poles and
+  // lines: client_years, expertise_poles, budget_line_items, budget_monthly_data, and the
+  // dashboard sums of migration 0006 (dashboard_pole_months, dashboard_client_months). CASCADE
+  // empties them all with it; a hand-made list of them broke when 0006 added its sums (« cannot
+  // truncate a table referenced in a foreign key constraint »), and would again with the next
+  // table. The history and the accounts reference no client: they stay, as a real restore keeps them.
+  const empty = () => target.db.query('truncate clients cascade');
   const restore = (path: string, body: string) => async () => {
     const res = await app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     if (res.status !== 200) throw new Error(`POST ${path} → ${res.status} ${(await res.text()).slice(0, 300)}`);

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { AllYearsBackupDocument } from '../src/domain/files/backup-json';
 import { migrate, openPostgres, pgliteDb, postgresDb, type Db } from '../src/server/db/client';
 import { findPostgresBin, startPostgres, type PostgresServer } from '../src/server/test/postgres-server';
 import { generateDemoBackup, oneYearDocument } from './demo-data';
@@ -47,55 +48,91 @@ interface Row extends Figure {
 interface EngineSetup {
   db: Db;
   raw: RawDriver;
+  /** What the seed wrote: the benches' data set. */
+  allYears: AllYearsBackupDocument;
   freshDatabase(): Promise<FreshDatabase>;
+  seededDatabase(): Promise<FreshDatabase>;
   close(): Promise<void>;
 }
+
+/** Migrates and seeds a database with the benches' data set (and analyzes it). */
+type Seed = (db: Db) => Promise<AllYearsBackupDocument>;
 
 function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-async function setupPglite(): Promise<EngineSetup> {
+/**
+ * The main PGlite database, seeded, then closed once to keep a copy of its folder as seeded:
+ * `seededDatabase()` hands out copies of it (a file copy instead of another seed, ~36 s of CPU).
+ */
+async function setupPglite(seed: Seed): Promise<EngineSetup> {
   // A data directory on disk, as the server uses in production (not an in-memory instance).
   const dir = tempDir('bm-bench-pglite-');
-  const lite = await PGlite.create(path.join(dir, 'pglite'));
+  const dataPath = path.join(dir, 'pglite');
+  const seeding = await PGlite.create(dataPath);
+  const allYears = await seed(pgliteDb(seeding));
+  await seeding.close();
+  const seeded = tempDir('bm-bench-pglite-seeded-');
+  fs.cpSync(dataPath, path.join(seeded, 'pglite'), { recursive: true });
+  const lite = await PGlite.create(dataPath);
   const fresh: string[] = [];
+  const newDataDir = (copyOfSeeded: boolean): FreshDatabase => {
+    const dataDir = tempDir('bm-bench-pglite-');
+    fresh.push(dataDir);
+    if (copyOfSeeded) fs.cpSync(path.join(seeded, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    return { env: { DATA_DIR: dataDir }, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  };
   return {
     db: pgliteDb(lite),
     raw: { kind: 'pglite', lite },
-    async freshDatabase() {
-      const dataDir = tempDir('bm-bench-pglite-');
-      fresh.push(dataDir);
-      return { env: { DATA_DIR: dataDir }, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-    },
+    allYears,
+    freshDatabase: async () => newDataDir(false),
+    seededDatabase: async () => newDataDir(true),
     async close() {
       await lite.close();
-      for (const d of [dir, ...fresh]) fs.rmSync(d, { recursive: true, force: true });
+      for (const d of [dir, seeded, ...fresh]) fs.rmSync(d, { recursive: true, force: true });
     },
   };
 }
 
-async function setupPostgres(server: PostgresServer): Promise<EngineSetup> {
+/**
+ * The main PostgreSQL database, seeded through a pool closed before the benches' pools open, so
+ * that it can be copied as the template `bench_seeded`: `seededDatabase()` creates databases from it.
+ */
+async function setupPostgres(server: PostgresServer, seed: Seed): Promise<EngineSetup> {
   const admin = await openPostgres(server.adminUrl, 1);
   const urlOf = (name: string) => server.adminUrl.replace(/\/postgres$/, `/${name}`);
   await admin.query('create database bench_main');
+  const seeding = new pg.Pool({ connectionString: urlOf('bench_main'), max: 10 });
+  let allYears: AllYearsBackupDocument;
+  try {
+    allYears = await seed(postgresDb(seeding));
+  } finally {
+    await seeding.end();
+  }
+  // A database being copied must have no session: the copy is taken before the pools below open.
+  await admin.query('create database bench_seeded template bench_main');
   // The server's pool (its default size) and a separate pool for raw references, so a reference
   // never waits for a connection the server holds.
   const pool = new pg.Pool({ connectionString: urlOf('bench_main'), max: 10 });
   const rawPool = new pg.Pool({ connectionString: urlOf('bench_main'), max: 8 });
   let n = 0;
+  const newDatabase = async (copyOfSeeded: boolean): Promise<FreshDatabase> => {
+    n += 1;
+    const name = `bench_fresh_${n}`;
+    await admin.query(`create database ${name}${copyOfSeeded ? ' template bench_seeded' : ''}`);
+    return {
+      env: { DATABASE_URL: urlOf(name) },
+      dispose: async () => void (await admin.query(`drop database if exists ${name} with (force)`)),
+    };
+  };
   return {
     db: postgresDb(pool),
     raw: { kind: 'postgres', pool: rawPool },
-    async freshDatabase() {
-      n += 1;
-      const name = `bench_fresh_${n}`;
-      await admin.query(`create database ${name}`);
-      return {
-        env: { DATABASE_URL: urlOf(name) },
-        dispose: async () => void (await admin.query(`drop database if exists ${name} with (force)`)),
-      };
-    },
+    allYears,
+    freshDatabase: () => newDatabase(false),
+    seededDatabase: () => newDatabase(true),
     async close() {
       await pool.end();
       await rawPool.end();
@@ -117,12 +154,36 @@ async function loadBenches(): Promise<Bench[]> {
   return benches;
 }
 
+/** What each step of the run took: wall-clock seconds, and this process's CPU seconds (user + system). */
+interface StepTime {
+  step: string;
+  wallS: number;
+  cpuS: number;
+}
+const stepTimes: StepTime[] = [];
+
+/**
+ * Runs `fn` and records its time under `step`. The CPU time counts this process only (PGlite, the
+ * in-process server, the raw references), not PostgreSQL's nor Chromium's: on a loaded machine it
+ * says what the step costs better than the wall clock does.
+ */
+async function timed<T>(step: string, log: (message: string) => void, fn: () => Promise<T>): Promise<T> {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  try {
+    return await fn();
+  } finally {
+    const used = process.cpuUsage(cpu);
+    const time = { step, wallS: (performance.now() - wall) / 1000, cpuS: (used.user + used.system) / 1e6 };
+    stepTimes.push(time);
+    log(`${step} : ${time.wallS.toFixed(1)} s (CPU de ce processus : ${time.cpuS.toFixed(1)} s)`);
+  }
+}
+
 /** Runs one bench, turning a crash into a visible failed row rather than a missing one. */
 async function runBench(bench: Bench, ctx: BenchContext, engine: Engine | '—'): Promise<Row[]> {
-  const started = performance.now();
   try {
-    const figures = await bench.run(ctx);
-    ctx.log(`${bench.name} (${engine}) : ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const figures = await timed(`${bench.name} (${engine})`, ctx.log, () => bench.run(ctx));
     return figures.map((f) => ({
       ...f,
       ratio: f.ratio ?? (f.reference ? f.value / f.reference.value : undefined),
@@ -192,10 +253,15 @@ async function main() {
         postgres = await startPostgres();
         postgresVersion = postgres.version;
       }
-      const setup = engine === 'pglite' ? await setupPglite() : await setupPostgres(postgres!);
+      const seed: Seed = async (db) => {
+        await migrate(db);
+        return seedDemo(db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
+      };
+      const setup = await timed(`seed (${engine})`, log, () =>
+        engine === 'pglite' ? setupPglite(seed) : setupPostgres(postgres!, seed),
+      );
+      const { allYears } = setup;
       try {
-        await migrate(setup.db);
-        const allYears = await seedDemo(setup.db, { clients: clientCount, seed: 1, today: BENCH_TODAY });
         await withServer(setup.db, async (baseUrl) => {
           const ctx: BenchContext = {
             engine,
@@ -207,6 +273,7 @@ async function main() {
             data: oneYearDocument(allYears, BENCH_YEAR),
             repeat,
             freshDatabase: setup.freshDatabase,
+            seededDatabase: setup.seededDatabase,
             log,
           };
           for (const bench of perEngine) {
@@ -238,6 +305,7 @@ async function main() {
         data: oneYearDocument(onceData, BENCH_YEAR),
         repeat,
         freshDatabase: notApplicable,
+        seededDatabase: notApplicable,
         log,
       } satisfies BenchContext;
       rows.push(...(await runBench(bench, ctx, '—')));
@@ -249,6 +317,10 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   const table = tableLines(rows);
   console.log(`\n${table.join('\n')}\n`);
+  const times = `Time per step, wall clock (this process's CPU): ${stepTimes
+    .map((t) => `${t.step} ${t.wallS.toFixed(0)} s (${t.cpuS.toFixed(0)} s)`)
+    .join(', ')}.`;
+  console.log(`${times}\n`);
   const md = [
     '# Benchmark results',
     '',
@@ -263,6 +335,8 @@ async function main() {
     'Each reference is measured in the same run, on the same engine and data; "ratio" is value ÷ reference. See bench/README.md.',
     '',
     ...table,
+    '',
+    times,
     '',
   ].join('\n');
   // Only a complete run replaces the committed results; a partial one goes beside it, ignored by git.

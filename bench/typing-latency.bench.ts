@@ -10,11 +10,12 @@
  * that paints it. Each measured keystroke types one digit into an empty cell (focused by Tab, so
  * the digit replaces its content and the total changes every time), as a user fills a row.
  *
- * Run after `npx vite build`:  npx tsx bench/typing-latency.bench.ts [--quick]
- * It starts the real server (src/server/main.ts) on a temporary DATA_DIR and a free port, seeds
- * the client through the HTTP API and drives Debian's Chromium with Playwright.
+ * Alone: npx tsx bench/typing-latency.bench.ts [--quick]
+ * It builds the web app when its sources changed (as `npm start` does), starts the real server
+ * (src/server/main.ts) on a temporary DATA_DIR and a free port, seeds the client through the HTTP
+ * API and drives Debian's Chromium with Playwright.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,18 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? Number.NaN;
 }
 
+let built = false;
+/**
+ * The web app the server serves (dist/web), built by `npm start`'s own check when absent or older
+ * than its sources, once per process: a fresh clone has none, and a stale one would measure old code.
+ */
+function ensureBuilt(): void {
+  if (built) return;
+  const run = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`Construction de l'application impossible (code ${run.status}).`);
+  built = true;
+}
+
 /**
  * The real server on a free port: on a temporary DATA_DIR, or on the database `extraEnv` names
  * (`DATABASE_URL`: several instances on one PostgreSQL, bench/live-latency.bench.ts).
@@ -80,9 +93,7 @@ export function percentile(samples: readonly number[], p: number): number {
 export async function startServer(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error("dist/web absent : lancez d'abord `npx vite build`.");
-  }
+  ensureBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-typing-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };

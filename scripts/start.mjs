@@ -61,4 +61,6 @@ for (const build of builds) {
   fs.writeFileSync(stamp, sources);
 }
 
+// `--build-only`: what changed is built, nothing runs (the browser benchmarks, bench/typing-latency.bench.ts).
+if (process.argv.includes('--build-only')) process.exit(0);
 await import(pathToFileURL(path.join(root, 'dist-server', 'main.js')).href);

@@ -1,7 +1,8 @@
-// Reads the JSON reports of `npm test` and prints one line per suite, the name and first error of
-// every failed test, and of every test that failed once then passed on its retry (ADR 041), then
-// the closing line `tests: N passed, N failed` that CI reads. Printed last, so the end of a long
-// log (all a CI page may keep) still says which test failed and why.
+// Reads the JSON reports of `npm test` and prints the name and first error of every failed test,
+// and of every test that failed once then passed on its retry (ADR 041), each step's duration
+// (test-results/steps.tsv, written by scripts/test-all.sh), one line per suite, then the closing
+// line `tests: N passed, N failed` that CI reads. Printed last, so the end of a long log (all a CI
+// page may keep) still says which test failed and why, and where the time went.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -78,6 +79,25 @@ function readPlaywright(report) {
   };
 }
 
+/** The steps of test-all.sh: `name<TAB>seconds<TAB>ok|échec` per line; none when run alone. */
+function readSteps(file) {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [name, seconds, outcome] = line.split('\t');
+      return { name, seconds: Number(seconds), failed: outcome !== 'ok' };
+    });
+}
+/** Whole seconds as `  42 s` or ` 3 min 05 s`, right-aligned so the names line up. */
+function duration(seconds) {
+  const text =
+    seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return text.padStart(11);
+}
+
 let passed = 0;
 let failed = 0;
 const lines = [];
@@ -108,6 +128,12 @@ for (const [label, file, kind] of suites) {
 if (details.length > 0) {
   console.log('\n=== Tests en échec ou instables');
   console.log(details.join('\n'));
+}
+const steps = readSteps('test-results/steps.tsv');
+if (steps.length > 0) {
+  console.log('\n=== Durée des étapes');
+  for (const s of steps) console.log(`${duration(s.seconds)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
+  console.log(`${duration(steps.reduce((sum, s) => sum + s.seconds, 0))}  total`);
 }
 console.log('\n=== Résumé');
 for (const line of lines) console.log(line);

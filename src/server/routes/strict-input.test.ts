@@ -1,5 +1,6 @@
 /**
- * Issue 19, item 5: the borderline inputs the first release accepted (research report §1c), each
+ * Issue 19, item 5: the borderline inputs the first release accepted (found by its reliability report,
+ * not kept in the repo: wrong-type months written as real cells, a `__proto__` key, years 1–99), each
  * now refused with a French 400 — and the data unchanged (the whole backup compared).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The query keys several features share (STYLE.md: each feature keeps its own factory and roots
+ * The query keys several features share (docs/style.md#server-data-in-the-browser: each feature keeps its own factory and roots
  * it here). A feature never imports another one, so what one feature must refresh in another
  * (the dashboards after a client's forecast changes) is named here, not in that feature.
  * Every key of a year's data holds that year (docs/product.md#budget-years), so switching the

@@ -14,7 +14,7 @@ import { ClientExcelActions } from '@/web/features/files/components/client-excel
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
-// The dashboards carry the charting library (~108 kB gzip, STACK.md): load them on first visit.
+// The dashboards carry the charting library (~108 kB gzip, docs/style.md#stack-constraints): load them on first visit.
 const DashboardTab = lazy(() =>
   import('@/web/features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
 );

@@ -1,7 +1,7 @@
 import type { Measure } from '@/domain';
 import { sharedKeys } from '@/web/lib/query-keys';
 
-/** The one query-key factory of the budget feature (STYLE.md): invalidate through these keys. */
+/** The one query-key factory of the budget feature (docs/style.md#server-data-in-the-browser): invalidate through these keys. */
 export const budgetKeys = {
   all: [...sharedKeys.data, 'budget'] as const,
   clientBudgets: () => [...budgetKeys.all, 'client-budget'] as const,
