@@ -274,10 +274,15 @@ const clientYearOverBound = (into = '') => /* sql */ `
 /**
  * `body(run)` for a statement trigger (ADR 042): past SMALL_STATEMENT_ROWS rows of new_rows, every
  * statement it wraps in `run` goes through EXECUTE, planned for its own rows; below, the static
- * query, whose plan is kept, only ever sees small statements (0011).
+ * query, whose plan is kept, only ever sees small statements. An empty new_rows returns at once:
+ * an upsert (INSERT … ON CONFLICT DO UPDATE) fires both the insert and the update triggers, one
+ * of them with nothing in its transition table. The size is probed, not counted: a row past the
+ * SMALL_STATEMENT_ROWS-th exists or not (0011, ADR 044).
  */
 function plannedBySize(body: (run?: (sql: string) => string) => string): string {
-  return `if (select count(*) from new_rows) > ${SMALL_STATEMENT_ROWS} then
+  return `if not exists (select 1 from new_rows) then
+        return null;
+      elsif exists (select 1 from new_rows offset ${SMALL_STATEMENT_ROWS}) then
         ${body((sql) => `execute $q$ ${sql} $q$`)}
       else
         ${body()}
@@ -346,6 +351,14 @@ function revisedForecastTriggers(): string {
       referencing new table as new_rows for each statement execute function revised_forecast_months_changed();
     create trigger revised_forecast_months_updated after update on budget_monthly_data
       referencing old table as old_rows new table as new_rows for each statement execute function revised_forecast_months_changed();
+
+    -- 0006's sums, the same way: the empty transition table of an upsert's other trigger returns
+    -- at once, the size is probed rather than counted (ADR 044; the queries are 0010's).
+    create or replace function dashboard_months_changed() returns trigger language plpgsql as $fn$
+    begin
+      ${plannedBySize(addChangedMonths)}
+      return null;
+    end $fn$;
 
     -- Monthly rows only go with their line (0006 refuses a direct delete): a line deleted while its
     -- pole stays takes its months out of its client's figure, locked first so that a save of one
