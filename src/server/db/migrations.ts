@@ -52,9 +52,10 @@ function signed(rows: string, sign: 1 | -1): string {
  * measures) to both maintained tables: to dashboard_pole_months, cumulated (a row of month k
  * holds January to k, so a change in month m reaches the rows m to December); to
  * dashboard_client_months, per month. Upserts adding to the stored rows: two transactions
- * changing one pole add their own deltas, never overwrite each other's.
+ * changing one pole add their own deltas, never overwrite each other's. With `revised` (0011), the
+ * same pass adds the rows' revised margins to their clients' revised forecast (addRevisedForecast).
  */
-function addMonths(source: string): string {
+function addMonths(source: string, revised = false): string {
   const pole = ['previsionnel', 'achat_previsionnel', 'reel', 'achat', 'revue', 'ecart_realise', 'prev_realise'];
   const client = ['previsionnel', 'reel', 'achat', 'actuals'];
   return /* sql */ `
@@ -73,7 +74,7 @@ function addMonths(source: string): string {
        group by d.year, d.pole_id, k
       on conflict (year, pole_id, month) do update set
         ${[...pole, 'actuals'].map((c) => `${c} = a.${c} + excluded.${c}`).join(', ')}
-    )
+    )${revised ? `,${REVISED_DELTAS}` : ''}
     insert into dashboard_client_months as a (year, client_id, month, ${client.join(', ')})
     select d.year, p.client_id, d.month_index,
            sum(${signedCents('d.previsionnel')}), sum(${signedCents('d.reel')}), sum(${signedCents('d.achat')}),
@@ -245,11 +246,11 @@ const SMALL_STATEMENT_ROWS = 64;
  * The body of dashboard_months_changed (0006, 0010): the inserted rows added to the sums, or an
  * update's new rows added and old ones subtracted; `run` wraps each statement (EXECUTE in 0010).
  */
-function addChangedMonths(run = (sql: string) => sql): string {
+function addChangedMonths(run = (sql: string) => sql, revised = false): string {
   return `if tg_op = 'INSERT' then
-        ${run(addMonths(signed('new_rows', 1)))};
+        ${run(addMonths(signed('new_rows', 1), revised))};
       else
-        ${run(addMonths(`${signed('new_rows', 1)} union all ${signed('old_rows', -1)}`))};
+        ${run(addMonths(`${signed('new_rows', 1)} union all ${signed('old_rows', -1)}`, revised))};
       end if;`;
 }
 
@@ -274,21 +275,19 @@ const clientYearOverBound = (into = '') => /* sql */ `
 /**
  * `body(run)` for a statement trigger (ADR 042): past SMALL_STATEMENT_ROWS rows of new_rows, every
  * statement it wraps in `run` goes through EXECUTE, planned for its own rows; below, the static
- * query, whose plan is kept, only ever sees small statements (0011).
+ * query, whose plan is kept, only ever sees small statements. An empty new_rows returns at once:
+ * an upsert (INSERT … ON CONFLICT DO UPDATE) fires both the insert and the update triggers, one
+ * of them with nothing in its transition table. The size is probed, not counted: a row past the
+ * SMALL_STATEMENT_ROWS-th exists or not (0011, ADR 044).
  */
 function plannedBySize(body: (run?: (sql: string) => string) => string): string {
-  return `if (select count(*) from new_rows) > ${SMALL_STATEMENT_ROWS} then
+  return `if not exists (select 1 from new_rows) then
+        return null;
+      elsif exists (select 1 from new_rows offset ${SMALL_STATEMENT_ROWS}) then
         ${body((sql) => `execute $q$ ${sql} $q$`)}
       else
         ${body()}
       end if;`;
-}
-
-/** Monthly rows of `rows` (budget_monthly_data's columns), signed `sign`, with the client of their line (0011). */
-function clientSigned(rows: string, sign: 1 | -1): string {
-  return `select ${sign} as s, p.client_id, r.year, r.previsionnel, r.achat_previsionnel, r.reel, r.achat
-            from ${rows} r join budget_line_items l on l.id = r.budget_line_item_id
-            join expertise_poles p on p.id = l.expertise_pole_id`;
 }
 
 /** The monthly rows of line `old.id`, signed `sign`, counted for the client of pole `pole` (0011). */
@@ -318,6 +317,15 @@ function addRevisedForecast(source: string): string {
 }
 
 /**
+ * addMonths' revised-forecast step (0011): the signed rows `d` of its statement, with the client of
+ * their pole, added to client_years — a data-modifying WITH, in the pass that adds them to the sums.
+ */
+const REVISED_DELTAS = /* sql */ `
+    revised as (${addRevisedForecast(`select d.s, p.client_id, d.year, d.previsionnel, d.achat_previsionnel, d.reel, d.achat
+                from d join expertise_poles p on p.id = d.pole_id`)}
+    )`;
+
+/**
  * Every client's stored revised forecast recomputed from the monthly rows: migration 0011's
  * backfill, and what a bulk load that bypassed the triggers (bench/dashboard.bench.ts) runs after.
  */
@@ -330,22 +338,14 @@ function revisedForecastTriggers(): string {
     ${REBUILD_REVISED_FORECAST};
 
     -- Monthly rows inserted or updated (cells, paste, import, roll forward, new lines, undo,
-    -- restore): the new rows' margins added, an update's old ones subtracted.
-    create function revised_forecast_months_changed() returns trigger language plpgsql as $fn$
+    -- restore): the new rows' margins added, an update's old ones subtracted, in the pass of 0006's
+    -- trigger that adds them to the dashboard sums (its function re-declared: one more WITH step
+    -- than 0010's queries). The empty transition table of an upsert's other trigger returns at once.
+    create or replace function dashboard_months_changed() returns trigger language plpgsql as $fn$
     begin
-      ${plannedBySize(
-        (run = (sql) => sql) => `if tg_op = 'INSERT' then
-          ${run(addRevisedForecast(clientSigned('new_rows', 1)))};
-        else
-          ${run(addRevisedForecast(`${clientSigned('new_rows', 1)} union all ${clientSigned('old_rows', -1)}`))};
-        end if;`,
-      )}
+      ${plannedBySize((run) => addChangedMonths(run, true))}
       return null;
     end $fn$;
-    create trigger revised_forecast_months_inserted after insert on budget_monthly_data
-      referencing new table as new_rows for each statement execute function revised_forecast_months_changed();
-    create trigger revised_forecast_months_updated after update on budget_monthly_data
-      referencing old table as old_rows new table as new_rows for each statement execute function revised_forecast_months_changed();
 
     -- Monthly rows only go with their line (0006 refuses a direct delete): a line deleted while its
     -- pole stays takes its months out of its client's figure, locked first so that a save of one

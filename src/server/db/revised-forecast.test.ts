@@ -12,6 +12,7 @@ import { polesFromWire } from '@/domain/codec';
 import { centsToEuros } from '@/domain/money';
 import type { AllYearsBackupWire, ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { TEST_DB, createTestApp } from '@/server/test/test-db';
+import { REBUILD_DASHBOARD_SUMS } from './migrations';
 import { revisedForecastOf } from './sql-fragments';
 
 const Y = 2033;
@@ -212,6 +213,75 @@ describe('the revised forecast follows every write path', () => {
     await expectExact();
     expect(await stored(acme.id)).toBe(expected);
     await undoAndRedo(res.json.historyId, acme.id);
+  });
+});
+
+describe('upserts, which fire both statement triggers (one with an empty transition table)', () => {
+  /** Both maintained tables' rows, as text (the dashboard sums 0011 also re-declares the trigger of). */
+  const sums = async (q: Pick<typeof t.db, 'query'> = t.db) =>
+    (
+      await q.query<{ t: string }>(
+        `select (select string_agg(concat_ws('/', year, pole_id, month, previsionnel, achat_previsionnel, reel, achat,
+                   revue, ecart_realise, prev_realise, actuals), ',' order by year, pole_id, month) from dashboard_pole_months)
+             || '|' || (select string_agg(concat_ws('/', year, client_id, month, previsionnel, reel, achat, actuals), ','
+                   order by year, client_id, month) from dashboard_client_months) as t`,
+      )
+    ).rows[0]!.t;
+  /** The figures exact, and the dashboard sums equal to their recomputation (in a rolled-back transaction). */
+  async function expectAllExact() {
+    await expectExact();
+    const maintained = await sums();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.exec(REBUILD_DASHBOARD_SUMS);
+        expect(await sums(tx)).toBe(maintained);
+        throw new Error('rollback');
+      })
+      .catch((err: unknown) => expect(String(err)).toContain('rollback'));
+  }
+  /** One INSERT … ON CONFLICT DO UPDATE of the given (line, month, previsionnel) rows, as the cells bench's raw upsert. */
+  const upsert = (rows: (readonly [string, number, string])[]) =>
+    t.db.query(
+      `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, year)
+       select u.l, u.m, u.v, $4 from unnest($1::uuid[], $2::smallint[], $3::numeric[]) as u(l, m, v)
+       on conflict (budget_line_item_id, month_index) do update set previsionnel = excluded.previsionnel`,
+      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), Y],
+    );
+
+  it('one updating a month, one inserting a month, 64 rows (the kept plan) and 65 (EXECUTE), inserts and updates mixed', async () => {
+    const client = (await t.request<Client>('POST', '/api/clients', { name: 'Prévision Upsert' })).json;
+    const pole = (
+      await t.request<Pole>('POST', `/api/clients/${client.id}/poles?year=${Y}`, {
+        name: 'Upsert',
+        lines: ['A', 'B', 'C', 'D', 'E', 'F'],
+      })
+    ).json;
+    const months = pole.lines.flatMap((l) => Array.from({ length: 12 }, (_, m) => [l.id, m] as const));
+    // Updates a month: the insert trigger's new_rows is empty.
+    await upsert([[pole.lines[0]!.id, 3, '123.45']]);
+    await expectAllExact();
+    expect(await stored(client.id)).toBe(123.45);
+    // Inserts a month (a line created without its months): the update trigger's tables are empty.
+    const { rows } = await t.db.query<{ id: string }>(
+      `insert into budget_line_items (expertise_pole_id, name, year) values ($1, 'Sans mois', $2) returning id`,
+      [pole.id, Y],
+    );
+    const bare = rows[0]!.id;
+    await upsert([[bare, 5, '10.01']]);
+    await expectAllExact();
+    expect(await stored(client.id)).toBe(133.46);
+    // 64 rows updated (the static query's last size), then 65 (EXECUTE).
+    await upsert(months.slice(0, 64).map(([l, m]) => [l, m, '1.01']));
+    await expectAllExact();
+    await upsert(months.slice(0, 65).map(([l, m]) => [l, m, '2.02']));
+    await expectAllExact();
+    // 11 months inserted and 61 updated in one statement.
+    await upsert([
+      ...Array.from({ length: 12 }, (_, m) => [bare, m, '3.03'] as const),
+      ...months.slice(0, 60).map(([l, m]) => [l, m, '4.04'] as const),
+    ]);
+    await expectAllExact();
+    expect(await stored(client.id)).toBe(Math.round((12 * 3.03 + 60 * 4.04 + 5 * 2.02 + 7 * 0) * 100) / 100);
   });
 });
 
