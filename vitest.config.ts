@@ -12,10 +12,15 @@ const consoleGuard = 'src/test/console-error-guard.ts';
 // files and their timers. One that passes on its retry is still named, with its first error, in
 // the summary of `npm test` (scripts/test-summary.mjs); one that fails twice fails the run.
 const API_RETRY = 1;
+// Two files at a time: Vitest's default is one fewer worker than cores — a single one on the
+// 2-core machines this project runs on, where the API suite's files (each its own database,
+// PGlite single-threaded) then ran one after the other.
+const maxWorkers = 2;
 const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         resolve,
