@@ -12,6 +12,7 @@ import { polesFromWire } from '@/domain/codec';
 import { centsToEuros } from '@/domain/money';
 import type { AllYearsBackupWire, ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { TEST_DB, createTestApp } from '@/server/test/test-db';
+import { dashboardSumsText } from '@/server/test/dashboard-sums';
 import { REBUILD_DASHBOARD_SUMS } from './migrations';
 import { revisedForecastOf } from './sql-fragments';
 
@@ -218,15 +219,7 @@ describe('the revised forecast follows every write path', () => {
 
 describe('upserts, which fire both statement triggers (one with an empty transition table)', () => {
   /** Both maintained tables' rows, as text (the dashboard sums 0011 also re-declares the trigger of). */
-  const sums = async (q: Pick<typeof t.db, 'query'> = t.db) =>
-    (
-      await q.query<{ t: string }>(
-        `select (select string_agg(concat_ws('/', year, pole_id, month, previsionnel, achat_previsionnel, reel, achat,
-                   revue, ecart_realise, prev_realise, actuals), ',' order by year, pole_id, month) from dashboard_pole_months)
-             || '|' || (select string_agg(concat_ws('/', year, client_id, month, previsionnel, reel, achat, actuals), ','
-                   order by year, client_id, month) from dashboard_client_months) as t`,
-      )
-    ).rows[0]!.t;
+  const sums = (q: Pick<typeof t.db, 'query'> = t.db) => dashboardSumsText(q);
   /** The figures exact, and the dashboard sums equal to their recomputation (in a rolled-back transaction). */
   async function expectAllExact() {
     await expectExact();

@@ -13,6 +13,7 @@ import type {
 } from '@/domain/schemas';
 import { REBUILD_DASHBOARD_SUMS } from '@/server/db/migrations';
 import { createTestApp } from '@/server/test/test-db';
+import { dashboardSumsText } from '@/server/test/dashboard-sums';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -202,15 +203,7 @@ describe('a paste of more than 64 monthly rows (its trigger queries planned for 
   // 6 lines × 12 months: 72 monthly rows in one statement.
   const paste = (value: number) =>
     lines.flatMap((lineId) => Array.from({ length: 12 }, (_, month) => ({ lineId, month, field: 'reel', value })));
-  const sums = async (q: Pick<typeof t.db, 'query'> = t.db) =>
-    (
-      await q.query<{ t: string }>(
-        `select (select string_agg(concat_ws('/', year, pole_id, month, previsionnel, achat_previsionnel, reel, achat,
-                   revue, ecart_realise, prev_realise, actuals), ',' order by year, pole_id, month) from dashboard_pole_months)
-             || '|' || (select string_agg(concat_ws('/', year, client_id, month, previsionnel, reel, achat, actuals), ','
-                   order by year, client_id, month) from dashboard_client_months) as t`,
-      )
-    ).rows[0]!.t;
+  const sums = (q: Pick<typeof t.db, 'query'> = t.db) => dashboardSumsText(q);
 
   it('keeps the dashboard sums equal to their recomputation from the monthly rows', async () => {
     expect((await t.request('PATCH', '/api/cells', paste(9_999_999_999.99))).status).toBe(200);
