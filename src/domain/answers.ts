@@ -285,5 +285,118 @@ export const checklistAnswer = z.object({
       lineName: z.string().nullable(),
     }),
   ),
+  /**
+   * The month against the last accounting import of its year (docs/product.md#actuals-from-the-accounting):
+   * null when no import was ever applied to that year.
+   */
+  accounting: z.object({ reconciled: z.boolean(), text: z.string() }).nullable(),
 });
 export type ChecklistAnswer = z.output<typeof checklistAnswer>;
+
+// ---- accounting (euros) -------------------------------------------------------------------------
+
+const actualField = z.enum(['reel', 'achat']);
+
+/** One month as a FEC sees it (docs/product.md#actuals-from-the-accounting), euros. */
+const fecMonth = z.object({
+  month: z.number().int(),
+  ledgerSales: z.number(),
+  ledgerPurchases: z.number(),
+  mappedSales: z.number(),
+  mappedPurchases: z.number(),
+  ignored: z.number(),
+  unmapped: z.number(),
+  ignoredSales: z.number(),
+  ignoredPurchases: z.number(),
+  unmappedSales: z.number(),
+  unmappedPurchases: z.number(),
+  /** The month is closed: the import does not write it. */
+  closed: z.boolean(),
+  /** The month is inside the file's span (from its first to its last month in the year): the import replaces it. */
+  covered: z.boolean(),
+  /** Share of the ledger's amounts mapped or ignored, whole percent rounded down. */
+  coverage: z.number().int(),
+});
+
+const fecCellPlace = {
+  clientId: z.string(),
+  clientName: z.string(),
+  pole: z.string(),
+  line: z.string(),
+  /** null: a line the import creates. */
+  lineId: z.string().nullable(),
+  month: z.number().int(),
+  field: actualField,
+};
+
+/** POST /api/accounting/fec/preview: what an apply of this file would do; changes nothing. */
+export const fecPreviewAnswer = z.object({
+  lines: z.number().int(),
+  outsideYear: z.number().int(),
+  covered: z.object({ first: z.number().int(), last: z.number().int() }).nullable(),
+  months: z.array(fecMonth),
+  cells: z.array(
+    z.object({
+      ...fecCellPlace,
+      current: z.number(),
+      imported: z.number(),
+      /** The value replaced was typed by hand (no accounting import set it). */
+      manual: z.boolean(),
+    }),
+  ),
+  unmapped: z.array(
+    z.object({
+      thirdParty: z.string(),
+      thirdPartyName: z.string(),
+      account: z.string(),
+      field: actualField,
+      amount: z.number(),
+      lines: z.number().int(),
+    }),
+  ),
+  closedDifferences: z.array(z.object({ ...fecCellPlace, stored: z.number(), ledger: z.number() })),
+  /** Lines the import creates (with their poles when missing). */
+  linesCreated: z.number().int(),
+});
+export type FecPreviewAnswer = z.output<typeof fecPreviewAnswer>;
+
+/** POST /api/accounting/fec/apply: its history entry (null when the file changed nothing). */
+export const fecApplyAnswer = z.object({
+  historyId,
+  cellsChanged: z.number().int(),
+  linesCreated: z.number().int(),
+});
+export type FecApplyAnswer = z.output<typeof fecApplyAnswer>;
+
+/** GET /api/accounting/reconciliation: per month of the last applied import, the ledger against the tool, euros. */
+export const reconciliationAnswer = z.object({
+  /** The last applied import in force, or null when none. */
+  import: z
+    .object({ at: z.string(), actor: z.string(), lines: z.number().int(), historyId })
+    .nullable(),
+  months: z.array(
+    z.object({
+      month: z.number().int(),
+      /** Inside the last import's span. */
+      covered: z.boolean(),
+      closed: z.boolean(),
+      /** null for a reader who does not see every client (the ledger's totals are everyone's). */
+      ledgerSales: z.number().nullable(),
+      ledgerPurchases: z.number().nullable(),
+      mappedSales: z.number(),
+      mappedPurchases: z.number(),
+      unmapped: z.number().nullable(),
+      ignored: z.number().nullable(),
+      toolSales: z.number(),
+      toolPurchases: z.number(),
+      closedDifference: z.number(),
+      closedSalesDifference: z.number(),
+      closedPurchasesDifference: z.number(),
+      manualDifference: z.number(),
+      manualSales: z.number(),
+      manualPurchases: z.number(),
+      reconciled: z.boolean(),
+    }),
+  ),
+});
+export type ReconciliationAnswer = z.output<typeof reconciliationAnswer>;

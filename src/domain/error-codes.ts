@@ -16,4 +16,6 @@ export const API_ERROR_CODES = [
   'period_locked',
   // The server's disk is full (507), read-only or not its to write (503): nothing stored (ADR 040).
   'storage',
+  // An accounting file (FEC) that cannot be read: the message names the line and the field (issue 27).
+  'invalid_file',
 ] as const;

@@ -20,6 +20,7 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
   restauration: 'Restauration',
   structure: 'Structure',
   clôture: 'Clôture',
+  comptabilité: 'Import comptable',
 };
 
 /**

@@ -20,6 +20,7 @@ export const HISTORY_SOURCES = [
   'restauration',
   'structure',
   'clôture',
+  'comptabilité',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
@@ -226,6 +227,11 @@ export const SUMMARIES = {
     lines === 0
       ? cellsSummary('import', cells)
       : `${cellsSummary('import', cells)}, ${plural(lines, 'ligne créée', 'lignes créées')}`,
+  /** An accounting import (docs/product.md#actuals-from-the-accounting): its day (Paris time), its cells, the lines it created. */
+  accounting: (at: Date, cells: number, lines: number) =>
+    `Import comptable du ${at.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })} : ${plural(cells, 'cellule', 'cellules')}${
+      lines === 0 ? '' : `, ${plural(lines, 'ligne créée', 'lignes créées')}`
+    }`,
   restore: (clients: number) => `Restauration d'une sauvegarde (${plural(clients, 'client', 'clients')})`,
   undo: (summary: string) => `Annulation : ${summary}`,
   redo: (summary: string) => `Rétablissement : ${summary}`,

@@ -33,6 +33,8 @@ import { liveRoutes } from './live/live.routes';
 import { originMiddleware } from './lib/origin';
 import { yearsRoutes } from './routes/years/years.routes';
 import { importsRoutes } from './routes/imports/imports.routes';
+import { accountingRoutes } from './routes/accounting/accounting.routes';
+import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -74,8 +76,11 @@ export function createApp({
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
     // An import carries up to MAX_IMPORT_CELLS cells (about 80 bytes each).
     .use('/import', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
+    // A FEC of up to 200,000 lines (docs/product.md#actuals-from-the-accounting): 64 MB.
+    .use('/accounting/fec/*', bodyLimit({ maxSize: MAX_FEC_BYTES, onError: tooLarge }))
     .use('*', async (c, next) => {
-      if (c.req.path.endsWith('/backup') || c.req.path.endsWith('/import')) return next();
+      if (c.req.path.endsWith('/backup') || c.req.path.endsWith('/import') || c.req.path.includes('/accounting/fec/'))
+        return next();
       return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
     })
     .get('/health', healthRoute(db))
@@ -98,6 +103,7 @@ export function createApp({
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
     .route('/', importsRoutes(db))
+    .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))

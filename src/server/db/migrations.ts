@@ -820,4 +820,51 @@ export const MIGRATIONS: Migration[] = [
       create index history_entries_year_idx on history_entries (year, id);
     `,
   },
+  {
+    // Actuals from the accounting (issue 27, ADR 047): the mapping document (one per database),
+    // each applied import of a FEC (its per-month figures, for the reconciliation) and, per import,
+    // what its rules mapped to each cell (the value written, or the ledger's in a closed month):
+    // a cell counts as set by the accounting while it holds the value of the import in force for
+    // its month. A new history source, 'comptabilité'.
+    id: '0013_accounting',
+    sql: /* sql */ `
+      alter table history_entries drop constraint history_entries_source_check;
+      alter table history_entries add constraint history_entries_source_check check (source in
+        ('saisie', 'collage', 'import', 'report', 'annulation', 'restauration', 'structure', 'clôture', 'comptabilité'));
+
+      create table accounting_mapping (
+        id boolean primary key default true check (id),
+        document jsonb not null,
+        updated_at timestamptz not null default now(),
+        updated_by text not null
+      );
+
+      create table accounting_imports (
+        id bigint generated always as identity primary key,
+        year smallint not null check (year between 2000 and 2100),
+        at timestamptz not null default now(),
+        actor text not null,
+        -- The import's history entry; null when it changed nothing (or the entry was pruned).
+        history_id bigint references history_entries(id) on delete set null,
+        file_sha256 text not null,
+        lines integer not null,
+        -- The months the file covers that were open: the months it wrote.
+        written_months smallint[] not null,
+        -- The 12 month summaries of the file (cents), as the preview answered them.
+        months jsonb not null
+      );
+      create index accounting_imports_year_idx on accounting_imports (year, id);
+
+      create table accounting_marks (
+        import_id bigint not null references accounting_imports(id) on delete cascade,
+        line_id uuid not null references budget_line_items(id) on delete cascade,
+        month smallint not null check (month between 0 and 11),
+        -- 2 reel, 3 achat (MEASURES' order)
+        measure smallint not null check (measure in (2, 3)),
+        value numeric(14,2) not null,
+        primary key (import_id, line_id, month, measure)
+      );
+      create index accounting_marks_line_idx on accounting_marks (line_id);
+    `,
+  },
 ];

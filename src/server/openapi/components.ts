@@ -34,6 +34,7 @@ import {
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
 import { moveLineBody, presenceBody, renameBody } from '@/domain/schemas';
 import * as answers from '@/domain/answers';
+import { mappingDocument } from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
 
 export interface SchemaMeta {
@@ -81,6 +82,10 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
   [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
   [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],
+  [mappingDocument, 'AccountingMapping', 'Les règles d’affectation des lignes du FEC (un seul document).'],
+  [answers.fecPreviewAnswer, 'FecPreview', 'Ce que l’import d’un FEC ferait (euros).'],
+  [answers.fecApplyAnswer, 'FecApplied', 'Ce que l’import d’un FEC a écrit, et son entrée d’historique.'],
+  [answers.reconciliationAnswer, 'Reconciliation', 'Le rapprochement du grand livre et de l’outil, par mois (euros).'],
   [answers.importAnswer, 'ImportResult', 'Ce que l’import a créé et écrit, et son entrée d’historique.'],
   [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
   [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],

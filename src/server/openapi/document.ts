@@ -52,6 +52,7 @@ const TAGS: [string, string][] = [
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
+  ['Comptabilité', 'Les réels lus dans le FEC : règles d’affectation, aperçu, import et rapprochement (administrateur).'],
   ['Clôture', 'La clôture des mois : un mois clôturé ne change plus (409 period_locked).'],
   ['Direct', 'Mises à jour en direct entre navigateurs : flux d’événements et présence.'],
   ['Accès', 'Mode d’accès, connexion (mode comptes, better-auth).'],
@@ -113,8 +114,8 @@ const openApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z_]+)/g, '{$
 
 function errorsOf(op: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([403, 500, 503, ...(op.errors ?? [])]);
-  if (op.params || op.query || op.body) statuses.add(400);
-  if (op.body) statuses.add(413);
+  if (op.params || op.query || op.body || op.fileBody) statuses.add(400);
+  if (op.body || op.fileBody) statuses.add(413);
   // Any write of budget data may touch a closed month: 409 period_locked (docs/product.md#month-closing).
   if (op.method !== 'get' && !op.public) statuses.add(409);
   // Any write may find the server's disk full (ADR 040); better-auth answers its own faults (a 500).
@@ -148,6 +149,15 @@ function operation(op: Operation): JsonSchema {
           requestBody: {
             required: true,
             content: { 'application/json': { schema: refTo(op.body, `Le corps de ${where}`) } },
+          },
+        }
+      : {}),
+    ...(op.fileBody
+      ? {
+          requestBody: {
+            required: true,
+            description: op.fileBody,
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
           },
         }
       : {}),

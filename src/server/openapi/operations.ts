@@ -45,6 +45,7 @@ import {
   userIdParams,
 } from '@/domain/control-schemas';
 import * as answers from '@/domain/answers';
+import { mappingDocument } from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,6 +64,8 @@ export interface Operation {
   query?: z.ZodObject[];
   /** The body schema the route validates; named in components.ts. */
   body?: z.ZodType;
+  /** A body that is a file's bytes, not JSON (a FEC): what it holds. */
+  fileBody?: string;
   answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   /** Errors proper to this route (the shared ones are added). */
   errors?: (404 | 409 | 422 | 429)[];
@@ -298,6 +301,55 @@ export const OPERATIONS: Operation[] = [
     body: importBody,
     answer: { status: 200, description: 'Ce que l’import a créé et écrit.', schema: answers.importAnswer },
     errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/accounting/mapping',
+    tag: 'Comptabilité',
+    summary: 'Les règles qui affectent les lignes du FEC aux clients, pôles et lignes (administrateur)',
+    answer: { status: 200, description: 'Le document de correspondance.', schema: mappingDocument },
+  },
+  {
+    method: 'put',
+    path: '/api/accounting/mapping',
+    tag: 'Comptabilité',
+    summary: 'Remplacer les règles (administrateur)',
+    description:
+      'Refusé (400, la règle nommée) : un client inconnu, des pourcentages dont la somme n’est pas 100, une condition vide. Un client hors de votre périmètre : 404.',
+    body: mappingDocument,
+    answer: { status: 200, description: 'Le document enregistré.', schema: mappingDocument },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/accounting/fec/preview',
+    tag: 'Comptabilité',
+    summary: 'Aperçu de l’import d’un FEC : mois, cellules avant → après, reste à affecter (ne change rien)',
+    description:
+      'Le corps est le fichier lui-même (jusqu’à 200 000 lignes et 64 Mo). Un fichier illisible : 400 `invalid_file`, la ligne et le champ nommés.',
+    query: year,
+    fileBody: 'Le FEC, tel que le logiciel comptable l’exporte (UTF-8 ou Windows-1252 ; tabulation, |, ; ou ,).',
+    answer: { status: 200, description: 'Ce que l’import ferait.', schema: answers.fecPreviewAnswer },
+  },
+  {
+    method: 'post',
+    path: '/api/accounting/fec/apply',
+    tag: 'Comptabilité',
+    summary: 'Importer un FEC : les réels des mois qu’il couvre, en une entrée d’historique annulable',
+    description:
+      'Un instantané des mois couverts ; les mois clôturés ne sont jamais écrits. Le même fichier deux fois ne change rien (historyId null).',
+    query: year,
+    fileBody: 'Le FEC, comme pour l’aperçu.',
+    answer: { status: 200, description: 'Ce que l’import a écrit.', schema: answers.fecApplyAnswer },
+  },
+  {
+    method: 'get',
+    path: '/api/accounting/reconciliation',
+    tag: 'Comptabilité',
+    summary: 'Rapprochement par mois : le grand livre du dernier import face aux réels de l’outil',
+    description: 'Les éditeurs et lecteurs voient leurs clients seulement (les totaux du grand livre sont alors null).',
+    query: year,
+    answer: { status: 200, description: 'Les 12 mois.', schema: answers.reconciliationAnswer },
   },
   {
     method: 'get',

@@ -13,6 +13,8 @@ import { actorOf } from '@/server/lib/actor';
 import { conflict, readJson, validate } from '@/server/lib/errors';
 import { requireCan } from '@/server/policy/policy';
 import { insertEntry } from '../history/history.repo';
+import { isReconciled, reconciliationText } from '@/domain/accounting/reconciliation';
+import { readReconciliation } from '../accounting/reconciliation';
 import { checklist, deleteLock, insertLock, listLocks, lockForClosing } from './closing.repo';
 
 export function closingRoutes(db: Db) {
@@ -28,7 +30,10 @@ export function closingRoutes(db: Db) {
     .get('/years/:year/months/:month/checklist', async (c) => {
       requireCan(c, 'admin');
       const { year, month } = params(c.req.param());
-      return c.json({ items: await checklist(db, year, month) } satisfies ChecklistAnswer);
+      const { last, months } = await readReconciliation(db, year, null);
+      const m = months[month]!;
+      const accounting = last ? { reconciled: isReconciled(m), text: reconciliationText(m) } : null;
+      return c.json({ items: await checklist(db, year, month), accounting } satisfies ChecklistAnswer);
     })
     .post('/years/:year/months/:month/close', async (c) => {
       requireCan(c, 'admin');

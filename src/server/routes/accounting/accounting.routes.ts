@@ -1,0 +1,260 @@
+/**
+ * Actuals from the accounting (docs/product.md#actuals-from-the-accounting, ADR 047), admin only but
+ * the reconciliation: GET/PUT /api/accounting/mapping (the rules, one document), POST
+ * /api/accounting/fec/preview?year= (the file's bytes; changes nothing), POST
+ * /api/accounting/fec/apply?year= (the same body: the file's months replaced as a snapshot, one
+ * history entry 'comptabilité', undoable), GET /api/accounting/reconciliation?year= (every role, of
+ * the clients in scope).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
+import { FecReadError, FecTooLargeError, readFec } from '@/domain/accounting/fec-reader';
+import { mapFec } from '@/domain/accounting/mapping';
+import { mappingClientIds, mappingDocument, unknownClientProblem } from '@/domain/accounting/mapping-schema';
+import { planFecImport, type FecPlan, type PlannedMark } from '@/domain/accounting/plan';
+import { reconciliationToWire } from '@/domain/accounting/reconciliation';
+import type { FecFile, ForecastLine, MappingDocument, MappingResult } from '@/domain/accounting/types';
+import { fecPreviewToWire } from '@/domain/accounting/wire';
+import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
+import { centsToDecimal } from '@/domain/money';
+import type { CellUpdate } from '@/domain/model';
+import type { Db, Queryable } from '@/server/db/client';
+import { analyze } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { ApiError, readJson, validate, yearOf } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND, clientYearTooLarge } from '@/server/lib/messages';
+import { accessOf, guardClient, requireCan, scopeIds } from '@/server/policy/policy';
+import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../cells/cells.repo';
+import { listLocks } from '../closing/closing.repo';
+import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
+import { clientYearOverBound, findPoles, insertImportLines, insertImportPoles } from '../imports/imports.repo';
+import { readReconciliation } from './reconciliation';
+import {
+  clientNames,
+  insertImport,
+  lockAccountingImports,
+  marksInForce,
+  readMapping,
+  writeMapping,
+  yearLines,
+} from './accounting.repo';
+
+/** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
+const ANALYZE_AFTER_CELLS = 5000;
+const IMPORTED_TABLES = [
+  'expertise_poles',
+  'budget_line_items',
+  'budget_monthly_data',
+  'dashboard_pole_months',
+  'history_cells',
+  'accounting_marks',
+];
+
+const EVERY_CLIENT_NEEDED =
+  "L'import comptable écrit les réels de tous les clients : il faut être administrateur de tous les clients.";
+
+export function accountingRoutes(db: Db) {
+  return new Hono()
+    .get('/accounting/mapping', async (c) => {
+      requireCan(c, 'admin');
+      return c.json((await readMapping(db)) satisfies MappingDocument);
+    })
+    .put('/accounting/mapping', async (c) => {
+      requireCan(c, 'admin');
+      const document = validate(mappingDocument, await readJson(c));
+      const names = await clientNames(db);
+      const unknown = unknownClientProblem(document, (id) => names.has(id.toLowerCase()));
+      if (unknown) throw new ApiError(400, 'validation', unknown);
+      for (const id of mappingClientIds(document)) guardClient(c, id);
+      await writeMapping(db, document, actorOf(c));
+      return c.json(document satisfies MappingDocument);
+    })
+    .post('/accounting/fec/preview', async (c) => {
+      const year = requireImporter(c);
+      const file = readFile(await bytesOf(c));
+      const { result, plan, closed, names } = await planImport(db, file, year);
+      return c.json(
+        fecPreviewToWire(result, plan, closed, (id) => names.get(id.toLowerCase()) ?? '') satisfies FecPreviewAnswer,
+      );
+    })
+    .post('/accounting/fec/apply', async (c) => {
+      const year = requireImporter(c);
+      const bytes = await bytesOf(c);
+      const file = readFile(bytes);
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      const answer = await db.transaction((tx) => applyImport(tx, c, file, year, sha));
+      if (answer.cellsChanged >= ANALYZE_AFTER_CELLS) await analyze(db, IMPORTED_TABLES);
+      return c.json(answer satisfies FecApplyAnswer);
+    })
+    .get('/accounting/reconciliation', async (c) => {
+      const { last, months } = await readReconciliation(db, yearOf(c), scopeIds(c));
+      const header = last ? { at: last.at, actor: last.actor, lines: last.lines, historyId: last.historyId } : null;
+      return c.json(reconciliationToWire(header, months) satisfies ReconciliationAnswer);
+    });
+}
+
+/** An import needs an admin of every client (it writes every client's actuals); returns the year. */
+function requireImporter(c: Context): number {
+  requireCan(c, 'admin');
+  if (accessOf(c).clientIds !== null) throw new ApiError(403, 'forbidden', EVERY_CLIENT_NEEDED);
+  return yearOf(c);
+}
+
+async function bytesOf(c: Context): Promise<Uint8Array> {
+  return new Uint8Array(await c.req.arrayBuffer());
+}
+
+/** The file read, or 400 `invalid_file` naming the line and field (413 beyond 200,000 lines). */
+function readFile(bytes: Uint8Array): FecFile {
+  try {
+    return readFec(bytes);
+  } catch (err) {
+    if (err instanceof FecTooLargeError) throw new ApiError(413, 'too_large', err.message);
+    if (err instanceof FecReadError) throw new ApiError(400, 'invalid_file', err.problem.message);
+    throw err;
+  }
+}
+
+/**
+ * The mapping as it applies now: entries and rules naming a client deleted since are left out
+ * (their lines fall to the next rule, or stay unmapped).
+ */
+function liveMapping(mapping: MappingDocument, names: ReadonlyMap<string, string>): MappingDocument {
+  const exists = (id: string | undefined) => id === undefined || names.has(id.toLowerCase());
+  return {
+    ...mapping,
+    clients: mapping.clients.filter((entry) => exists(entry.clientId)),
+    rules: mapping.rules.filter((rule) => !('clientId' in rule.then) || exists(rule.then.clientId)),
+  };
+}
+
+/** Reads what the plan needs and plans the import of `file` into `year`. */
+async function planImport(q: Queryable, file: FecFile, year: number) {
+  const [mapping, names, lines, locks, marks] = await Promise.all([
+    readMapping(q),
+    clientNames(q),
+    yearLines(q, year),
+    listLocks(q, year),
+    marksInForce(q, year),
+  ]);
+  const forecasts = new Map<string, ForecastLine[]>();
+  for (const line of lines) {
+    const key = line.clientId.toLowerCase();
+    const list = forecasts.get(key);
+    if (list) list.push(line);
+    else forecasts.set(key, [line]);
+  }
+  const result: MappingResult = mapFec(file, liveMapping(mapping, names), year, forecasts);
+  const closed = new Set(locks.map((l) => l.month));
+  const plan: FecPlan = planFecImport(result, lines, closed, marks);
+  return { result, plan, closed, names };
+}
+
+/** The apply, in its transaction: one import at a time, every client locked, then planned and written. */
+async function applyImport(tx: Queryable, c: Context, file: FecFile, year: number, sha: string): Promise<FecApplyAnswer> {
+  await lockAccountingImports(tx);
+  // Every client, in id order as cell saves lock theirs: what the plan reads stays current until the commit.
+  await tx.query(`select id from clients order by id for update`);
+  const { result, plan } = await planImport(tx, file, year);
+  const actor = actorOf(c);
+  const clientIds = [...new Set(plan.changes.map((ch) => ch.clientId.toLowerCase()))];
+  const entryId = await insertEntry(tx, {
+    actor,
+    source: 'comptabilité',
+    clientId: clientIds.length === 1 ? clientIds[0]! : null,
+    year,
+    summary: null,
+    ops: [],
+  });
+
+  // New lines (and their poles), in the rules' order, with the months they receive.
+  const poleKeys = new Map<string, { clientId: string; name: string }>();
+  for (const l of plan.newLines) poleKeys.set(`${l.clientId.toLowerCase()}\u0000${l.pole}`, { clientId: l.clientId, name: l.pole });
+  const keys = [...poleKeys.values()];
+  const found = await findPoles(tx, keys, year);
+  const missing = keys.filter((_, i) => found[i] === undefined);
+  const newPoleIds = await insertImportPoles(tx, missing, year);
+  const created = new Map(missing.map((k, i) => [k, newPoleIds[i]!]));
+  const poleIdOf = new Map([...poleKeys.keys()].map((k, i) => [k, found[i] ?? created.get(keys[i]!)!]));
+  const newLineIds = new Map<string, string>();
+  const newLines = plan.newLines.map((l) => {
+    const id = randomUUID();
+    newLineIds.set(lineNameKey(l), id);
+    return { id, poleId: poleIdOf.get(`${l.clientId.toLowerCase()}\u0000${l.pole}`)!, name: l.line };
+  });
+  const lineIdOf = (ch: { clientId: string; pole: string; line: string; lineId: string | null }) =>
+    ch.lineId ?? newLineIds.get(lineNameKey(ch))!;
+
+  const newCells = plan.changes.filter((ch) => ch.lineId === null);
+  const merged = mergeCells(
+    newCells.map((ch): CellUpdate => ({ lineId: lineIdOf(ch), month: ch.month, field: ch.field, value: ch.imported })),
+  );
+  await insertImportLines(tx, newLines, year, merged);
+  const newDiff: CellDiff[] = newCells.map((ch) => [
+    lineIdOf(ch),
+    ch.month,
+    ch.field === 'reel' ? 2 : 3,
+    '0',
+    centsToDecimal(ch.imported),
+  ]);
+  if (newDiff.length > 0) {
+    const over = await clientYearOverBound(tx, clientIds, year);
+    if (over !== undefined) throw new ApiError(400, 'validation', clientYearTooLarge(over));
+    await insertHistoryCells(tx, entryId, newDiff);
+  }
+  const existing = plan.changes.filter((ch) => ch.lineId !== null);
+  const written =
+    existing.length > 0
+      ? await writeCells(
+          tx,
+          mergeCells(existing.map((ch) => ({ lineId: ch.lineId!, month: ch.month, field: ch.field, value: ch.imported }))),
+          year,
+          { actor, source: 'comptabilité', entryId },
+        )
+      : { changed: 0, missingLineIds: [] };
+  if (written.missingLineIds.length > 0) throw new ApiError(404, 'not_found', CLIENT_NOT_FOUND);
+  const changed = written.changed + newDiff.length;
+
+  let historyId: number | null = entryId;
+  if (changed === 0 && newLines.length === 0) {
+    await deleteEntry(tx, entryId);
+    historyId = null;
+  } else {
+    const ops: HistoryOp[] = [];
+    if (newPoleIds.length > 0) ops.push({ op: 'insert_poles', poles: await snapshotPoles(tx, newPoleIds) });
+    if (newLines.length > 0) {
+      const snapshots = await snapshotLines(tx, newLines.map((l) => l.id));
+      ops.push({ op: 'insert_lines', lines: snapshots.map((l) => ({ ...l, figures: zeroFigures() })) });
+    }
+    ops.push({ op: 'cells' });
+    await completeEntry(tx, entryId, {
+      cellCount: changed,
+      ops,
+      summary: SUMMARIES.accounting(new Date(), changed, newLines.length),
+    });
+  }
+
+  const marks = plan.marks.flatMap((m): (PlannedMark & { lineId: string })[] => {
+    const lineId = m.lineId ?? newLineIds.get(lineNameKey(m));
+    return lineId ? [{ ...m, lineId }] : [];
+  });
+  await insertImport(
+    tx,
+    year,
+    {
+      actor,
+      historyId,
+      fileSha256: sha,
+      lines: result.lines,
+      writtenMonths: plan.writtenMonths,
+      covered: result.covered,
+      months: result.months,
+    },
+    marks,
+  );
+  return { historyId, cellsChanged: changed, linesCreated: newLines.length };
+}
+
+const lineNameKey = (l: { clientId: string; pole: string; line: string }) =>
+  `${l.clientId.toLowerCase()}\u0000${l.pole}\u0000${l.line}`;
