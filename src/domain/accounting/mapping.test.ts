@@ -151,7 +151,38 @@ describe('shareByLargestRemainder: exact cents, ties to the first share', () => 
     expect(sumCents(parts)).toBe(total);
   });
 
-  it.each([[[]], [[0, 0]], [[3, -1]]])('refuses weights %j', (weights) => {
+  it('gives in plain numbers what BigInt gives, up to 2^53 and beyond', () => {
+    /** The same rule written in BigInt only: the reference. */
+    const reference = (total: number, weights: number[]) => {
+      const whole = weights.reduce((a, w) => a + BigInt(w), 0n);
+      const magnitude = BigInt(Math.abs(total));
+      const parts = weights.map((w) => (magnitude * BigInt(w)) / whole);
+      const rests = weights.map((w) => (magnitude * BigInt(w)) % whole);
+      let left = magnitude - parts.reduce((a, p) => a + p, 0n);
+      const order = rests
+        .map((_, i) => i)
+        .sort((a, b) => (rests[b]! > rests[a]! ? 1 : rests[b]! < rests[a]! ? -1 : a - b));
+      for (const i of order) {
+        if (left === 0n) break;
+        parts[i]! += 1n;
+        left -= 1n;
+      }
+      return parts.map((p) => Number(p) * (total < 0 ? -1 : 1) + 0);
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 2000; i++) {
+      // Magnitudes from a few cents to 10^15 cents, so products fall on both sides of 2^53.
+      const total = Math.round((random() - 0.3) * 10 ** Math.floor(random() * 16));
+      const weights = Array.from({ length: 1 + Math.floor(random() * 12) }, (): number =>
+        random() < 0.2 ? 0 : Math.round(random() * 10 ** Math.floor(random() * 9)),
+      );
+      if (!weights.some((w) => w > 0)) weights[0] = 1;
+      expect(shareByLargestRemainder(total as Cents, weights)).toEqual(reference(total, weights));
+    }
+  });
+
+  it.each([[[]], [[0, 0]], [[3, -1]], [[1.5]]])('refuses weights %j', (weights) => {
     expect(() => shareByLargestRemainder(100 as Cents, weights)).toThrow(RangeError);
   });
 });
@@ -296,6 +327,16 @@ describe('mapFec: conditions', () => {
     const result = mapFec(fec([base]), doc, YEAR, noForecasts);
     expect(result.months[MARCH]!.mappedSales).toBe(matches ? 1000 : 0);
     expect(result.months[MARCH]!.unmappedSales).toBe(matches ? 0 : 1000);
+  });
+
+  it.each([
+    ['a tab', 'Campagne Google\tAds'],
+    ['several blanks and case', 'CAMPAGNE GOOGLE   ADS '],
+    ['a no-break space', 'Campagne Google\u00a0Ads'],
+    ['accents', 'Campagne Gôogle Âds'],
+  ])('matches a label whatever its blanks, case and accents: %s', (_case, label) => {
+    const doc = mapping({ rules: [{ when: { label: 'google ads' }, then: { clientId: DUPONT, ...paid } }] });
+    expect(mapFec(fec([{ ...base, label }]), doc, YEAR, noForecasts).months[MARCH]!.mappedSales).toBe(1000);
   });
 
   it('compares a column value trimmed', () => {
