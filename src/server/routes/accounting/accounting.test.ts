@@ -5,7 +5,7 @@
  * Real FEC bytes, a real database (both engines).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
+import type { ChecklistAnswer, FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 
@@ -287,6 +287,12 @@ describe('preview and apply', () => {
       closedDifference: 0.9,
       reconciled: false,
     });
+    const checklist = await t.request<ChecklistAnswer>('GET', `/api/years/${Y}/months/0/checklist`);
+    // Amounts are written with the French (non-breaking) spaces.
+    expect(checklist.json.accounting?.reconciled).toBe(false);
+    expect(checklist.json.accounting?.text.replace(/\s/g, ' ')).toBe(
+      'Rapprochement comptable de janvier non pointé : 42 € restent à affecter ; 0,90 € du grand livre non écrits (mois clôturé) ; 77,70 € de réels saisis à la main.',
+    );
     await t.request('POST', `/api/years/${Y}/months/0/reopen`, { reason: 'Test de la comptabilité' });
   });
 });
