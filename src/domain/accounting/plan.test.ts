@@ -72,6 +72,7 @@ describe('planFecImport: a snapshot of the months the file covers', () => {
     const plan = planFecImport(
       result(
         [
+          { line: 'New', month: 0, field: 'reel', amount: c(4) },
           { line: 'New', month: 1, field: 'reel', amount: c(10) },
           { line: 'Closed only', month: 0, field: 'reel', amount: c(10) },
         ],
@@ -84,7 +85,15 @@ describe('planFecImport: a snapshot of the months the file covers', () => {
     expect(plan.newLines).toEqual([{ clientId: 'A', pole: 'Paid', line: 'New' }]);
     expect(plan.changes).toEqual([expect.objectContaining({ lineId: null, line: 'New', imported: 10 })]);
     expect(plan.closedDifferences).toEqual([
+      expect.objectContaining({ lineId: null, line: 'New', month: 0, ledger: 4 }),
       expect.objectContaining({ lineId: null, line: 'Closed only', ledger: 10 }),
+    ]);
+    // What the ledger maps to a created line's closed month is kept with the import (the
+    // reconciliation's closed difference counts it); a line never created has no row to mark.
+    expect(plan.marks.map((m) => [m.line, m.month, m.value])).toEqual([
+      ['New', 0, 4],
+      ['New', 1, 10],
+      ['Closed only', 0, 10],
     ]);
   });
 

@@ -148,9 +148,9 @@ export function planFecImport(
     for (const { month, field, amount } of cells) {
       if (amount === 0) continue;
       const cell = { clientId, pole, line, lineId: null, month, field };
+      marksOut.push({ ...cell, value: amount });
       if (isWritten.has(month)) {
         changes.push({ ...cell, current: ZERO_CENTS, imported: amount, manual: false });
-        marksOut.push({ ...cell, value: amount });
         created = true;
       } else closedDifferences.push({ ...cell, stored: ZERO_CENTS, ledger: amount });
     }
