@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { FecPreviewAnswer, ReconciliationAnswer } from '../answers';
+import { applyNotice, changesByClient, reconciliationReason } from './screen';
+
+type Cell = FecPreviewAnswer['cells'][number];
+const cell = (over: Partial<Cell>): Cell => ({
+  clientId: 'a',
+  clientName: 'Acme',
+  pole: 'Paid',
+  line: 'Search',
+  lineId: null,
+  month: 0,
+  field: 'reel',
+  current: 0,
+  imported: 0,
+  manual: false,
+  ...over,
+});
+
+describe('changesByClient', () => {
+  it('answers no client for no cell', () => {
+    expect(changesByClient([])).toEqual([]);
+  });
+
+  it('groups by client, clients in French order, and sums before and after per field to the cent', () => {
+    const groups = changesByClient([
+      cell({ clientId: 'z', clientName: 'Zèbre', current: 0.1, imported: 0.2 }),
+      cell({ clientId: 'e', clientName: 'Éole', field: 'achat', current: 100, imported: -50.05, manual: true }),
+      cell({ clientId: 'z', clientName: 'Zèbre', month: 1, current: 0.2, imported: 0.1 }),
+      cell({ clientId: 'e', clientName: 'Éole', month: 3, current: 10, imported: 12.5 }),
+    ]);
+    expect(groups.map((g) => [g.clientName, g.cells.length, g.manual])).toEqual([
+      ['Éole', 2, 1],
+      ['Zèbre', 2, 0],
+    ]);
+    expect(groups[0]!.before).toEqual({ reel: 1000, achat: 10000 });
+    expect(groups[0]!.after).toEqual({ reel: 1250, achat: -5005 });
+    expect(groups[1]!.before).toEqual({ reel: 30, achat: 0 });
+    expect(groups[1]!.after).toEqual({ reel: 30, achat: 0 });
+    expect(groups[1]!.cells.map((c) => c.month)).toEqual([0, 1]);
+  });
+});
+
+type Month = ReconciliationAnswer['months'][number];
+const month = (over: Partial<Month>): Month => ({
+  month: 0,
+  covered: true,
+  closed: false,
+  ledgerSales: 1000,
+  ledgerPurchases: 400,
+  mappedSales: 1000,
+  mappedPurchases: 400,
+  unmapped: 0,
+  ignored: 0,
+  toolSales: 1000,
+  toolPurchases: 400,
+  closedDifference: 0,
+  closedSalesDifference: 0,
+  closedPurchasesDifference: 0,
+  manualDifference: 0,
+  manualSales: 0,
+  manualPurchases: 0,
+  reconciled: false,
+  ...over,
+});
+
+describe('reconciliationReason', () => {
+  it.each([
+    ['a reconciled month', { reconciled: true }, 'Rapproché'],
+    ['a month outside the last import', { covered: false }, 'Hors du dernier import'],
+    ['what is left to map', { unmapped: 120.5 }, '120,50 € à affecter'],
+    ['a reader who does not see every client (null totals), nothing else', { unmapped: null }, 'Non rapproché'],
+    [
+      'sales typed by hand beside the import',
+      { toolSales: 1250, manualSales: 250 },
+      'Ventes : outil 1 250 € ≠ affecté 1 000 € (dont 250 € saisis à la main)',
+    ],
+    ['purchases short of the mapped ones', { toolPurchases: 300 }, 'Achats : outil 300 € ≠ affecté 400 €'],
+    [
+      "a closed month's gap, with what is left to map",
+      { closed: true, closedDifference: -80, unmapped: 10 },
+      '10 € à affecter ; mois clôturé : écart de -80 € non écrit',
+    ],
+  ])('%s', (_, over, text) => {
+    expect(reconciliationReason(month(over))).toBe(text.replace(/ €/g, '\u00a0€').replace(/(\d) (\d)/g, '$1\u202f$2'));
+  });
+});
+
+describe('applyNotice', () => {
+  it.each([
+    [{ historyId: null, cellsChanged: 0, linesCreated: 0 }, 'Rien à changer : le fichier est déjà importé.'],
+    [{ historyId: 7, cellsChanged: 1, linesCreated: 0 }, 'Import appliqué : 1 cellule, 0 ligne créée'],
+    [{ historyId: 7, cellsChanged: 0, linesCreated: 1 }, 'Import appliqué : 0 cellule, 1 ligne créée'],
+    [{ historyId: 7, cellsChanged: 1234, linesCreated: 2 }, 'Import appliqué : 1\u202f234 cellules, 2 lignes créées'],
+  ])('%j → %s', (answer, text) => {
+    expect(applyNotice(answer)).toBe(text);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * What the 'Comptabilité' tab shows of a preview and of the reconciliation
+ * (docs/product.md#actuals-from-the-accounting): the changes grouped by client with their totals
+ * before → after, and why a month is not reconciled. Pure; amounts come in euros (the answers of
+ * answers.ts) and are summed in cents through the codec.
+ */
+import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '../answers';
+import { centsFromWire } from '../codec';
+import { ZERO_CENTS, addCents, formatEurosExact, type Cents } from '../money';
+
+type PreviewCell = FecPreviewAnswer['cells'][number];
+
+/** One client's changes in a preview, and their totals (cents) before and after. */
+export interface ClientChanges {
+  clientId: string;
+  clientName: string;
+  cells: PreviewCell[];
+  /** How many of its cells replace a value typed by hand. */
+  manual: number;
+  before: { reel: Cents; achat: Cents };
+  after: { reel: Cents; achat: Cents };
+}
+
+/** The preview's cells by client, clients by name (French order), each client's cells in the order given. */
+export function changesByClient(cells: readonly PreviewCell[]): ClientChanges[] {
+  const byClient = new Map<string, ClientChanges>();
+  for (const cell of cells) {
+    let group = byClient.get(cell.clientId);
+    if (!group) {
+      group = {
+        clientId: cell.clientId,
+        clientName: cell.clientName,
+        cells: [],
+        manual: 0,
+        before: { reel: ZERO_CENTS, achat: ZERO_CENTS },
+        after: { reel: ZERO_CENTS, achat: ZERO_CENTS },
+      };
+      byClient.set(cell.clientId, group);
+    }
+    group.cells.push(cell);
+    if (cell.manual) group.manual += 1;
+    group.before[cell.field] = addCents(group.before[cell.field], centsFromWire(cell.current));
+    group.after[cell.field] = addCents(group.after[cell.field], centsFromWire(cell.imported));
+  }
+  return [...byClient.values()].sort((x, y) => x.clientName.localeCompare(y.clientName, 'fr'));
+}
+
+type ReconciliationMonth = ReconciliationAnswer['months'][number];
+
+/** Cents of a wire amount that may be null (a reader who does not see every client). */
+const cents = (euros: number | null): Cents => (euros === null ? ZERO_CENTS : centsFromWire(euros));
+
+/**
+ * « Rapproché », or why the month is not, in French: outside the last import, what is left to map,
+ * the tool's actuals against the mapped amounts (with what was typed by hand), a closed month's gap.
+ */
+export function reconciliationReason(m: ReconciliationMonth): string {
+  if (m.reconciled) return 'Rapproché';
+  if (!m.covered) return 'Hors du dernier import';
+  const reasons: string[] = [];
+  const unmapped = cents(m.unmapped);
+  if (unmapped !== 0) reasons.push(`${formatEurosExact(unmapped)} à affecter`);
+  const gap = (label: string, tool: number, mapped: number, manual: number) => {
+    const difference = centsFromWire(tool) - centsFromWire(mapped);
+    if (difference === 0) return;
+    const byHand = centsFromWire(manual);
+    const why = byHand === 0 ? '' : ` (dont ${formatEurosExact(byHand)} saisis à la main)`;
+    reasons.push(
+      `${label} : outil ${formatEurosExact(centsFromWire(tool))} ≠ affecté ${formatEurosExact(centsFromWire(mapped))}${why}`,
+    );
+  };
+  gap('Ventes', m.toolSales, m.mappedSales, m.manualSales);
+  gap('Achats', m.toolPurchases, m.mappedPurchases, m.manualPurchases);
+  if (m.closedDifference !== 0)
+    reasons.push(`mois clôturé : écart de ${formatEurosExact(centsFromWire(m.closedDifference))} non écrit`);
+  return reasons.length === 0 ? 'Non rapproché' : reasons.join(' ; ');
+}
+
+/** « 1 cellule », « 0 ligne créée », « 3 lignes créées »: French counts (0 and 1 singular). */
+export const countOf = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('fr-FR')} ${Math.abs(n) <= 1 ? one : many}`;
+
+/** What an apply says: « Import appliqué : 12 cellules, 2 lignes créées », or that the file changed nothing. */
+export function applyNotice(answer: FecApplyAnswer): string {
+  if (answer.historyId === null) return 'Rien à changer : le fichier est déjà importé.';
+  return `Import appliqué : ${countOf(answer.cellsChanged, 'cellule', 'cellules')}, ${countOf(answer.linesCreated, 'ligne créée', 'lignes créées')}`;
+}
+
+/**
+ * The share of the file's amounts (sales and purchases, whatever their sign) that the rules map or
+ * ignore, in whole percent rounded down, over the whole year: 100 when nothing is to map.
+ */
+export function overallCoverage(months: FecPreviewAnswer['months']): number {
+  let total = 0;
+  let unmapped = 0;
+  for (const m of months) {
+    total += Math.abs(centsFromWire(m.ledgerSales)) + Math.abs(centsFromWire(m.ledgerPurchases));
+    unmapped += Math.abs(centsFromWire(m.unmappedSales)) + Math.abs(centsFromWire(m.unmappedPurchases));
+  }
+  if (total === 0 || unmapped === 0) return 100;
+  return Math.max(0, Math.floor((100 * (total - unmapped)) / total));
+}
