@@ -39,7 +39,7 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Rng {
+export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
   /** Integer in [min, max], inclusive. */
@@ -50,7 +50,8 @@ interface Rng {
   shuffle<T>(items: readonly T[]): T[];
 }
 
-function rng(seed: number): Rng {
+/** The demo's random draws from one seed (mulberry32); the FEC generator draws with it too. */
+export function rng(seed: number): Rng {
   const next = prng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
