@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FecPreviewAnswer, ReconciliationAnswer } from '../answers';
-import { applyNotice, changesByClient, reconciliationReason } from './screen';
+import { applyNotice, changesByClient, overallCoverage, reconciliationReason } from './screen';
 
 type Cell = FecPreviewAnswer['cells'][number];
 const cell = (over: Partial<Cell>): Cell => ({
@@ -94,5 +94,39 @@ describe('applyNotice', () => {
     [{ historyId: 7, cellsChanged: 1234, linesCreated: 2 }, 'Import appliqué : 1\u202f234 cellules, 2 lignes créées'],
   ])('%j → %s', (answer, text) => {
     expect(applyNotice(answer)).toBe(text);
+  });
+});
+
+describe('overallCoverage', () => {
+  type PreviewMonth = FecPreviewAnswer['months'][number];
+  const m = (over: Partial<PreviewMonth>): PreviewMonth => ({
+    month: 0,
+    ledgerSales: 0,
+    ledgerPurchases: 0,
+    mappedSales: 0,
+    mappedPurchases: 0,
+    ignored: 0,
+    unmapped: 0,
+    ignoredSales: 0,
+    ignoredPurchases: 0,
+    unmappedSales: 0,
+    unmappedPurchases: 0,
+    closed: false,
+    covered: true,
+    coverage: 100,
+    ...over,
+  });
+  it.each([
+    ['no month', [], 100],
+    ['nothing to map', [m({ ledgerSales: 500 })], 100],
+    // 0,01 € of 1 000 € left: 99, never rounded up to 100.
+    ['a cent left', [m({ ledgerSales: 1000, unmappedSales: 0.01 })], 99],
+    [
+      'the year, not the mean of its months',
+      [m({ ledgerSales: 900, unmappedSales: 0 }), m({ month: 1, ledgerPurchases: 100, unmappedPurchases: 100 })],
+      90,
+    ],
+  ] as const)('%s', (_, months, percent) => {
+    expect(overallCoverage(months)).toBe(percent);
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '../answers';
 import { centsFromWire } from '../codec';
-import { ZERO_CENTS, addCents, formatEurosExact, type Cents } from '../money';
+import { ZERO_CENTS, addCents, formatEurosExact, sumCents, type Cents } from '../money';
+import { coverageShare } from './mapping';
 
 type PreviewCell = FecPreviewAnswer['cells'][number];
 
@@ -87,16 +88,16 @@ export function applyNotice(answer: FecApplyAnswer): string {
 }
 
 /**
- * The share of the file's amounts (sales and purchases, whatever their sign) that the rules map or
- * ignore, in whole percent rounded down, over the whole year: 100 when nothing is to map.
+ * The year's coverage (« 94 % des montants affectés »): the months' coverage rule (coverageShare:
+ * whole percent rounded down, 100 only when nothing is unmapped) over the file's totals for the year.
  */
 export function overallCoverage(months: FecPreviewAnswer['months']): number {
-  let total = 0;
-  let unmapped = 0;
-  for (const m of months) {
-    total += Math.abs(centsFromWire(m.ledgerSales)) + Math.abs(centsFromWire(m.ledgerPurchases));
-    unmapped += Math.abs(centsFromWire(m.unmappedSales)) + Math.abs(centsFromWire(m.unmappedPurchases));
-  }
-  if (total === 0 || unmapped === 0) return 100;
-  return Math.max(0, Math.floor((100 * (total - unmapped)) / total));
+  const total = (pick: (m: FecPreviewAnswer['months'][number]) => number) =>
+    sumCents(months.map((m) => centsFromWire(pick(m))));
+  return coverageShare({
+    ledgerSales: total((m) => m.ledgerSales),
+    ledgerPurchases: total((m) => m.ledgerPurchases),
+    unmappedSales: total((m) => m.unmappedSales),
+    unmappedPurchases: total((m) => m.unmappedPurchases),
+  });
 }
