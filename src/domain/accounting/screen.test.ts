@@ -67,7 +67,7 @@ const month = (over: Partial<Month>): Month => ({
 describe('reconciliationReason', () => {
   it.each([
     ['a reconciled month', { reconciled: true }, 'Rapproché'],
-    ['a month outside the last import', { covered: false }, 'Hors du dernier import'],
+    ['a month outside the last import', { covered: false }, 'hors import'],
     ['what is left to map', { unmapped: 120.5 }, '120,50 € à affecter'],
     ['a reader who does not see every client (null totals), nothing else', { unmapped: null }, 'Non rapproché'],
     [

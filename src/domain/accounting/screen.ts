@@ -57,7 +57,7 @@ const cents = (euros: number | null): Cents => (euros === null ? ZERO_CENTS : ce
  */
 export function reconciliationReason(m: ReconciliationMonth): string {
   if (m.reconciled) return 'Rapproché';
-  if (!m.covered) return 'Hors du dernier import';
+  if (!m.covered) return 'hors import';
   const reasons: string[] = [];
   const unmapped = cents(m.unmapped);
   if (unmapped !== 0) reasons.push(`${formatEurosExact(unmapped)} à affecter`);

@@ -294,13 +294,46 @@ describe('AccountingTab', () => {
     expect(within(rules).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('edits a rule in its form, and forgets a new rule cancelled before it was validated', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer();
+    renderTab();
+    const rules = await screen.findByRole('list', { name: 'Règles' });
+
+    await user.click(screen.getByRole('button', { name: 'Modifier la règle 1' }));
+    const form = screen.getByRole('form', { name: 'Modifier la règle' });
+    await user.type(within(form).getByRole('textbox', { name: 'Journal' }), 'VE');
+    await user.click(within(form).getByRole('combobox', { name: 'Client de la règle' }));
+    await user.click(await screen.findByRole('option', { name: 'Dupont' }));
+    await user.clear(within(form).getByRole('textbox', { name: 'Ligne' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Ligne' }), 'Display');
+    await user.click(within(form).getByRole('button', { name: 'Valider' }));
+    expect(within(rules).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Si compte 706… et journal VE →alors Paid · Display (client Dupont)',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Nouvelle règle' }));
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(
+      within(screen.getByRole('form', { name: 'Modifier la règle' })).getByRole('button', { name: 'Annuler' }),
+    );
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les règles' }));
+    await waitFor(() => expect(server.puts).toHaveLength(1));
+    expect(server.puts[0]!.rules[0]).toEqual({
+      when: { account: '706', journal: 'VE' },
+      then: { clientId: dupont.id, pole: 'Paid', line: 'Display' },
+    });
+  });
+
   it('shows the reconciliation per month: the tick, or why not', async () => {
     fakeServer();
     renderTab();
     const table = await screen.findByRole('table', { name: 'Rapprochement par mois' });
     expect(within(table).getByRole('row', { name: 'Janvier' })).toHaveTextContent('Rapproché');
     expect(within(table).getByRole('row', { name: 'Février' })).toHaveTextContent('100 € à affecter');
-    expect(within(table).getByRole('row', { name: 'Mars' })).toHaveTextContent('Hors du dernier import');
+    expect(within(table).getByRole('row', { name: 'Mars' })).toHaveTextContent('hors import');
     expect(screen.getByRole('button', { name: 'Annuler cet import' })).toBeVisible();
   });
 });

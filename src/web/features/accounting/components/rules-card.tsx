@@ -19,6 +19,8 @@ export function RulesCard({ year, hasFile }: { year: number; hasFile: boolean })
   const clients = useClients(year).data ?? [];
   const draft = useRulesDraft(mapping.data);
   const [editing, setEditing] = useState<number | null>(null);
+  /** The rule 'Nouvelle règle' added, until its form is validated. */
+  const [added, setAdded] = useState<number | null>(null);
   const { rules } = draft;
   const clientName = (id: string) => clients.find((c) => c.id.toLowerCase() === id.toLowerCase())?.name;
 
@@ -49,10 +51,16 @@ export function RulesCard({ year, hasFile }: { year: number; hasFile: boolean })
                   <RuleForm
                     rule={rule}
                     clients={clients}
-                    onCancel={() => setEditing(null)}
+                    onCancel={() => {
+                      // A new rule cancelled before it was ever validated goes away.
+                      if (index === added) draft.change(removeRule(rules, index));
+                      setEditing(null);
+                      setAdded(null);
+                    }}
                     onDone={(next) => {
                       draft.change(replaceRule(rules, index, next));
                       setEditing(null);
+                      setAdded(null);
                     }}
                   />
                 ) : (
@@ -85,6 +93,7 @@ export function RulesCard({ year, hasFile }: { year: number; hasFile: boolean })
             onClick={() => {
               draft.change([...rules, { when: { account: '' }, then: { pole: '', line: '' } }]);
               setEditing(rules.length);
+              setAdded(rules.length);
             }}
           >
             <Plus aria-hidden="true" />
