@@ -91,7 +91,7 @@ export function applyNotice(answer: FecApplyAnswer): string {
  * The year's coverage (« 94 % des montants affectés »): the months' coverage rule (coverageShare:
  * whole percent rounded down, 100 only when nothing is unmapped) over the file's totals for the year.
  */
-export function overallCoverage(months: FecPreviewAnswer['months']): number {
+export function overallCoverage(months: readonly FecPreviewAnswer['months'][number][]): number {
   const total = (pick: (m: FecPreviewAnswer['months'][number]) => number) =>
     sumCents(months.map((m) => centsFromWire(pick(m))));
   return coverageShare({
