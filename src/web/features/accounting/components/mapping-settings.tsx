@@ -1,5 +1,8 @@
 import type { MappingDocument } from '@/domain/accounting/types';
 
+/** Third parties named; the rest counted. */
+const SHOWN_CLIENTS = 6;
+
 /**
  * The mapping's settings and its third party → client table, as read: which class-4 accounts are
  * media bought as agent, the opening journals left out, where a line's month comes from.
@@ -23,7 +26,11 @@ export function MappingSettings({
       <dd>
         {document.clients.length === 0
           ? 'aucun'
-          : document.clients.map((c) => `${c.thirdParty} → ${clientName(c.clientId) ?? 'client inconnu'}`).join(' · ')}
+          : document.clients
+              .slice(0, SHOWN_CLIENTS)
+              .map((c) => `${c.thirdParty} → ${clientName(c.clientId) ?? 'client inconnu'}`)
+              .join(' · ')}
+        {document.clients.length > SHOWN_CLIENTS && ` … et ${document.clients.length - SHOWN_CLIENTS} autres`}
       </dd>
     </dl>
   );

@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { Plus } from 'lucide-react';
-import { moveRule, removeRule, replaceRule } from '@/domain/accounting/mapping-edits';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useClients } from '@/web/lib/get-clients';
 import { useMapping } from '../api/mapping';
 import { useRulesDraft } from '../hooks/use-rules-draft';
 import { MappingSettings } from './mapping-settings';
-import { RuleForm } from './rule-form';
-import { RuleItem } from './rule-item';
+import { RulesList } from './rules-list';
 
 /**
  * 'Règles d'affectation': the rules in order (the first that matches wins), each editable, moved
@@ -18,11 +14,8 @@ export function RulesCard({ year, hasFile }: { year: number; hasFile: boolean })
   const mapping = useMapping();
   const clients = useClients(year).data ?? [];
   const draft = useRulesDraft(mapping.data);
-  const [editing, setEditing] = useState<number | null>(null);
-  /** The rule 'Nouvelle règle' added, until its form is validated. */
-  const [added, setAdded] = useState<number | null>(null);
-  const { rules } = draft;
-  const clientName = (id: string) => clients.find((c) => c.id.toLowerCase() === id.toLowerCase())?.name;
+  const names = new Map(clients.map((c) => [c.id.toLowerCase(), c.name]));
+  const clientName = (id: string) => names.get(id.toLowerCase());
 
   return (
     <Card aria-labelledby="rules-title" role="region">
@@ -41,64 +34,19 @@ export function RulesCard({ year, hasFile }: { year: number; hasFile: boolean })
           </p>
         )}
         {mapping.data && <MappingSettings document={mapping.data} clientName={clientName} />}
-        {rules.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Aucune règle : toutes les écritures sont à affecter.</p>
-        ) : (
-          <ol aria-label="Règles" className="flex flex-col divide-y rounded-md border">
-            {rules.map((rule, index) => (
-              <li key={index} className="px-3 py-2">
-                {editing === index ? (
-                  <RuleForm
-                    rule={rule}
-                    clients={clients}
-                    onCancel={() => {
-                      // A new rule cancelled before it was ever validated goes away.
-                      if (index === added) draft.change(removeRule(rules, index));
-                      setEditing(null);
-                      setAdded(null);
-                    }}
-                    onDone={(next) => {
-                      draft.change(replaceRule(rules, index, next));
-                      setEditing(null);
-                      setAdded(null);
-                    }}
-                  />
-                ) : (
-                  <RuleItem
-                    rule={rule}
-                    index={index}
-                    count={rules.length}
-                    clientName={clientName}
-                    onMove={(delta) => draft.change(moveRule(rules, index, delta))}
-                    onEdit={() => setEditing(index)}
-                    onDelete={() => {
-                      draft.change(removeRule(rules, index));
-                      setEditing(null);
-                    }}
-                  />
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
+        <RulesList
+          rules={draft.rules}
+          clients={clients}
+          clientName={clientName}
+          onChange={draft.change}
+          canAdd={mapping.data !== undefined}
+        />
         {draft.error && (
           <p role="alert" className="text-sm text-destructive">
             {draft.error}
           </p>
         )}
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            disabled={!mapping.data}
-            onClick={() => {
-              draft.change([...rules, { when: { account: '' }, then: { pole: '', line: '' } }]);
-              setEditing(rules.length);
-              setAdded(rules.length);
-            }}
-          >
-            <Plus aria-hidden="true" />
-            Nouvelle règle
-          </Button>
+        <div className="flex flex-wrap gap-2 border-t pt-4">
           <Button disabled={!draft.isDirty || draft.isSaving} onClick={() => void draft.save()}>
             Enregistrer les règles
           </Button>
