@@ -160,13 +160,17 @@ test('drops a FEC, maps a supplier from « À affecter », applies, reconciles, 
   );
 
   // The purchase from GOOGLE: to FEC SA's Paid · Google Ads, always.
+  const row = app.main.getByRole('row', { name: 'Google Ireland · 604000' });
+  await expect(row).toContainText('300 €');
+  await row.getByRole('button', { name: 'Affecter…' }).click();
   const google = app.main.getByRole('group', { name: 'À affecter : Google Ireland · 604000' });
-  await expect(google).toContainText('300 €');
   await google.getByRole('combobox', { name: 'Client' }).click();
   await app.page.getByRole('option', { name: 'FEC SA', exact: true }).click();
   await google.getByRole('combobox', { name: 'Pôle' }).fill('Paid');
   await google.getByRole('combobox', { name: 'Ligne' }).fill('Google Ads');
-  await expect(google.getByRole('checkbox', { name: 'Toujours pour ce tiers' })).toBeChecked();
+  const always = google.getByRole('checkbox', { name: 'Toujours pour ce tiers' });
+  await always.check();
+  await expect(always).toBeChecked();
   await google.getByRole('button', { name: 'Affecter' }).click();
 
   await expect(preview.getByRole('meter', { name: `Couverture de ${Y}` })).toHaveAttribute(

@@ -231,14 +231,19 @@ describe('AccountingTab', () => {
     renderTab();
     await dropFile(user);
 
+    const row = screen.getByRole('row', { name: 'Google Ireland · 604000' });
+    expect(row).toHaveTextContent('100 €');
+    expect(row).toHaveTextContent('604000 · Achat');
+    await user.click(within(row).getByRole('button', { name: 'Affecter…' }));
     const group = screen.getByRole('group', { name: 'À affecter : Google Ireland · 604000' });
-    expect(group).toHaveTextContent('100 €');
-    expect(group).toHaveTextContent('2 lignes');
     await user.click(within(group).getByRole('combobox', { name: 'Client' }));
     await user.click(await screen.findByRole('option', { name: 'Dupont' }));
     await user.type(within(group).getByRole('combobox', { name: 'Pôle' }), 'Paid');
     await user.type(within(group).getByRole('combobox', { name: 'Ligne' }), 'Google Ads');
-    expect(within(group).getByRole('checkbox', { name: 'Toujours pour ce tiers' })).toBeChecked();
+    // A supplier serves many clients: « Toujours » is not ticked for it at first.
+    const always = within(group).getByRole('checkbox', { name: 'Toujours pour ce tiers' });
+    expect(always).not.toBeChecked();
+    await user.click(always);
     await user.click(within(group).getByRole('button', { name: 'Affecter' }));
 
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -249,6 +254,7 @@ describe('AccountingTab', () => {
       ...mapping.rules,
     ]);
     expect(sent[1]!.body).toEqual(sent[0]!.body);
+    expect(screen.queryByRole('group', { name: 'À affecter : Google Ireland · 604000' })).toBeNull();
   });
 
   it.each([

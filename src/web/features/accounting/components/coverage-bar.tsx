@@ -23,10 +23,7 @@ export function CoverageBar({
         className={cn('relative flex-1 overflow-hidden rounded-full bg-muted', compact ? 'h-1.5' : 'h-2.5')}
       >
         <div
-          className={cn(
-            'h-full rounded-full',
-            percent >= 100 ? 'bg-success' : percent >= 90 ? 'bg-primary' : 'bg-amber-500',
-          )}
+          className={cn('h-full rounded-full', percent >= 100 ? 'bg-success' : 'bg-primary')}
           style={{ width: `${Math.max(0, Math.min(100, percent))}%` }}
         />
       </div>

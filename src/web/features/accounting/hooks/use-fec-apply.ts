@@ -27,7 +27,11 @@ export function useFecApply(year: number, file: KeptFile | null) {
     const isLarge = file.size > LARGE_FILE;
     setApplying({ sent: isLarge ? 0 : null });
     try {
-      const answer = await applyFec(file.bytes, year, isLarge ? (sent) => setApplying({ sent }) : undefined);
+      const answer = await applyFec(
+        file.bytes,
+        year,
+        isLarge ? (sent) => setApplying({ sent: sent < 1 ? sent : null }) : undefined,
+      );
       const text = applyNotice(answer);
       setNotice({ key, text });
       const { historyId } = answer;

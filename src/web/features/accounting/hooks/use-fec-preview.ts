@@ -20,7 +20,8 @@ export function useFecPreview(year: number, file: KeptFile | null) {
       const isLarge = file!.size > LARGE_FILE;
       if (isLarge) setSent(0);
       try {
-        return await previewFec(file!.bytes, year, isLarge ? setSent : undefined);
+        // Once sent, the server reads the file: « Analyse du fichier… » until it answers.
+        return await previewFec(file!.bytes, year, isLarge ? (share) => setSent(share < 1 ? share : null) : undefined);
       } finally {
         setSent(null);
       }

@@ -7,46 +7,49 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useClients } from '@/web/lib/get-clients';
 import { useClientPoles } from '../api/client-poles';
 import { useAssign } from '../hooks/use-assign';
-import { FIELD_LABELS, euros } from '../lib/format';
 
-type Group = FecPreviewAnswer['unmapped'][number];
+export type Group = FecPreviewAnswer['unmapped'][number];
 
-/** One « À affecter » group and the form that maps it: client, pole, line, « Toujours pour ce tiers », 'Affecter'. */
-export function UnmappedRow({ year, group }: { year: number; group: Group }) {
+/**
+ * The form that maps one « À affecter » group: client, pole, line (suggested from the client's
+ * budget, any new name allowed), « Toujours pour ce tiers » (ticked at first for a sale, whose
+ * third party is a customer; not for a supplier, who serves many clients), 'Affecter'.
+ */
+export function AssignForm({
+  year,
+  group,
+  label,
+  onDone,
+}: {
+  year: number;
+  group: Group;
+  label: string;
+  onDone: () => void;
+}) {
   const id = useId();
   const clients = useClients(year).data ?? [];
   const [clientId, setClientId] = useState<string | null>(null);
   const [pole, setPole] = useState('');
   const [line, setLine] = useState('');
-  const [always, setAlways] = useState(group.thirdParty !== '');
+  const [always, setAlways] = useState(group.thirdParty !== '' && group.field === 'reel');
   const poles = useClientPoles(year, clientId).data ?? [];
   const lines = poles.find((p) => p.name === pole.trim())?.lines ?? [];
   const { assign, isPending, error } = useAssign();
-  const name = group.thirdPartyName || group.thirdParty || 'Sans tiers';
-  const label = `${name} · ${group.account}`;
   const canAssign = clientId !== null && pole.trim() !== '' && line.trim() !== '' && !isPending;
+  const submit = async () => {
+    const assignment = {
+      thirdParty: group.thirdParty,
+      account: group.account,
+      clientId: clientId!,
+      pole,
+      line,
+      always,
+    };
+    if (await assign(assignment, label)) onDone();
+  };
 
   return (
-    <li role="group" aria-label={`À affecter : ${label}`} className="flex flex-col gap-3 rounded-md border p-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-        <p>
-          <span className="font-semibold">{name}</span>
-          {group.thirdParty !== '' && group.thirdParty !== name && (
-            <span className="text-muted-foreground"> ({group.thirdParty})</span>
-          )}
-          <span className="text-muted-foreground">
-            {' '}
-            · compte {group.account} · {FIELD_LABELS[group.field]}
-          </span>
-        </p>
-        <p className="tabular-nums">
-          <span className="font-semibold">{euros(group.amount)}</span>
-          <span className="text-muted-foreground">
-            {' '}
-            · {group.lines} ligne{group.lines > 1 ? 's' : ''}
-          </span>
-        </p>
-      </div>
+    <div role="group" aria-label={`À affecter : ${label}`} className="flex flex-col gap-2 py-1">
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex w-56 flex-col gap-1.5">
           <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
@@ -75,16 +78,11 @@ export function UnmappedRow({ year, group }: { year: number; group: Group }) {
           />
           Toujours pour ce tiers
         </label>
-        <Button
-          disabled={!canAssign}
-          onClick={() =>
-            void assign(
-              { thirdParty: group.thirdParty, account: group.account, clientId: clientId!, pole, line, always },
-              label,
-            )
-          }
-        >
+        <Button disabled={!canAssign} onClick={() => void submit()}>
           Affecter
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Fermer
         </Button>
       </div>
       {error && (
@@ -92,7 +90,7 @@ export function UnmappedRow({ year, group }: { year: number; group: Group }) {
           {error}
         </p>
       )}
-    </li>
+    </div>
   );
 }
 
