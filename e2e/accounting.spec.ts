@@ -191,7 +191,8 @@ test('drops a FEC, maps a supplier from « À affecter », applies, reconciles, 
     'Import appliqué : 2 cellules, 0 ligne créée',
   );
   const reconciliation = app.main.getByRole('table', { name: 'Rapprochement par mois' });
-  await expect(reconciliation.getByRole('row', { name: 'Mars' })).toContainText('Rapproché');
+  const march = reconciliation.getByRole('row', { name: 'Mars' });
+  await expect(march.getByRole('cell').last()).toHaveText('Rapproché');
   await app.page.screenshot({ path: testInfo.outputPath('rapprochement.png'), fullPage: true });
 
   // The grid holds the actuals.

@@ -6,7 +6,7 @@
  */
 import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '../answers';
 import { centsFromWire } from '../codec';
-import { ZERO_CENTS, addCents, formatEurosExact, sumCents, type Cents } from '../money';
+import { ZERO_CENTS, addCents, sumCents, type Cents } from '../money';
 import { coverageShare } from './mapping';
 
 type PreviewCell = FecPreviewAnswer['cells'][number];
@@ -52,29 +52,23 @@ type ReconciliationMonth = ReconciliationAnswer['months'][number];
 const cents = (euros: number | null): Cents => (euros === null ? ZERO_CENTS : centsFromWire(euros));
 
 /**
- * « Rapproché », or why the month is not, in French: outside the last import, what is left to map,
- * the tool's actuals against the mapped amounts (with what was typed by hand), a closed month's gap.
+ * « Rapproché », or why the month is not, in a few French words (the table beside it holds the
+ * amounts): outside the last import, what is left to map, the tool's sales or purchases apart from
+ * the mapped amounts, actuals typed by hand, a closed month's gap the import did not write.
  */
 export function reconciliationReason(m: ReconciliationMonth): string {
   if (m.reconciled) return 'Rapproché';
   if (!m.covered) return 'hors import';
   const reasons: string[] = [];
-  const unmapped = cents(m.unmapped);
-  if (unmapped !== 0) reasons.push(`${formatEurosExact(unmapped)} à affecter`);
-  const gap = (label: string, tool: number, mapped: number, manual: number) => {
-    const difference = centsFromWire(tool) - centsFromWire(mapped);
-    if (difference === 0) return;
-    const byHand = centsFromWire(manual);
-    const why = byHand === 0 ? '' : ` (dont ${formatEurosExact(byHand)} saisis à la main)`;
-    reasons.push(
-      `${label} : outil ${formatEurosExact(centsFromWire(tool))} ≠ affecté ${formatEurosExact(centsFromWire(mapped))}${why}`,
-    );
-  };
-  gap('Ventes', m.toolSales, m.mappedSales, m.manualSales);
-  gap('Achats', m.toolPurchases, m.mappedPurchases, m.manualPurchases);
-  if (m.closedDifference !== 0)
-    reasons.push(`mois clôturé : écart de ${formatEurosExact(centsFromWire(m.closedDifference))} non écrit`);
-  return reasons.length === 0 ? 'Non rapproché' : reasons.join(' ; ');
+  if (cents(m.unmapped) !== 0) reasons.push('reste à affecter');
+  const sales = centsFromWire(m.toolSales) !== centsFromWire(m.mappedSales);
+  const purchases = centsFromWire(m.toolPurchases) !== centsFromWire(m.mappedPurchases);
+  if (sales && purchases) reasons.push('ventes et achats ≠ affecté');
+  else if (sales) reasons.push('ventes ≠ affecté');
+  else if (purchases) reasons.push('achats ≠ affecté');
+  if (centsFromWire(m.manualDifference) !== 0 || centsFromWire(m.manualSales) !== 0) reasons.push('saisies à la main');
+  if (centsFromWire(m.closedDifference) !== 0) reasons.push('mois clôturé : écart non écrit');
+  return reasons.length === 0 ? 'Non rapproché' : `Non rapproché : ${reasons.join(', ')}`;
 }
 
 /** « 1 cellule », « 0 ligne créée », « 3 lignes créées »: French counts (0 and 1 singular). */

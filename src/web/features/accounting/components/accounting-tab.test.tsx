@@ -338,7 +338,7 @@ describe('AccountingTab', () => {
     renderTab();
     const table = await screen.findByRole('table', { name: 'Rapprochement par mois' });
     expect(within(table).getByRole('row', { name: 'Janvier' })).toHaveTextContent('Rapproché');
-    expect(within(table).getByRole('row', { name: 'Février' })).toHaveTextContent('100 € à affecter');
+    expect(within(table).getByRole('row', { name: 'Février' })).toHaveTextContent('Non rapproché : reste à affecter');
     expect(within(table).getByRole('row', { name: 'Mars' })).toHaveTextContent('hors import');
     expect(screen.getByRole('button', { name: 'Annuler cet import' })).toBeVisible();
   });

@@ -10,15 +10,20 @@ type Month = ReconciliationAnswer['months'][number];
 
 const COLUMNS: readonly [string, (m: Month) => number | null][] = [
   ['Ventes (grand livre)', (m) => m.ledgerSales],
+  ['Ventes affectées', (m) => m.mappedSales],
   ['Ventes (outil)', (m) => m.toolSales],
   ['Achats (grand livre)', (m) => m.ledgerPurchases],
+  ['Achats affectés', (m) => m.mappedPurchases],
   ['Achats (outil)', (m) => m.toolPurchases],
   ['À affecter', (m) => m.unmapped],
   ['Saisi à la main', (m) => m.manualDifference],
   ['Écart mois clôturé', (m) => m.closedDifference],
 ];
 
-/** The months of the reconciliation: ledger and tool side by side, what explains a gap, ✓ « Rapproché » or the reason. */
+/**
+ * The months of the reconciliation: the ledger, what the rules mapped and the tool side by side,
+ * what explains a gap, ✓ « Rapproché » or the reason.
+ */
 export function ReconciliationTable({ months }: { months: readonly Month[] }) {
   return (
     <Table aria-label="Rapprochement par mois">

@@ -40,7 +40,9 @@ export function useFecApply(year: number, file: KeptFile | null) {
           action: { label: 'Annuler', onClick: () => void undoAndReload(queryClient, historyId) },
         }),
       });
-      await reloadAllData(queryClient);
+      setApplying(null);
+      // Not awaited: the preview reads the file again (a large one takes seconds), the apply is done.
+      void reloadAllData(queryClient);
     } catch (error) {
       const message =
         error instanceof ApiError ? error.message : "L'import n'a pas pu être appliqué ; rien n'a changé.";
