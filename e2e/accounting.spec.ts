@@ -201,6 +201,18 @@ test('drops a FEC, maps a supplier from « À affecter », applies, reconciles, 
   await expect(tab.cell('Paid', 'Google Ads', 2, 'reel')).toHaveValue('1\u202f000');
   await expect(tab.cell('Paid', 'Google Ads', 2, 'achat')).toHaveValue('300');
 
+  // The cell's history names the import and its day.
+  await tab.cell('Paid', 'Google Ads', 2, 'reel').click({ button: 'right' });
+  await app.page
+    .getByRole('menu', { name: 'Paid · Google Ads · Mars · Réel' })
+    .getByRole('menuitem', { name: 'Historique de la cellule' })
+    .click();
+  const history = app.page.getByRole('dialog', { name: 'Historique de la cellule' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem')).toContainText(/Import comptable du \d\d\/\d\d\/\d{4}/);
+  await app.page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
   // Ctrl+Z outside a cell: the import (one entry, this client's) is taken back.
   await app.page.getByRole('heading', { level: 1, name: 'Saisie Budgétaire' }).click();
   await app.page.keyboard.press('Control+z');

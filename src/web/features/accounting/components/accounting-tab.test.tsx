@@ -189,7 +189,7 @@ describe('AccountingTab', () => {
     expect(rows[1]).toHaveTextContent('janv.');
     expect(rows[1]).toHaveTextContent('clôturé : non écrit');
     expect(rows[2]).toHaveTextContent('févr.');
-    expect(rows[2]).toHaveTextContent('importé');
+    expect(rows[2]).toHaveTextContent('sera importé');
     expect(within(card).getByRole('meter', { name: 'Couverture de février' })).toHaveAttribute('aria-valuenow', '93');
     expect(rows[3]).toHaveTextContent('hors fichier');
   });

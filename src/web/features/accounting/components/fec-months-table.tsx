@@ -68,7 +68,7 @@ export function FecMonthsTable({ months }: { months: FecPreviewAnswer['months'] 
                   clôturé : non écrit
                 </span>
               ) : (
-                'importé'
+                'sera importé'
               )}
             </TableCell>
           </TableRow>
