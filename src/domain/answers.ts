@@ -371,9 +371,7 @@ export type FecApplyAnswer = z.output<typeof fecApplyAnswer>;
 /** GET /api/accounting/reconciliation: per month of the last applied import, the ledger against the tool, euros. */
 export const reconciliationAnswer = z.object({
   /** The last applied import in force, or null when none. */
-  import: z
-    .object({ at: z.string(), actor: z.string(), lines: z.number().int(), historyId })
-    .nullable(),
+  import: z.object({ at: z.string(), actor: z.string(), lines: z.number().int(), historyId }).nullable(),
   months: z.array(
     z.object({
       month: z.number().int(),

@@ -332,9 +332,10 @@ function splitLines(text: string): string[] {
 /**
  * Reads a whole FEC: its header, encoding, separator and every ledger line, amounts in cents and
  * third parties resolved per entry. Throws FecReadError naming the first line that cannot be read
- * (FecTooLargeError beyond MAX_FEC_BYTES or MAX_FEC_LINES); nothing is guessed.
+ * (FecTooLargeError beyond MAX_FEC_BYTES or `maxLines`, MAX_FEC_LINES unless a test says
+ * otherwise); nothing is guessed.
  */
-export function readFec(bytes: Uint8Array): FecFile {
+export function readFec(bytes: Uint8Array, { maxLines = MAX_FEC_LINES }: { maxLines?: number } = {}): FecFile {
   if (bytes.length > MAX_FEC_BYTES) {
     throw new FecTooLargeError({
       line: 0,
@@ -347,7 +348,7 @@ export function readFec(bytes: Uint8Array): FecFile {
   let headerAt = 0;
   while (headerAt < rows.length && isBlank(rows[headerAt]!)) headerAt += 1;
   if (headerAt === rows.length) fail(0, null, 'Le fichier est vide.');
-  checkLineCount(rows, headerAt);
+  checkLineCount(rows, headerAt, maxLines);
 
   const { separator, columns, index } = readHeader(rows[headerAt]!, headerAt + 1);
   // Column indexes (the required ones are there: readHeader checked; -1 for an absent optional one).
@@ -445,16 +446,16 @@ export function readFec(bytes: Uint8Array): FecFile {
   return { columns, separator, encoding, lines };
 }
 
-/** Refuses (FecTooLargeError) more than MAX_FEC_LINES non-blank lines after the header. */
-function checkLineCount(rows: readonly string[], headerAt: number) {
-  if (rows.length - headerAt - 1 <= MAX_FEC_LINES) return;
+/** Refuses (FecTooLargeError) more than `maxLines` non-blank lines after the header. */
+function checkLineCount(rows: readonly string[], headerAt: number, maxLines: number) {
+  if (rows.length - headerAt - 1 <= maxLines) return;
   let count = 0;
   for (let r = headerAt + 1; r < rows.length; r += 1) if (!isBlank(rows[r]!)) count += 1;
-  if (count > MAX_FEC_LINES) {
+  if (count > maxLines) {
     throw new FecTooLargeError({
       line: 0,
       field: null,
-      message: `Le fichier dépasse ${grouped(MAX_FEC_LINES)} lignes.`,
+      message: `Le fichier dépasse ${grouped(maxLines)} lignes.`,
     });
   }
 }

@@ -4,8 +4,7 @@ import { markKey, planFecImport, type StoredLine } from './plan';
 import type { MappedCell, MappingResult } from './types';
 
 const c = (n: number) => n as Cents;
-const twelve = (values: Record<number, number> = {}) =>
-  Array.from({ length: 12 }, (_, m) => c(values[m] ?? 0));
+const twelve = (values: Record<number, number> = {}) => Array.from({ length: 12 }, (_, m) => c(values[m] ?? 0));
 
 const line = (lineId: string, reel: Record<number, number> = {}, achat: Record<number, number> = {}): StoredLine => ({
   lineId,
@@ -16,7 +15,10 @@ const line = (lineId: string, reel: Record<number, number> = {}, achat: Record<n
   achat: twelve(achat),
 });
 
-const result = (cells: Omit<MappedCell, 'clientId' | 'pole'>[], covered: { first: number; last: number } | null): MappingResult => ({
+const result = (
+  cells: Omit<MappedCell, 'clientId' | 'pole'>[],
+  covered: { first: number; last: number } | null,
+): MappingResult => ({
   lines: 0,
   outsideYear: 0,
   covered,
@@ -41,7 +43,9 @@ describe('planFecImport: a snapshot of the months the file covers', () => {
     const plan = planFecImport(result(cells, { first: 0, last: 2 }), [line('L1', { 1: stored })], new Set(), marks);
     expect(plan.writtenMonths).toEqual([0, 1, 2]);
     expect(plan.changes).toEqual(
-      expected === null ? [] : [expect.objectContaining({ lineId: 'L1', month: 1, current: stored, imported: expected, manual })],
+      expected === null
+        ? []
+        : [expect.objectContaining({ lineId: 'L1', month: 1, current: stored, imported: expected, manual })],
     );
   });
 
@@ -79,11 +83,18 @@ describe('planFecImport: a snapshot of the months the file covers', () => {
     );
     expect(plan.newLines).toEqual([{ clientId: 'A', pole: 'Paid', line: 'New' }]);
     expect(plan.changes).toEqual([expect.objectContaining({ lineId: null, line: 'New', imported: 10 })]);
-    expect(plan.closedDifferences).toEqual([expect.objectContaining({ lineId: null, line: 'Closed only', ledger: 10 })]);
+    expect(plan.closedDifferences).toEqual([
+      expect.objectContaining({ lineId: null, line: 'Closed only', ledger: 10 }),
+    ]);
   });
 
   it('a file with no line in the year writes nothing', () => {
-    const plan = planFecImport(result([], null), [line('L1', { 0: 5 })], new Set(), new Map([[markKey('L1', 0, 'reel'), c(5)]]));
+    const plan = planFecImport(
+      result([], null),
+      [line('L1', { 0: 5 })],
+      new Set(),
+      new Map([[markKey('L1', 0, 'reel'), c(5)]]),
+    );
     expect(plan).toEqual({ writtenMonths: [], changes: [], newLines: [], closedDifferences: [], marks: [] });
   });
 });

@@ -134,7 +134,8 @@ export function planFecImport(
         const cell = { clientId: line.clientId, pole: line.pole, line: line.line, lineId: line.lineId, month, field };
         if (ledger !== undefined) marksOut.push({ ...cell, value: ledger });
         if (target === current) continue;
-        if (isWritten.has(month)) changes.push({ ...cell, current, imported: target, manual: !importSet && current !== 0 });
+        if (isWritten.has(month))
+          changes.push({ ...cell, current, imported: target, manual: !importSet && current !== 0 });
         else closedDifferences.push({ ...cell, stored: current, ledger: target });
       }
     }

@@ -183,9 +183,10 @@ export function reconciliationText(m: ReconciliationMonth): string {
   if (isReconciled(m)) return `Rapprochement comptable de ${month} : l'outil et le grand livre concordent.`;
   const reasons: string[] = [];
   if ((m.unmapped ?? ZERO_CENTS) !== 0) reasons.push(`${formatEurosExact(m.unmapped!)} restent à affecter`);
-  const sales = subCents(m.toolSales, m.mappedSales);
-  const purchases = subCents(m.toolPurchases, m.mappedPurchases);
-  if (sales !== 0) reasons.push(`ventes : l'outil diffère de ${formatEurosExact(sales)}`);
-  if (purchases !== 0) reasons.push(`achats : l'outil diffère de ${formatEurosExact(purchases)}`);
+  const closed = addCents(m.closedSalesDifference, m.closedPurchasesDifference);
+  if (closed !== 0) reasons.push(`${formatEurosExact(closed)} du grand livre non écrits (mois clôturé)`);
+  const manual = addCents(m.manualSales, m.manualPurchases);
+  if (manual !== 0) reasons.push(`${formatEurosExact(manual)} de réels saisis à la main`);
+  if (reasons.length === 0) reasons.push("les réels de l'outil diffèrent de ceux du grand livre");
   return `Rapprochement comptable de ${month} non pointé : ${reasons.join(' ; ')}.`;
 }

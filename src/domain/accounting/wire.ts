@@ -16,7 +16,14 @@ export function fecPreviewToWire(
   clientName: (clientId: string) => string,
 ): FecPreviewAnswer {
   const covered = result.covered;
-  const place = (c: { clientId: string; pole: string; line: string; lineId: string | null; month: number; field: ActualField }) => ({
+  const place = (c: {
+    clientId: string;
+    pole: string;
+    line: string;
+    lineId: string | null;
+    month: number;
+    field: ActualField;
+  }) => ({
     clientId: c.clientId,
     clientName: clientName(c.clientId),
     pole: c.pole,

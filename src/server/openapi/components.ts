@@ -34,7 +34,12 @@ import {
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
 import { moveLineBody, presenceBody, renameBody } from '@/domain/schemas';
 import * as answers from '@/domain/answers';
-import { mappingDocument } from '@/domain/accounting/mapping-schema';
+import {
+  MAX_MAPPING_RULES,
+  mappingDocument,
+  mappingRuleSchema,
+  mappingRulesSchema,
+} from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
 
 export interface SchemaMeta {
@@ -82,6 +87,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
   [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
   [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],
+  [mappingRuleSchema, 'MappingRule', 'Une règle : ses conditions (toutes vraies) et ce qu’elle fait de la ligne.'],
   [mappingDocument, 'AccountingMapping', 'Les règles d’affectation des lignes du FEC (un seul document).'],
   [answers.fecPreviewAnswer, 'FecPreview', 'Ce que l’import d’un FEC ferait (euros).'],
   [answers.fecApplyAnswer, 'FecApplied', 'Ce que l’import d’un FEC a écrit, et son entrée d’historique.'],
@@ -129,6 +135,11 @@ registry.add(historyQuery.shape.lineId, { description: 'Avec month et field : l�
 export const overrides = new Map<z.ZodType, Record<string, unknown>>([
   [yearSchema, { type: 'integer', minimum: 2000, maximum: 2100 }],
   [yearText, { type: 'string', pattern: '^\\d{4}$' }],
+  // Each rule is parsed on its own so its messages name it (mapping-schema.ts): a list of rules.
+  [
+    mappingRulesSchema,
+    { type: 'array', maxItems: MAX_MAPPING_RULES, items: { $ref: '#/components/schemas/MappingRule' } },
+  ],
   [
     anyBackupSchema,
     {

@@ -52,7 +52,10 @@ const TAGS: [string, string][] = [
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
-  ['Comptabilité', 'Les réels lus dans le FEC : règles d’affectation, aperçu, import et rapprochement (administrateur).'],
+  [
+    'Comptabilité',
+    'Les réels lus dans le FEC : règles d’affectation, aperçu, import et rapprochement (administrateur).',
+  ],
   ['Clôture', 'La clôture des mois : un mois clôturé ne change plus (409 period_locked).'],
   ['Direct', 'Mises à jour en direct entre navigateurs : flux d’événements et présence.'],
   ['Accès', 'Mode d’accès, connexion (mode comptes, better-auth).'],

@@ -49,12 +49,14 @@ export async function createAccountsTestApp(
     { body, cookie, origin, ip = '192.0.2.10', headers = {} }: Call = {},
   ) {
     const h: Record<string, string> = { ...headers };
-    if (body !== undefined) h['content-type'] = 'application/json';
+    // A file's bytes (a FEC) go as they are; anything else as JSON.
+    const bytes = body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]) : undefined;
+    if (body !== undefined) h['content-type'] = bytes ? 'application/octet-stream' : 'application/json';
     if (cookie) h.cookie = cookie;
     if (origin) h.origin = origin;
     const res = await app.request(
       path,
-      { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) },
+      { method, headers: h, body: bytes ?? (body === undefined ? undefined : JSON.stringify(body)) },
       { incoming: { socket: { remoteAddress: ip } } },
     );
     const text = await res.text();

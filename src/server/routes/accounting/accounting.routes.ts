@@ -152,7 +152,13 @@ async function planImport(q: Queryable, file: FecFile, year: number) {
 }
 
 /** The apply, in its transaction: one import at a time, every client locked, then planned and written. */
-async function applyImport(tx: Queryable, c: Context, file: FecFile, year: number, sha: string): Promise<FecApplyAnswer> {
+async function applyImport(
+  tx: Queryable,
+  c: Context,
+  file: FecFile,
+  year: number,
+  sha: string,
+): Promise<FecApplyAnswer> {
   await lockAccountingImports(tx);
   // Every client, in id order as cell saves lock theirs: what the plan reads stays current until the commit.
   await tx.query(`select id from clients order by id for update`);
@@ -170,7 +176,8 @@ async function applyImport(tx: Queryable, c: Context, file: FecFile, year: numbe
 
   // New lines (and their poles), in the rules' order, with the months they receive.
   const poleKeys = new Map<string, { clientId: string; name: string }>();
-  for (const l of plan.newLines) poleKeys.set(`${l.clientId.toLowerCase()}\u0000${l.pole}`, { clientId: l.clientId, name: l.pole });
+  for (const l of plan.newLines)
+    poleKeys.set(`${l.clientId.toLowerCase()}\u0000${l.pole}`, { clientId: l.clientId, name: l.pole });
   const keys = [...poleKeys.values()];
   const found = await findPoles(tx, keys, year);
   const missing = keys.filter((_, i) => found[i] === undefined);
@@ -208,7 +215,9 @@ async function applyImport(tx: Queryable, c: Context, file: FecFile, year: numbe
     existing.length > 0
       ? await writeCells(
           tx,
-          mergeCells(existing.map((ch) => ({ lineId: ch.lineId!, month: ch.month, field: ch.field, value: ch.imported }))),
+          mergeCells(
+            existing.map((ch) => ({ lineId: ch.lineId!, month: ch.month, field: ch.field, value: ch.imported })),
+          ),
           year,
           { actor, source: 'comptabilité', entryId },
         )
@@ -224,7 +233,10 @@ async function applyImport(tx: Queryable, c: Context, file: FecFile, year: numbe
     const ops: HistoryOp[] = [];
     if (newPoleIds.length > 0) ops.push({ op: 'insert_poles', poles: await snapshotPoles(tx, newPoleIds) });
     if (newLines.length > 0) {
-      const snapshots = await snapshotLines(tx, newLines.map((l) => l.id));
+      const snapshots = await snapshotLines(
+        tx,
+        newLines.map((l) => l.id),
+      );
       ops.push({ op: 'insert_lines', lines: snapshots.map((l) => ({ ...l, figures: zeroFigures() })) });
     }
     ops.push({ op: 'cells' });

@@ -5,7 +5,7 @@
  * Real FEC bytes, a real database (both engines).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
+import type { ChecklistAnswer, FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 
@@ -16,7 +16,26 @@ const HEADER =
 /** A FEC line: journal, number, date, account, aux, aux label, label, debit, credit (text as written). */
 type Row = [string, string, string, string, string, string, string, string, string];
 const row = ([journal, num, date, account, aux, auxLib, label, debit, credit]: Row) =>
-  [journal, journal === 'VE' ? 'Ventes' : 'Achats', num, date, account, 'Compte', aux, auxLib, num, date, label, debit, credit, '', '', date, '', ''].join('|');
+  [
+    journal,
+    journal === 'VE' ? 'Ventes' : 'Achats',
+    num,
+    date,
+    account,
+    'Compte',
+    aux,
+    auxLib,
+    num,
+    date,
+    label,
+    debit,
+    credit,
+    '',
+    '',
+    date,
+    '',
+    '',
+  ].join('|');
 
 /** A sale: the customer's 411 line (its third party), the 706 line, the VAT. Amount HT in euros text. */
 const sale = (num: string, date: string, aux: string, account: string, amount: string, label = 'Facture'): Row[] => [
@@ -48,7 +67,11 @@ beforeAll(async () => {
 afterAll(() => t.db.close());
 
 async function send<T>(path: string, bytes: Uint8Array) {
-  const res = await t.app.request(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: bytes });
+  const res = await t.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+  });
   return { status: res.status, json: (await res.json()) as T };
 }
 const preview = (bytes: Uint8Array) => send<FecPreviewAnswer>(`/api/accounting/fec/preview?year=${Y}`, bytes);
@@ -68,7 +91,10 @@ const mapping = () => ({
   rules: [
     { when: { account: '706100' }, then: { pole: 'Paid', line: 'Google Ads – Search' } },
     { when: { account: '706200' }, then: { pole: 'SEO', line: 'Netlinking' } },
-    { when: { account: '604', thirdParty: 'GOOGLE' }, then: { clientId: acme.id, pole: 'Paid', line: 'Google Ads – Search' } },
+    {
+      when: { account: '604', thirdParty: 'GOOGLE' },
+      then: { clientId: acme.id, pole: 'Paid', line: 'Google Ads – Search' },
+    },
     { when: { account: '627' }, then: { ignore: true } },
   ],
 });
@@ -87,8 +113,32 @@ describe('the mapping document', () => {
   });
 
   it.each([
-    ['an unknown client', { rules: [{ when: { account: '7' }, then: { clientId: '00000000-0000-4000-8000-000000000000', pole: 'P', line: 'L' } }] }, /Règle 1/],
-    ['percentages not summing to 100', { rules: [{ when: { account: '706300' }, then: { split: [{ pole: 'Data', line: 'A', percent: 60 }, { pole: 'CRM', line: 'B', percent: 30 }] } }] }, /Règle 1 : .*90/],
+    [
+      'an unknown client',
+      {
+        rules: [
+          { when: { account: '7' }, then: { clientId: '00000000-0000-4000-8000-000000000000', pole: 'P', line: 'L' } },
+        ],
+      },
+      /Règle 1/,
+    ],
+    [
+      'percentages not summing to 100',
+      {
+        rules: [
+          {
+            when: { account: '706300' },
+            then: {
+              split: [
+                { pole: 'Data', line: 'A', percent: 60 },
+                { pole: 'CRM', line: 'B', percent: 30 },
+              ],
+            },
+          },
+        ],
+      },
+      /Règle 1 : .*90/,
+    ],
     ['an empty condition', { rules: [{ when: {}, then: { ignore: true } }] }, /Règle 1 : au moins une condition/],
   ])('refuses %s with 400 naming the rule, and keeps the stored document', async (_, doc, message) => {
     const res = await putMapping(doc);
@@ -128,10 +178,25 @@ describe('preview and apply', () => {
     ]);
     expect(res.json.linesCreated).toBe(1);
     expect(res.json.cells).toContainEqual(
-      expect.objectContaining({ clientId: acme.id, pole: 'Paid', line: 'Google Ads – Search', month: 1, field: 'reel', current: 0, imported: 2000 }),
+      expect.objectContaining({
+        clientId: acme.id,
+        pole: 'Paid',
+        line: 'Google Ads – Search',
+        month: 1,
+        field: 'reel',
+        current: 0,
+        imported: 2000,
+      }),
     );
     expect(res.json.cells).toContainEqual(
-      expect.objectContaining({ clientId: zenith.id, pole: 'SEO', line: 'Netlinking', lineId: null, month: 0, imported: 500 }),
+      expect.objectContaining({
+        clientId: zenith.id,
+        pole: 'SEO',
+        line: 'Netlinking',
+        lineId: null,
+        month: 0,
+        imported: 500,
+      }),
     );
     expect((await budget(acme.id))[0]!.lines[0]!.reel).toEqual(Array(12).fill(0));
     expect((await reconciliation()).import).toBeNull();
@@ -147,14 +212,19 @@ describe('preview and apply', () => {
     const [seo] = await budget(zenith.id);
     expect(seo).toMatchObject({ name: 'SEO', lines: [{ name: 'Netlinking' }] });
     expect(seo!.lines[0]!.reel[0]).toBe(500);
-    const entry = (await t.request<{ entries: { id: number; source: string; summary: string }[] }>('GET', `/api/history?year=${Y}`)).json
-      .entries[0]!;
+    const entry = (
+      await t.request<{ entries: { id: number; source: string; summary: string }[] }>('GET', `/api/history?year=${Y}`)
+    ).json.entries[0]!;
     expect(entry).toMatchObject({ id: res.json.historyId, source: 'comptabilité' });
     expect(entry.summary).toMatch(/^Import comptable du \d\d\/\d\d\/\d{4} : 4 cellules, 1 ligne créée$/);
   });
 
   it('the same file twice changes nothing the second time', async () => {
-    expect((await apply(fec([...january, ...february]))).json).toEqual({ historyId: null, cellsChanged: 0, linesCreated: 0 });
+    expect((await apply(fec([...january, ...february]))).json).toEqual({
+      historyId: null,
+      cellsChanged: 0,
+      linesCreated: 0,
+    });
   });
 
   it('reconciles: January has an unmapped supplier, February is ticked', async () => {
@@ -167,7 +237,10 @@ describe('preview and apply', () => {
 
   it('a year-to-date file that drops an entry puts its cell back to 0; a hand-typed actual of an unknown line stays', async () => {
     const meta = paid.lines[1]!.id;
-    await t.request('PATCH', `/api/cells?year=${Y}`, { cells: [{ lineId: meta, month: 0, field: 'reel', value: 77.7 }] });
+    const typed = await t.request('PATCH', `/api/cells?year=${Y}`, [
+      { lineId: meta, month: 0, field: 'reel', value: 77.7 },
+    ]);
+    expect(typed.status).toBe(200);
     // The February sale is gone (a cancelled invoice), March is new.
     const res = await apply(fec([...january, ...sale('VE4', `${Y}0305`, 'C001', '706100', '10,00')]));
     expect(res.status).toBe(200);
@@ -180,7 +253,10 @@ describe('preview and apply', () => {
   });
 
   it('undoes an import in one step: the cells and the reconciliation of the import before', async () => {
-    const march = [...sale('VE4', `${Y}0305`, 'C001', '706100', '10,00'), ...sale('VE5', `${Y}0306`, 'C001', '706100', '5,00')];
+    const march = [
+      ...sale('VE4', `${Y}0305`, 'C001', '706100', '10,00'),
+      ...sale('VE5', `${Y}0306`, 'C001', '706100', '5,00'),
+    ];
     const last = (await apply(fec([...january, ...march]))).json;
     expect((await budget(acme.id))[0]!.lines[0]!.reel[2]).toBe(15);
     const undo = await t.request('POST', `/api/history/${last.historyId}/undo`);
@@ -206,7 +282,17 @@ describe('preview and apply', () => {
     ]);
     expect((await apply(bytes)).status).toBe(200);
     expect((await budget(acme.id))[0]!.lines[0]!.reel[0]).toBe(1000.1);
-    expect((await reconciliation()).months[0]).toMatchObject({ closed: true, closedDifference: 0.9, reconciled: false });
+    expect((await reconciliation()).months[0]).toMatchObject({
+      closed: true,
+      closedDifference: 0.9,
+      reconciled: false,
+    });
+    const checklist = await t.request<ChecklistAnswer>('GET', `/api/years/${Y}/months/0/checklist`);
+    // Amounts are written with the French (non-breaking) spaces.
+    expect(checklist.json.accounting?.reconciled).toBe(false);
+    expect(checklist.json.accounting?.text.replace(/\s/g, ' ')).toBe(
+      'Rapprochement comptable de janvier non pointé : 42 € restent à affecter ; 0,90 € du grand livre non écrits (mois clôturé) ; 77,70 € de réels saisis à la main.',
+    );
     await t.request('POST', `/api/years/${Y}/months/0/reopen`, { reason: 'Test de la comptabilité' });
   });
 });
@@ -214,8 +300,16 @@ describe('preview and apply', () => {
 describe('bad files change nothing', () => {
   it.each([
     ['not a FEC', new TextEncoder().encode('nom;prénom\nDupont;Jean'), /n'est pas un FEC/],
-    ['a date like 20261345', fec([['VE', 'X1', '20261345', '706100', '', '', 'x', '0,00', '1,00']]), /Ligne 2 : date illisible dans EcritureDate/],
-    ['an amount like 12,3,4', fec([['VE', 'X1', `${Y}0101`, '706100', '', '', 'x', '0,00', '12,3,4']]), /Ligne 2 : montant illisible dans Credit \(« 12,3,4 »\)/],
+    [
+      'a date like 20261345',
+      fec([['VE', 'X1', '20261345', '706100', '', '', 'x', '0,00', '1,00']]),
+      /Ligne 2 : date illisible dans EcritureDate/,
+    ],
+    [
+      'an amount like 12,3,4',
+      fec([['VE', 'X1', `${Y}0101`, '706100', '', '', 'x', '0,00', '12,3,4']]),
+      /Ligne 2 : montant illisible dans Credit \(« 12,3,4 »\)/,
+    ],
   ])('%s: 400 invalid_file naming line and field', async (_, bytes, message) => {
     const before = await budget(acme.id);
     for (const send of [preview, apply]) {

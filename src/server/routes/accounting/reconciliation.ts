@@ -6,14 +6,7 @@ import { reconcile, type ReconciliationMonth } from '@/domain/accounting/reconci
 import type { Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { listLocks } from '../closing/closing.repo';
-import {
-  actualCells,
-  importMarks,
-  lastImport,
-  lineClients,
-  marksInForce,
-  type ImportRecord,
-} from './accounting.repo';
+import { actualCells, importMarks, lastImport, lineClients, marksInForce, type ImportRecord } from './accounting.repo';
 
 /** The last import in force and the 12 months, of the clients in `scope` (null: every client). */
 export async function readReconciliation(

@@ -66,7 +66,7 @@ const WRITING_ROUTES: Record<
   string,
   | { kind: 'guarded'; call: Call }
   | { kind: 'open'; call: Call }
-  | { kind: 'restore' | 'closing' | 'users'; why: string }
+  | { kind: 'restore' | 'closing' | 'users' | 'accounting'; why: string }
 > = {
   'PATCH /api/cells': {
     kind: 'guarded',
@@ -142,6 +142,12 @@ const WRITING_ROUTES: Record<
   'POST /api/years/:year/months/:month/reopen': { kind: 'closing', why: 'reopens a month' },
   'POST /api/users': { kind: 'users', why: 'accounts, no budget data' },
   'PATCH /api/users/:id': { kind: 'users', why: 'accounts, no budget data' },
+  'PUT /api/accounting/mapping': { kind: 'accounting', why: 'the rules, no budget data' },
+  'POST /api/accounting/fec/preview': { kind: 'accounting', why: 'writes nothing' },
+  'POST /api/accounting/fec/apply': {
+    kind: 'accounting',
+    why: 'skips closed months and answers their differences (accounting.test.ts: never writes a closed month)',
+  },
 };
 
 describe('the writing routes', () => {
