@@ -11,110 +11,45 @@ import { expect, test } from './fixtures';
 const Y = 2021;
 const FIELDS =
   'JournalCode|JournalLib|EcritureNum|EcritureDate|CompteNum|CompteLib|CompAuxNum|CompAuxLib|PieceRef|PieceDate|EcritureLib|Debit|Credit|EcritureLet|DateLet|ValidDate|Montantdevise|Idevise';
-const line = (...fields: string[]) => fields.join('|');
+/** One entry's lines: [CompteNum, CompteLib, CompAuxNum, CompAuxLib, Debit, Credit] each, dated `day` of March. */
+function entry(journal: string, num: string, day: string, label: string, lines: string[][]): string[] {
+  const date = `${Y}03${day}`;
+  const [journalLib, piece] = journal === 'VE' ? ['Ventes', 'F1'] : ['Achats', 'G1'];
+  return lines.map(([account, accountLib, aux, auxLib, debit, credit]) => {
+    // The fields by name; the others (lettering, currency) stay empty.
+    const values: Record<string, string | undefined> = {
+      JournalCode: journal,
+      JournalLib: journalLib,
+      EcritureNum: num,
+      EcritureDate: date,
+      CompteNum: account,
+      CompteLib: accountLib,
+      CompAuxNum: aux,
+      CompAuxLib: auxLib,
+      PieceRef: piece,
+      PieceDate: date,
+      EcritureLib: label,
+      Debit: debit,
+      Credit: credit,
+      ValidDate: date,
+    };
+    return FIELDS.split('|')
+      .map((name) => values[name] ?? '')
+      .join('|');
+  });
+}
 /** An Odoo-style FEC: pipes, CRLF, no final newline. A sale to DUPONT and a purchase from GOOGLE in March. */
 const FEC = [
   FIELDS,
-  line(
-    'VE',
-    'Ventes',
-    'VE1',
-    `${Y}0315`,
-    '411000',
-    'Clients',
-    'DUPONT',
-    'Dupont SA',
-    'F1',
-    `${Y}0315`,
-    'Facture mars',
-    '1200,00',
-    '0,00',
-    '',
-    '',
-    `${Y}0315`,
-    '',
-    '',
-  ),
-  line(
-    'VE',
-    'Ventes',
-    'VE1',
-    `${Y}0315`,
-    '706100',
-    'Prestations',
-    '',
-    '',
-    'F1',
-    `${Y}0315`,
-    'Facture mars',
-    '0,00',
-    '1000,00',
-    '',
-    '',
-    `${Y}0315`,
-    '',
-    '',
-  ),
-  line(
-    'VE',
-    'Ventes',
-    'VE1',
-    `${Y}0315`,
-    '445710',
-    'TVA collectée',
-    '',
-    '',
-    'F1',
-    `${Y}0315`,
-    'Facture mars',
-    '0,00',
-    '200,00',
-    '',
-    '',
-    `${Y}0315`,
-    '',
-    '',
-  ),
-  line(
-    'HA',
-    'Achats',
-    'HA1',
-    `${Y}0320`,
-    '604000',
-    'Achats médias',
-    '',
-    '',
-    'G1',
-    `${Y}0320`,
-    'Google Ads mars',
-    '300,00',
-    '0,00',
-    '',
-    '',
-    `${Y}0320`,
-    '',
-    '',
-  ),
-  line(
-    'HA',
-    'Achats',
-    'HA1',
-    `${Y}0320`,
-    '401000',
-    'Fournisseurs',
-    'GOOGLE',
-    'Google Ireland',
-    'G1',
-    `${Y}0320`,
-    'Google Ads mars',
-    '0,00',
-    '300,00',
-    '',
-    '',
-    `${Y}0320`,
-    '',
-    '',
-  ),
+  ...entry('VE', 'VE1', '15', 'Facture mars', [
+    ['411000', 'Clients', 'DUPONT', 'Dupont SA', '1200,00', '0,00'],
+    ['706100', 'Prestations', '', '', '0,00', '1000,00'],
+    ['445710', 'TVA collectée', '', '', '0,00', '200,00'],
+  ]),
+  ...entry('HA', 'HA1', '20', 'Google Ads mars', [
+    ['604000', 'Achats médias', '', '', '300,00', '0,00'],
+    ['401000', 'Fournisseurs', 'GOOGLE', 'Google Ireland', '0,00', '300,00'],
+  ]),
 ].join('\r\n');
 
 async function openPastYear(page: Page, year: number) {

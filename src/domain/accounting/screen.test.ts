@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FecPreviewAnswer, ReconciliationAnswer } from '../answers';
+import type { FecPreviewAnswer } from '../answers';
+import { previewMonth, reconciliationMonth, type PreviewMonth, type ReconciliationMonth } from '../testing/accounting';
 import { applyNotice, changesByClient, overallCoverage, reconciliationReason } from './screen';
 
 type Cell = FecPreviewAnswer['cells'][number];
@@ -41,28 +42,16 @@ describe('changesByClient', () => {
   });
 });
 
-type Month = ReconciliationAnswer['months'][number];
-const month = (over: Partial<Month>): Month => ({
-  month: 0,
-  covered: true,
-  closed: false,
-  ledgerSales: 1000,
-  ledgerPurchases: 400,
-  mappedSales: 1000,
-  mappedPurchases: 400,
-  unmapped: 0,
-  ignored: 0,
-  toolSales: 1000,
-  toolPurchases: 400,
-  closedDifference: 0,
-  closedSalesDifference: 0,
-  closedPurchasesDifference: 0,
-  manualDifference: 0,
-  manualSales: 0,
-  manualPurchases: 0,
-  reconciled: false,
-  ...over,
-});
+const month = (over: Partial<ReconciliationMonth>) =>
+  reconciliationMonth(0, {
+    ledgerSales: 1000,
+    ledgerPurchases: 400,
+    mappedSales: 1000,
+    mappedPurchases: 400,
+    toolSales: 1000,
+    toolPurchases: 400,
+    ...over,
+  });
 
 describe('reconciliationReason', () => {
   it.each([
@@ -103,24 +92,7 @@ describe('applyNotice', () => {
 });
 
 describe('overallCoverage', () => {
-  type PreviewMonth = FecPreviewAnswer['months'][number];
-  const m = (over: Partial<PreviewMonth>): PreviewMonth => ({
-    month: 0,
-    ledgerSales: 0,
-    ledgerPurchases: 0,
-    mappedSales: 0,
-    mappedPurchases: 0,
-    ignored: 0,
-    unmapped: 0,
-    ignoredSales: 0,
-    ignoredPurchases: 0,
-    unmappedSales: 0,
-    unmappedPurchases: 0,
-    closed: false,
-    covered: true,
-    coverage: 100,
-    ...over,
-  });
+  const m = (over: Partial<PreviewMonth>) => previewMonth(over.month ?? 0, over);
   it.each([
     ['no month', [], 100],
     ['nothing to map', [m({ ledgerSales: 500 })], 100],

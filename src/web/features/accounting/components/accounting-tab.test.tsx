@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MappingDocument } from '@/domain/accounting/types';
 import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
+import { previewMonth, reconciliationMonth, type PreviewMonth } from '@/domain/testing/accounting';
 import { makeClient } from '@/domain/testing/builders';
 import { readYear } from '@/web/hooks/use-year';
 import { sharedKeys } from '@/web/lib/query-keys';
@@ -14,23 +15,8 @@ import { AccountingTab } from './accounting-tab';
 const YEAR = readYear();
 const dupont = { ...makeClient('Dupont'), id: '11111111-1111-4111-8111-111111111111' };
 
-const month = (m: number, over: Partial<FecPreviewAnswer['months'][number]> = {}) => ({
-  month: m,
-  ledgerSales: 0,
-  ledgerPurchases: 0,
-  mappedSales: 0,
-  mappedPurchases: 0,
-  ignored: 0,
-  unmapped: 0,
-  ignoredSales: 0,
-  ignoredPurchases: 0,
-  unmappedSales: 0,
-  unmappedPurchases: 0,
-  closed: false,
-  covered: false,
-  coverage: 100,
-  ...over,
-});
+/** A month outside the file unless told otherwise. */
+const month = (m: number, over: Partial<PreviewMonth> = {}) => previewMonth(m, { covered: false, ...over });
 
 const cellPlace = {
   clientId: dupont.id,
@@ -92,23 +78,16 @@ const mapping: MappingDocument = {
 
 const reconciliation: ReconciliationAnswer = {
   import: { at: '2026-03-02T09:00:00Z', actor: 'local', lines: 12, historyId: 41 },
-  months: Array.from({ length: 12 }, (_, m) => ({
-    ...month(m, {
+  months: Array.from({ length: 12 }, (_, m) =>
+    reconciliationMonth(m, {
       covered: m < 2,
       ledgerSales: m < 2 ? 1000 : 0,
       mappedSales: m < 2 ? 1000 : 0,
+      toolSales: m < 2 ? 1000 : 0,
       unmapped: m === 1 ? 100 : 0,
+      reconciled: m === 0,
     }),
-    toolSales: m < 2 ? 1000 : 0,
-    toolPurchases: 0,
-    closedDifference: 0,
-    closedSalesDifference: 0,
-    closedPurchasesDifference: 0,
-    manualDifference: 0,
-    manualSales: 0,
-    manualPurchases: 0,
-    reconciled: m === 0,
-  })),
+  ),
 };
 
 const json = (body: unknown, status = 200) =>

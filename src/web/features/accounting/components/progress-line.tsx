@@ -1,3 +1,5 @@
+import { Bar } from './bar';
+
 /** A step that takes a while (« Lecture du fichier… », « Envoi du fichier… »), with its bar when its share is known. */
 export function ProgressLine({ label, share }: { label: string; share: number | null }) {
   const percent = share === null ? null : Math.round(share * 100);
@@ -7,18 +9,7 @@ export function ProgressLine({ label, share }: { label: string; share: number | 
         {label}
         {percent !== null && <span className="tabular-nums text-muted-foreground"> {percent} %</span>}
       </span>
-      {percent !== null && (
-        <div
-          role="progressbar"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      )}
+      {percent !== null && <Bar role="progressbar" label={label} percent={percent} className="h-2" />}
     </div>
   );
 }

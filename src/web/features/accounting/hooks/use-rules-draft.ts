@@ -6,32 +6,23 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MappingDocument, MappingRule } from '@/domain/accounting/types';
-import { ApiError } from '@/web/lib/api-client';
 import { notifySuccess } from '@/web/lib/notify';
 import { accountingKeys } from '../api/accounting-keys';
 import { saveMapping } from '../api/mapping';
+import { useMappingWrite } from './use-mapping-write';
 
 export function useRulesDraft(stored: MappingDocument | undefined) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<MappingRule[] | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, isPending, error, clearError } = useMappingWrite("Les règles n'ont pas pu être enregistrées.");
 
   async function save(): Promise<boolean> {
     if (!stored || draft === null) return true;
-    setIsSaving(true);
-    setError(null);
-    try {
+    return run(async () => {
       await saveMapping(queryClient, { ...stored, rules: draft });
       setDraft(null);
       notifySuccess('Règles enregistrées');
-      return true;
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : "Les règles n'ont pas pu être enregistrées.");
-      return false;
-    } finally {
-      setIsSaving(false);
-    }
+    });
   }
 
   async function test() {
@@ -43,15 +34,15 @@ export function useRulesDraft(stored: MappingDocument | undefined) {
     isDirty: draft !== null,
     change: (rules: MappingRule[]) => {
       setDraft(rules);
-      setError(null);
+      clearError();
     },
     discard: () => {
       setDraft(null);
-      setError(null);
+      clearError();
     },
     save,
     test,
-    isSaving,
+    isSaving: isPending,
     error,
   };
 }
