@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HISTORY_SOURCE_LABELS,
   actorLabel,
+  historySourceText,
   cellName,
   cellNameIn,
   conflictText,
@@ -25,7 +26,20 @@ describe('HISTORY_SOURCE_LABELS', () => {
       'Restauration',
       'Structure',
       'Clôture',
+      'Import comptable',
     ]);
+  });
+});
+
+describe('historySourceText', () => {
+  it.each([
+    ['comptabilité', '2026-11-27T09:00:00Z', 'Europe/Paris', 'Import comptable du 27/11/2026'],
+    // Past midnight in Paris: the next day.
+    ['comptabilité', '2026-12-31T23:30:00Z', 'Europe/Paris', 'Import comptable du 01/01/2027'],
+    ['comptabilité', 'hier', 'UTC', 'Import comptable'],
+    ['saisie', '2026-11-27T09:00:00Z', 'UTC', 'Saisie'],
+  ] as const)('%s at %s in %s → %s', (source, at, zone, text) => {
+    expect(historySourceText(source, at, zone)).toBe(text);
   });
 });
 

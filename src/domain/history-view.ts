@@ -24,6 +24,17 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
 };
 
 /**
+ * The source as the history lists show it: « Import comptable du 27/11/2026 » for an accounting
+ * import (docs/product.md#actuals-from-the-accounting: its day, in `timeZone`, the browser's when
+ * not given), else the source's label.
+ */
+export function historySourceText(source: HistorySource, at: string, timeZone?: string): string {
+  const date = new Date(at);
+  if (source !== 'comptabilité' || Number.isNaN(date.getTime())) return HISTORY_SOURCE_LABELS[source];
+  return `Import comptable du ${date.toLocaleDateString('fr-FR', { timeZone })}`;
+}
+
+/**
  * Who made a change, as the history shows it: without accounts every change is `local` — the one
  * person using this copy, so « Vous »; in accounts mode the user's email.
  */

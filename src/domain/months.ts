@@ -19,6 +19,22 @@ export const MONTHS = [
 
 export type MonthName = (typeof MONTHS)[number];
 
+/** The months abbreviated as French typography does (« janv. », « févr. »…), for narrow tables. */
+export const MONTHS_SHORT = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+] as const;
+
 /** Month indexes 0..11, handy for mapping over a year. */
 export const MONTH_INDEXES: readonly number[] = MONTHS.map((_, i) => i);
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientsAnswer } from '@/domain/answers';
-import { ApiError, api, apiRequest, onUnauthorized } from './api-client';
+import { installFakeXhr } from '../test/fake-xhr';
+import { ApiError, api, apiRequest, apiUpload, onUnauthorized } from './api-client';
 import { TAB_ID, TAB_ID_HEADER } from './tab-id';
 
 const json = (body: unknown, status = 200) =>
@@ -126,6 +127,38 @@ describe('apiRequest', () => {
     });
 
     await expect(api.get('/api/clients', controller.signal)).rejects.toBe(abort);
+  });
+});
+
+describe('apiUpload', () => {
+  it('POSTs the bytes as they are, as a write of this tab, reports the progress and returns the JSON answer', async () => {
+    const sent = installFakeXhr(() => ({ status: 200, body: { lines: 3 }, progress: [0.5, 1] }));
+    const progress: number[] = [];
+
+    const answer = await apiUpload('/api/accounting/fec/preview?year=2026', new Uint8Array([1, 2, 3]), (share) =>
+      progress.push(share),
+    );
+
+    expect(answer).toEqual({ lines: 3 });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.path).toBe('/api/accounting/fec/preview?year=2026');
+    expect([...sent[0]!.body]).toEqual([1, 2, 3]);
+    expect(sent[0]!.headers).toMatchObject({ 'Content-Type': 'application/octet-stream', [TAB_ID_HEADER]: TAB_ID });
+  });
+
+  it("rejects with the server's French message and code (400 invalid_file, 413)", async () => {
+    const message = 'Ligne 57 : montant illisible dans Debit (« 12,3,4 »)';
+    installFakeXhr(() => ({ status: 400, body: { error: { code: 'invalid_file', message } } }));
+    const error = await caught(apiUpload('/api/x', new Uint8Array()));
+    expect([error.status, error.code, error.message]).toEqual([400, 'invalid_file', message]);
+  });
+
+  it('turns a network failure into status 0 and "Serveur injoignable."', async () => {
+    installFakeXhr(() => 'network');
+    const error = await caught(apiUpload('/api/x', new Uint8Array()));
+    expect([error.status, error.message]).toEqual([0, 'Serveur injoignable.']);
   });
 });
 

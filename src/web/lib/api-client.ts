@@ -71,13 +71,7 @@ export type ApiRequestOptions = {
  */
 export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const viewAs = viewAsUser();
-  if (viewAs) headers[VIEW_AS_HEADER] = viewAs.id;
-  // docs/product.md#live-browser: the change this write makes comes back on the live stream with
-  // this tab's id, and the tab ignores it (it shows the change already).
-  if (method !== 'GET') headers[TAB_ID_HEADER] = TAB_ID;
+  const headers = requestHeaders(method, body === undefined ? null : 'application/json');
 
   let response: Response;
   try {
@@ -92,17 +86,66 @@ export async function apiRequest<T>(path: ApiPath, options: ApiRequestOptions = 
     throw new ApiError(0, 'network', UNREACHABLE_MESSAGE);
   }
 
-  const text = await readText(response);
-  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener());
-  if (response.ok) {
+  return answerOf<T>(response.status, await readText(response));
+}
+
+/** The headers of a request: JSON answers, the body's type, 'Voir en tant que…', and the tab's id on a write. */
+function requestHeaders(method: ApiMethod, contentType: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (contentType !== null) headers['Content-Type'] = contentType;
+  const viewAs = viewAsUser();
+  if (viewAs) headers[VIEW_AS_HEADER] = viewAs.id;
+  // docs/product.md#live-browser: the change this write makes comes back on the live stream with
+  // this tab's id, and the tab ignores it (it shows the change already).
+  if (method !== 'GET') headers[TAB_ID_HEADER] = TAB_ID;
+  return headers;
+}
+
+/** An answer's parsed JSON (`undefined` when empty), or its ApiError; a 401 tells the listeners. */
+function answerOf<T>(status: number, text: string): T {
+  if (status === 401) unauthorizedListeners.forEach((listener) => listener());
+  if (status >= 200 && status < 300) {
     if (text === '') return undefined as T;
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(response.status, 'unexpected', 'Réponse du serveur illisible.');
+      throw new ApiError(status, 'unexpected', 'Réponse du serveur illisible.');
     }
   }
-  throw errorFrom(response.status, text);
+  throw errorFrom(status, text);
+}
+
+/**
+ * POSTs raw bytes (`application/octet-stream`) and returns the parsed JSON answer, as apiRequest
+ * does. Through XMLHttpRequest, which reports the upload's progress (fetch does not):
+ * `onProgress` receives the share sent, 0 to 1, for a file large enough to take a while.
+ */
+export function apiUpload<T>(
+  path: ApiPath,
+  bytes: Uint8Array<ArrayBuffer>,
+  onProgress?: (sent: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(requestHeaders('POST', 'application/octet-stream'))) {
+      xhr.setRequestHeader(name, value);
+    }
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => {
+      try {
+        resolve(answerOf<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', UNREACHABLE_MESSAGE));
+    xhr.send(bytes);
+  });
 }
 
 /** Shorthands for the five methods the API uses. */

@@ -32,12 +32,57 @@ describe('main screen', () => {
     const select = within(screen.getByRole('banner')).getByRole('combobox', { name: 'Exercice' });
     expect(select).toHaveTextContent(String(now));
     await user.click(select);
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2019', String(now), String(now + 1)]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '2019',
+      String(now),
+      String(now + 1),
+      'Ouvrir un exercice passé…',
+    ]);
     await user.click(screen.getByRole('option', { name: String(now + 1) }));
 
     expect(select).toHaveTextContent(String(now + 1));
     expect(readYear()).toBe(now + 1);
     expect(screen.getByRole('button', { name: `Préparer ${now + 2}` })).toBeVisible();
+  });
+
+  it("opens a past year with no data from 'Ouvrir un exercice passé…', from 2000 to last year", async () => {
+    const user = userEvent.setup();
+    const now = currentYear();
+    const { queryClient } = renderApp('/');
+    queryClient.setQueryData(sharedKeys.clients(2003), []);
+
+    const select = within(screen.getByRole('banner')).getByRole('combobox', { name: 'Exercice' });
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'Ouvrir un exercice passé…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ouvrir un exercice passé' });
+    const year = within(dialog).getByRole('textbox', { name: 'Année' });
+    expect(year).toHaveValue(String(now - 1));
+
+    for (const refused of ['1999', String(now)]) {
+      await user.clear(year);
+      await user.type(year, refused);
+      expect(within(dialog).getByRole('button', { name: 'Ouvrir' })).toBeDisabled();
+      expect(within(dialog).getByText(`Une année de 2000 à ${now - 1} est attendue.`)).toBeVisible();
+    }
+    await user.clear(year);
+    await user.type(year, '2003');
+    await user.click(within(dialog).getByRole('button', { name: 'Ouvrir' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(select).toHaveTextContent('2003');
+    expect(readYear()).toBe(2003);
+  });
+
+  it("shows the 'Comptabilité' tab to an admin only", async () => {
+    const { queryClient } = renderApp('/');
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).queryByRole('button', { name: 'Comptabilité' })).toBeNull();
+
+    queryClient.setQueryData(sharedKeys.access(), { mode: 'local', role: 'viewer', clientIds: null, viewAs: null });
+    expect(within(nav).queryByRole('button', { name: 'Comptabilité' })).toBeNull();
+
+    queryClient.setQueryData(sharedKeys.access(), { mode: 'local', role: 'admin', clientIds: null, viewAs: null });
+    expect(await within(nav).findByRole('button', { name: 'Comptabilité' })).toBeVisible();
   });
 
   it('opens on the budget tab', () => {

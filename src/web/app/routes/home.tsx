@@ -5,6 +5,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { BudgetTab } from '@/web/features/budget/budget-tab';
 import { useBudgetLiveUpdates } from '@/web/features/budget/live/hooks/use-live-budget';
 import { useYear } from '@/web/hooks/use-year';
+import { useIsAdmin } from '@/web/lib/access';
 import { useLiveStream } from '@/web/lib/use-live';
 import { selectBudgetClient } from '@/web/features/budget/clients/hooks/use-selected-client-id';
 import { BackupCard } from '@/web/features/files/components/backup-card';
@@ -24,9 +25,15 @@ const PolesDashboardTab = lazy(() =>
   })),
 );
 
+// The accounting tab is an admin's, visited now and then: its code loads on first visit too.
+const AccountingTab = lazy(() =>
+  import('@/web/features/accounting/components/accounting-tab').then((m) => ({ default: m.AccountingTab })),
+);
+
 /** The single main screen (route `/`): header, then the active tab's content. */
 export function HomePage() {
   const [activeTab, setActiveTab] = useState<MainTab>(DEFAULT_MAIN_TAB);
+  const isAdmin = useIsAdmin();
   // docs/product.md#live-browser: one stream per tab for the exercice on screen; the budgets
   // follow it whichever tab is open, so coming back to the grid shows current figures.
   const [year] = useYear();
@@ -92,6 +99,7 @@ export function HomePage() {
                 onPoleFilterChange={setPoleFilter}
               />
             )}
+            {activeTab === 'accounting' && isAdmin && <AccountingTab />}
           </Suspense>
         </ErrorBoundary>
       </main>

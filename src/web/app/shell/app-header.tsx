@@ -16,7 +16,7 @@ type AppHeaderProps = {
   onTabChange: (tab: MainTab) => void;
 };
 
-/** Product name and logo, the three-button navigation of docs/product.md#header and, beside it, the exercice. */
+/** Product name and logo, the navigation of docs/product.md#header (its admin tab to admins only) and, beside it, the exercice. */
 export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
   const isAccountsMode = useSession().data?.mode === 'accounts';
   const isAdmin = useIsAdmin();
@@ -31,7 +31,7 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
         <div className="flex flex-wrap items-center gap-3">
           <nav aria-label="Navigation principale">
             <ul className="flex items-center gap-1 rounded-lg border bg-muted p-1">
-              {MAIN_TABS.map(({ id, label, icon: Icon }) => {
+              {MAIN_TABS.filter((tab) => isAdmin || !tab.isAdminOnly).map(({ id, label, icon: Icon }) => {
                 const isActive = id === activeTab;
                 return (
                   <li key={id}>

@@ -1,11 +1,15 @@
-import { LayoutDashboard, Layers, Sheet, type LucideIcon } from 'lucide-react';
+import { Calculator, LayoutDashboard, Layers, Sheet, type LucideIcon } from 'lucide-react';
 
-/** docs/product.md#main-tabs: the three tabs of the main screen, in header order; navigation is state, not URL. */
+/**
+ * docs/product.md#main-tabs: the tabs of the main screen, in header order; navigation is state, not
+ * URL. 'Comptabilité' (docs/product.md#actuals-from-the-accounting) shows to admins only.
+ */
 export const MAIN_TABS = [
-  { id: 'budget', label: 'Saisie Budgétaire', icon: Sheet },
-  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { id: 'poles', label: 'Dashboard Pôles', icon: Layers },
-] as const satisfies readonly { id: string; label: string; icon: LucideIcon }[];
+  { id: 'budget', label: 'Saisie Budgétaire', icon: Sheet, isAdminOnly: false },
+  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard, isAdminOnly: false },
+  { id: 'poles', label: 'Dashboard Pôles', icon: Layers, isAdminOnly: false },
+  { id: 'accounting', label: 'Comptabilité', icon: Calculator, isAdminOnly: true },
+] as const satisfies readonly { id: string; label: string; icon: LucideIcon; isAdminOnly: boolean }[];
 
 export type MainTab = (typeof MAIN_TABS)[number]['id'];
 

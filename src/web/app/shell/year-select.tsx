@@ -1,15 +1,22 @@
+import { useState } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { currentYear, yearsToOffer } from '@/domain/years';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useYear } from '@/web/hooks/use-year';
 import { useYears } from '@/web/lib/get-years';
+import { PastYearDialog } from './past-year-dialog';
+
+/** The select's value of 'Ouvrir un exercice passé…': not a year, it opens the dialog. */
+const PAST_YEAR = 'past';
 
 /**
  * The header's 'Exercice' select (docs/product.md#budget-years): the years that hold data, the current year and the
- * next (and the selected one, should it be none of these); every tab and export follows it.
+ * next (and the selected one, should it be none of these), then 'Ouvrir un exercice passé…' (any
+ * year from 2000); every tab and export follows it.
  */
 export function YearSelect() {
   const [year, setYear] = useYear();
+  const [isAskingPast, setIsAskingPast] = useState(false);
   // Until GET /api/years answers (or if it fails), the current and next years are offered.
   const stored = useYears().data?.map((y) => y.year) ?? [];
   const years = yearsToOffer([...stored, year], currentYear());
@@ -19,7 +26,10 @@ export function YearSelect() {
       <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">
         Exercice
       </span>
-      <Select value={String(year)} onValueChange={(value) => setYear(Number(value))}>
+      <Select
+        value={String(year)}
+        onValueChange={(value) => (value === PAST_YEAR ? setIsAskingPast(true) : setYear(Number(value)))}
+      >
         <SelectTrigger aria-label="Exercice" className="h-9 w-24 font-semibold">
           <SelectValue />
         </SelectTrigger>
@@ -29,8 +39,21 @@ export function YearSelect() {
               {y}
             </SelectItem>
           ))}
+          <SelectItem value={PAST_YEAR} className="border-t text-muted-foreground">
+            Ouvrir un exercice passé…
+          </SelectItem>
         </SelectContent>
       </Select>
+      {isAskingPast && (
+        <PastYearDialog
+          current={currentYear()}
+          onClose={() => setIsAskingPast(false)}
+          onOpen={(past) => {
+            setYear(past);
+            setIsAskingPast(false);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock, LockOpen } from 'lucide-react';
+import { Check, Lock, LockOpen, TriangleAlert } from 'lucide-react';
 import { checklistText, nextMonthToClose, type MonthLock } from '@/domain/control';
 import { MONTHS } from '@/domain/months';
 import type { ChecklistAnswer } from '@/domain/answers';
@@ -109,6 +109,8 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
   });
   const change = useLockChange(year, onClose);
   const items = checklist.data?.items ?? [];
+  // docs/product.md#actuals-from-the-accounting: the month against the last accounting import (null: none applied to the year).
+  const accounting = checklist.data?.accounting ?? null;
   const label = `${MONTHS[month]} ${year}`;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -124,7 +126,8 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
         <section aria-label="Points à vérifier" className="flex flex-col gap-2 text-sm">
           <h4 className="font-semibold">Points à vérifier avant de clôturer</h4>
           {checklist.isPending && <p className="text-muted-foreground">Vérification en cours…</p>}
-          {checklist.isSuccess && items.length === 0 && (
+          {accounting && <AccountingLine reconciled={accounting.reconciled} text={accounting.text} />}
+          {checklist.isSuccess && items.length === 0 && accounting?.reconciled !== false && (
             <p className="text-muted-foreground">Rien ne semble inachevé pour ce mois.</p>
           )}
           {items.length > 0 && (
@@ -158,6 +161,24 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The month's reconciliation with the ledger: plain when it agrees, a warning when it does not. */
+function AccountingLine({ reconciled, text }: { reconciled: boolean; text: string }) {
+  return reconciled ? (
+    <p className="flex items-center gap-1.5 text-success">
+      <Check className="size-4" aria-hidden="true" />
+      {text}
+    </p>
+  ) : (
+    <p
+      role="note"
+      className="flex items-start gap-1.5 rounded-md border border-amber-500 bg-amber-50 p-2 text-amber-900"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {text}
+    </p>
   );
 }
 

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import type { HistoryEntry } from '@/domain/codec';
-import { HISTORY_SOURCE_LABELS, actorLabel, formatHistoryAt } from '@/domain/history-view';
+import { actorLabel, formatHistoryAt, historySourceText } from '@/domain/history-view';
 import { Spinner } from '@/web/components/ui/spinner';
 import type { useHistoryEntries } from '../api/get-history';
 
-/** The source, who and when of a history entry, on one line: « Saisie · Vous · 5 mars 2026 à 09:07 ». */
+/**
+ * The source, who and when of a history entry, on one line: « Saisie · Vous · 5 mars 2026 à 09:07 »
+ * (an accounting import's source names its day: « Import comptable du 27/11/2026 »).
+ */
 export function HistoryEntryMeta({ entry }: { entry: HistoryEntry }) {
   return (
     <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
       <span className="rounded-sm bg-secondary px-1.5 py-px font-medium text-secondary-foreground">
-        {HISTORY_SOURCE_LABELS[entry.source]}
+        {historySourceText(entry.source, entry.at)}
       </span>
       <span className="sr-only">·</span>
       <span>{actorLabel(entry.actor)}</span>
