@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentYear } from '@/domain/years';
@@ -7,6 +7,17 @@ import { sharedKeys } from '@/web/lib/query-keys';
 import { renderApp } from '@/web/test/render-app';
 
 const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles'];
+
+// The dashboards are lazy chunks that pull the charting library: their first import is transformed
+// here, which took over a second on a loaded machine (past findBy's wait). Imported once before
+// the tests, the tabs' lazy imports resolve from the module cache: what the tests check is the
+// switching, not how fast this machine transforms a chunk.
+beforeAll(async () => {
+  await Promise.all([
+    import('@/web/features/dashboard/components/dashboard-tab'),
+    import('@/web/features/dashboard/components/poles-dashboard-tab'),
+  ]);
+}, 60_000);
 
 describe('main screen', () => {
   it('shows the product name and the three-button navigation in the header', () => {
