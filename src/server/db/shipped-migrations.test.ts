@@ -24,6 +24,7 @@ const SHIPPED: readonly (readonly [id: string, sha256: string])[] = [
   ['0009_client_year_bound', '95b4a90e691f8d0b72d76376b95355b15aab68f82209b1cc8a23eb27986b9e28'],
   ['0010_trigger_plans_by_size', 'c83d5065f6de345cdd3db608d9135c543b8d29d4a20ac857d3b37a0e20500f3c'],
   ['0011_revised_forecast_triggers', 'de68439644524efbb648acb8cf7b6eb6308d13cc378f2a08329e97571569f3d9'],
+  ['0012_history_year_idx', '30c6853b36572393534ebae89d44a27e591955e1f0189934fce4b1f61a0416b3'],
 ];
 
 const textOf = (sql: (typeof MIGRATIONS)[number]['sql']) =>
