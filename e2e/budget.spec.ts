@@ -301,7 +301,7 @@ test('a failed save shows the error, keeps the value marked unsaved, and stores 
 
   await expect(tab.toast('Impossible de sauvegarder les données')).toContainText('Erreur');
   await expect(cell).toHaveAttribute('data-unsaved', 'true');
-  await expect(app.main.getByRole('alert')).toContainText('1 valeur(s) non enregistrée(s)');
+  await expect(app.main.getByRole('alert')).toContainText('1 montant(s) en attente d’enregistrement');
   await expect(cell).toHaveValue('4\u202f321,09');
   expect((await storedBudget(request, clientId))[0]!.lines[0]!.reel[6]).toBe(0);
 

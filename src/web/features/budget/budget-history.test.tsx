@@ -152,8 +152,13 @@ describe('undo and redo in the budget tab', () => {
     // The typing is cancelled (the value the cell had when focused), and no undo was asked for.
     expect(cell(META)).toHaveValue('');
     expect(calls(server, /history\/\d+\/undo/)).toEqual([]);
+    // Cancelled typing writes nothing (ADR 048) — unless a pause (600 ms, a slow machine) sent it
+    // meanwhile: then the value from before is written back.
+    const patches = server.requests.filter((r) => r.method === 'PATCH');
+    expect(patches.length === 0 || JSON.stringify(patches.at(-1)!.body).includes('"value":0,')).toBe(true);
 
-    // Not being typed in any more: Ctrl+Z is the budget's undo, after the queued edit is stored.
+    // A committed entry, then Ctrl+Z outside typing: the budget's undo, after the edit is stored.
+    await user.keyboard('9{Tab}');
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(calls(server, /undo$/)).toEqual(['POST /api/history/7/undo']));
     const order = calls(server, /PATCH|stack|undo$/);

@@ -22,13 +22,17 @@ import { api, withYear } from '@/web/lib/api-client';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { invalidateSummaries, reloadAllData } from '@/web/lib/query-keys';
 import { budgetKeys } from './budget-keys';
-import { cellSaveQueue } from '../saving/api/save-cells';
+import { cellSaveQueue, restorePendingEdits } from '../saving/api/save-cells';
 
 export function useClientBudget(year: number, clientId: string) {
   return useQuery({
     queryKey: budgetKeys.clientBudget(year, clientId),
-    // Edits not stored yet stay on top of what the server sends back (a reload never shows an older value).
-    queryFn: async ({ signal }) => cellSaveQueue().overlay(await getClientBudget(clientId, year, signal)),
+    // Edits not stored yet stay on top of what the server sends back (a reload never shows an older
+    // value), those kept from an earlier visit included (ADR 048).
+    queryFn: async ({ signal }) => {
+      await restorePendingEdits(clientId, year);
+      return cellSaveQueue().overlay(await getClientBudget(clientId, year, signal));
+    },
   });
 }
 
@@ -50,28 +54,33 @@ export function showCells(queryClient: QueryClient, year: number, cells: readonl
   );
 }
 
+/**
+ * How a value is written (ADR 048): `typing` is a draft (a keystroke: shown, saved only after a
+ * pause), `commit` is sent at once (Enter, Tab, an arrow, blur, a paste, a fill), `cancel` brings
+ * back the value from before the typing without writing it (Escape).
+ */
+export type CellWriteMode = 'typing' | 'commit' | 'cancel';
+
 /** How cells are written: see useWriteCells. */
-export type WriteCellsOptions = { immediate: boolean; cancelReload: boolean; source?: CellSource };
+export type WriteCellsOptions = { mode: CellWriteMode; cancelReload: boolean; source?: CellSource };
 
 /**
- * Writes cell values: shown at once (the cache), stored by the save queue. `immediate` (blur,
- * Enter, paste) sends without waiting for the pause in typing; `cancelReload` (a keystroke)
- * cancels a reload in flight, which would bring back the value from before it; `source` is
- * 'collage' for a paste (docs/product.md#history), typed otherwise.
+ * Writes cell values: shown at once (the cache), stored by the save queue as `mode` says;
+ * `cancelReload` (a keystroke) cancels a reload in flight, which would bring back the value from
+ * before it; `source` is 'collage' for a paste (docs/product.md#history), typed otherwise.
  */
 export function useWriteCells(year: number, clientId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    (updates: readonly CellUpdate[], { immediate, cancelReload, source }: WriteCellsOptions) => {
+    (updates: readonly CellUpdate[], { mode, cancelReload, source }: WriteCellsOptions) => {
       if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(year, clientId) });
       // docs/product.md#conflict-choice: what the cell showed before this edit, the save's `expected`.
       const before = cellReader(queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? []);
       updateBudgetCache(queryClient, year, clientId, (p) => applyCellUpdates(p, updates));
-      // Each edit keeps the year of its line, whatever year is on screen when it is sent.
-      cellSaveQueue().edit(
-        updates.map((u) => ({ ...u, year, ...(source && { source }), expected: before(u) })),
-        immediate,
-      );
+      // Each edit keeps the year and client of its line, whatever is on screen when it is sent.
+      const edits = updates.map((u) => ({ ...u, year, clientId, ...(source && { source }), expected: before(u) }));
+      if (mode === 'cancel') cellSaveQueue().cancel(edits);
+      else cellSaveQueue().edit(edits, mode === 'commit');
     },
     [queryClient, year, clientId],
   );

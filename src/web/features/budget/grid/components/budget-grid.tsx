@@ -12,7 +12,7 @@ import type { LineMove } from '@/domain/history';
 import type { CellRef } from '@/domain/history-view';
 import { Lock } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
-import { useRejectedCount, useUnsavedCount } from '../../saving/api/save-cells';
+import { useRejectedCount, useUnsavedCount, useWaitingCount } from '../../saving/api/save-cells';
 import { notifySuccess } from '../../lib/failure-messages';
 import { useGridActions, type GridActions } from '../hooks/use-grid-actions';
 import { useCellFocus } from '../hooks/use-cell-focus';
@@ -142,6 +142,7 @@ function FigureColumnHeader({ title, width, isClosed = false }: { title: string;
 function GridNotes() {
   const unsavedCount = useUnsavedCount();
   const rejectedCount = useRejectedCount();
+  const waitingCount = useWaitingCount();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
       <p className="max-w-5xl">
@@ -152,7 +153,8 @@ function GridNotes() {
       </p>
       {unsavedCount > 0 && (
         <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1 font-medium text-destructive">
-          {unsavedCount} valeur(s) non enregistrée(s) — nouvel essai automatique en cours
+          {Math.max(waitingCount, unsavedCount)} montant(s) en attente d’enregistrement — nouvel essai automatique en
+          cours
         </p>
       )}
       {rejectedCount > 0 && (

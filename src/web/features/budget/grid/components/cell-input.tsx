@@ -111,7 +111,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const cancel = () => {
     setText(null);
     setMode(null);
-    onEdit(lineId, month, measure, original.current, 'typing');
+    onEdit(lineId, month, measure, original.current, 'cancel');
     pendingSelection.current = 'all';
   };
 
@@ -126,7 +126,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       original.current = entry.ok ? entry.cents : original.current;
       return;
     }
-    onEdit(lineId, month, measure, original.current, 'commit');
+    onEdit(lineId, month, measure, original.current, 'cancel');
     setRefusal(reason);
     notifyError('Saisie refusée', `${label}\u00a0: «\u00a0${text.trim()}\u00a0» — ${reason}`);
   };

@@ -30,7 +30,7 @@ export function CellMenus({ year, clientId, poles, menu, onCloseMenu, onFocusReq
 
   const restore = (open: OpenCell, value: Cents) => {
     const { lineId, month, field } = open.cell;
-    writeCells([cellUpdate(lineId, month, field, value)], { immediate: true, cancelReload: true });
+    writeCells([cellUpdate(lineId, month, field, value)], { mode: 'commit', cancelReload: true });
     setHistoryOf(null);
     notifySuccess('Valeur restaurée', `${open.label} : ${formatEurosExact(value)}`);
   };

@@ -29,13 +29,17 @@ import {
   useSetFacture,
   useTogglePole,
   useWriteCells,
+  type CellWriteMode,
 } from '../../api/client-budget';
 import { getHistoryStack } from '../../history/api/get-history';
 import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { skippedClosedCells, useGridLocks } from './use-closed-months';
 
-/** How a cell's value is written: live while typing, or committed (blur, Enter, a move). */
-export type CellEditMode = 'typing' | 'commit';
+/**
+ * How a cell's value is written: live while typing (saved only after a pause), committed (blur,
+ * Enter, a move: saved at once), or cancelled (Escape: the value from before, nothing written).
+ */
+export type CellEditMode = CellWriteMode;
 
 /** Actions the grid passes down; stable across renders so memoised rows skip work. */
 export type GridActions = {
@@ -127,7 +131,7 @@ export function useGridActions(
         // the queue leaves it out alone (ADR 024), and the commit puts the previous value back.
         const mustCheck = mode === 'commit' || Math.abs(cents) >= HUGE_CENTS;
         const reason = mustCheck ? refusal(updates) : null;
-        if (reason === null) writeCells(updates, { immediate: mode === 'commit', cancelReload: true });
+        if (reason === null) writeCells(updates, { mode, cancelReload: true });
         return reason;
       },
       writeBlock: (writes, source) => {
@@ -143,7 +147,7 @@ export function useGridActions(
           notifySuccess(skippedClosedCells(all.length - updates.length));
         if (updates.length === 0) return null;
         const reason = refusal(updates);
-        if (reason === null) writeCells(updates, { immediate: true, cancelReload: false, source });
+        if (reason === null) writeCells(updates, { mode: 'commit', cancelReload: false, source });
         return reason;
       },
       onOpenMenu,

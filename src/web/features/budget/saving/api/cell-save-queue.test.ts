@@ -87,12 +87,12 @@ describe('cell save queue', () => {
     expect(queue.hasPendingEdits()).toBe(false);
   });
 
-  it('keeps a newer edit typed while a failing save was in flight', async () => {
+  it('keeps a newer edit committed while a failing save was in flight', async () => {
     const server = fakeServer();
     const queue = createCellSaveQueue({ send: server.send, onFailure: () => {}, retryDelaysMs: [100] });
 
     queue.edit([cell(1)], true);
-    queue.edit([cell(2)]);
+    queue.edit([cell(2)], true);
     server.requests[0]!.reject(new Error('réseau'));
     await vi.advanceTimersByTimeAsync(100);
     server.requests[1]!.resolve();
@@ -197,6 +197,86 @@ function comparingServer() {
 }
 
 const seen = (value: number, expected: number, month = 0) => ({ ...cell(value, month), expected: cents(expected) });
+
+describe('cell save queue: only committed values leave (ADR 048)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('never sends a draft when a save returns: the value typed meanwhile waits for its commit', async () => {
+    const server = fakeServer();
+    const queue = createCellSaveQueue({ send: server.send, onFailure: () => {} });
+
+    queue.edit([cell(500, 1)], true); // Tab from the previous cell: in flight
+    queue.edit([cell(1)]);
+    queue.edit([cell(13)]);
+    server.requests[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests).toHaveLength(1); // 13 is not sent
+    queue.edit([cell(130)]);
+    queue.edit([cell(13000)], true); // Enter
+    await vi.advanceTimersByTimeAsync(0);
+    server.requests[1]!.resolve();
+    await queue.whenIdle();
+
+    expect(server.requests.map((r) => r.cells)).toEqual([[cell(500, 1)], [cell(13000)]]);
+  });
+
+  it('commits drafts after a pause of 600 ms after the last key', async () => {
+    const server = fakeServer();
+    const queue = createCellSaveQueue({ send: server.send, onFailure: () => {} });
+
+    queue.edit([cell(1)]);
+    await vi.advanceTimersByTimeAsync(500);
+    queue.edit([cell(12)]);
+    await vi.advanceTimersByTimeAsync(599);
+    expect(server.requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.requests.map((r) => r.cells)).toEqual([[cell(12)]]);
+  });
+
+  it('cancel drops the draft and writes nothing; after a pause sent part of it, it writes the value back', async () => {
+    const server = fakeServer();
+    const queue = createCellSaveQueue({ send: server.send, onFailure: () => {} });
+
+    queue.edit([cell(7)]);
+    queue.edit([cell(77)]);
+    queue.cancel([cell(0)]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(server.requests).toHaveLength(0);
+    expect(queue.hasPendingEdits()).toBe(false);
+
+    queue.edit([cell(7)]);
+    await vi.advanceTimersByTimeAsync(600); // the pause sends 7
+    server.requests[0]!.resolve();
+    queue.edit([cell(77)]);
+    queue.cancel([cell(0)]);
+    await vi.advanceTimersByTimeAsync(0);
+    server.requests[1]!.resolve();
+    await queue.whenIdle();
+    // Sent expecting the value the pause stored.
+    expect(server.requests.map((r) => r.cells)).toEqual([[cell(7)], [{ ...cell(0), expected: 7 }]]);
+  });
+
+  it('persists every committed edit not acknowledged, with its base, and restores kept ones', async () => {
+    const server = fakeServer();
+    const kept: unknown[][] = [];
+    const queue = createCellSaveQueue({ send: server.send, onFailure: () => {}, persist: (e) => kept.push(e) });
+
+    queue.edit([{ ...cell(5), expected: cents(1) }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kept).toEqual([]); // a draft is not kept
+    queue.edit([{ ...cell(50), expected: cents(5) }], true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kept.at(-1)).toEqual([{ ...cell(50), expected: 1 }]);
+    server.requests[0]!.resolve();
+    await queue.whenIdle();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kept.at(-1)).toEqual([]);
+
+    queue.restore([{ ...cell(9, 2), expected: cents(3) }]);
+    expect(server.requests[1]!.cells).toEqual([{ ...cell(9, 2), expected: 3 }]);
+  });
+});
 
 describe('cell save queue: conflicts', () => {
   beforeEach(() => vi.useFakeTimers());

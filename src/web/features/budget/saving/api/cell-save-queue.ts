@@ -1,6 +1,8 @@
 /**
- * Saving of grid cells (docs/product.md#cell-saving: an edit is never lost). Edits wait a short pause, then go in
- * one `PATCH /api/cells`; at most one request is in flight, so two fast edits of one cell reach
+ * Saving of grid cells (docs/product.md#cell-saving: an edit is never lost). Only committed values leave the
+ * browser (ADR 048): a value being typed is a *draft*, shown but kept here until the user commits it
+ * (Enter, Tab, an arrow, blur, a paste, a fill) or pauses 600 ms after the last key; Escape drops it.
+ * Committed edits go in one `PATCH /api/cells`; at most one request is in flight, so two fast edits of one cell reach
  * the server in order and the last one is stored. A failed batch goes back to the queue (behind
  * any newer edit of the same cell), its cells are marked unsaved, and it is retried with a
  * growing delay — unless the server refused it for good (a 4xx: `finalReason` says so): then
@@ -48,8 +50,13 @@ export type CellSaveQueueOptions<T extends CellUpdate> = {
   onRejected?: (cells: readonly T[], error: unknown) => void;
   /** The conflicting cells (by key) when the error is a conflict, else null. Never a conflict by default. */
   conflictOf?: (error: unknown) => Map<string, ConflictInfo> | null;
-  /** Pause after the last keystroke before saving, in ms. */
+  /** Pause after the last keystroke before a draft is committed and saved, in ms. */
   debounceMs?: number;
+  /**
+   * Called (in a microtask, once per burst of changes) with every committed edit not acknowledged
+   * by the server yet, each with its base: the caller keeps them across a reload (ADR 048).
+   */
+  persist?: (edits: (T & Based)[]) => void;
   /** Delays before successive retries, in ms; the last one repeats. */
   retryDelaysMs?: readonly number[];
 };
@@ -65,9 +72,16 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   onRejected = () => {},
   conflictOf = () => null,
   debounceMs = 600,
+  persist = () => {},
   retryDelaysMs = [1000, 2000, 4000],
 }: CellSaveQueueOptions<T>) {
   let pending = new Map<string, T>();
+  /** Values being typed, not committed: shown (overlay), never sent until committed or paused on. */
+  const drafts = new Map<string, T>();
+  /** Cells whose draft a pause committed while the user kept typing: Escape must write the value back. */
+  const pausedOn = new Set<string>();
+  let draftTimer: ReturnType<typeof setTimeout> | undefined;
+  let changeScheduled = false;
   let inFlight: Map<string, T> | null = null;
   /** Halves of a refused batch, sent one by one before anything newer, until the refused cells are alone. */
   let isolating: Map<string, T>[] = [];
@@ -75,7 +89,6 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   /** Cells the server refused for good, with its reason; a new edit of the cell clears it. */
   const rejected = new Map<string, string>();
   const listeners = new Set<() => void>();
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let idle: Array<() => void> = [];
@@ -88,11 +101,76 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
 
   const notify = () => listeners.forEach((l) => l());
 
+  /** Every committed edit the server has not acknowledged, with its base (later states win per cell). */
+  function unacknowledged(): (T & Based)[] {
+    const cells = new Map<string, T>();
+    for (const group of conflicts) for (const [key, u] of group.cells) cells.set(key, u);
+    for (const half of isolating) for (const [key, u] of half) cells.set(key, u);
+    for (const [key, u] of inFlight ?? []) cells.set(key, u);
+    for (const [key, u] of pending) cells.set(key, u);
+    return [...cells].map(([key, u]) => {
+      const expected = bases.get(key);
+      return expected === undefined ? u : { ...u, expected };
+    });
+  }
+
+  /** The set of unacknowledged edits changed: persisted and told to listeners, once per burst. */
+  function changed() {
+    if (changeScheduled) return;
+    changeScheduled = true;
+    queueMicrotask(() => {
+      changeScheduled = false;
+      persist(unacknowledged());
+      notify();
+    });
+  }
+
   function clearTimers() {
-    clearTimeout(debounceTimer);
     clearTimeout(retryTimer);
-    debounceTimer = undefined;
     retryTimer = undefined;
+  }
+
+  /** True while the cell has a committed value not acknowledged yet (its base is still needed). */
+  function outstanding(key: string): boolean {
+    return (
+      pending.has(key) ||
+      drafts.has(key) ||
+      (inFlight?.has(key) ?? false) ||
+      isolating.some((half) => half.has(key)) ||
+      conflicts.some((group) => group.cells.has(key))
+    );
+  }
+
+  /** Committed values into the queue (a conflict group's cell replaces the user's waiting value). */
+  function commit(updates: readonly (T & Based)[]): boolean {
+    let cleared = false;
+    for (const { expected, ...rest } of updates) {
+      const u = rest as unknown as T;
+      const key = keyOf(u);
+      drafts.delete(key);
+      cleared = rejected.delete(key) || cleared;
+      const group = conflicts.find((g) => g.conflicts.has(key));
+      if (group) {
+        // Still the user's choice to make: the new value replaces theirs in the waiting batch.
+        updateGroup(group, new Map(group.cells).set(key, u), new Map(group.conflicts));
+        cleared = true;
+        continue;
+      }
+      if (!bases.has(key) && expected !== undefined) bases.set(key, expected);
+      pending.set(key, u);
+    }
+    changed();
+    return cleared;
+  }
+
+  /** The pause after the last key: every draft is committed and sent. */
+  function commitDrafts() {
+    clearTimeout(draftTimer);
+    draftTimer = undefined;
+    if (drafts.size === 0) return;
+    for (const key of drafts.keys()) pausedOn.add(key);
+    if (commit([...drafts.values()])) notify();
+    flush();
   }
 
   function settleIdle() {
@@ -131,14 +209,15 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
       () => {
         inFlight = null;
         attempt = 0;
-        let changed = false;
+        let cleared = false;
         for (const [key, update] of batch) {
-          // Stored: the server now holds this value, the base of a newer edit of the cell.
-          if (pending.has(key)) bases.set(key, update.value);
+          // Stored: the server now holds this value, the base of a newer edit (or draft) of the cell.
+          if (pending.has(key) || drafts.has(key)) bases.set(key, update.value);
           else bases.delete(key);
-          if (!pending.has(key)) changed = failed.delete(key) || changed;
+          if (!pending.has(key)) cleared = failed.delete(key) || cleared;
         }
-        if (changed) notify();
+        if (cleared) notify();
+        changed();
         if (pending.size > 0 || isolating.length > 0) flush();
         else settleIdle();
       },
@@ -163,6 +242,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
         attempt += 1;
         onFailure(error, attempt);
         notify();
+        changed();
         const delay = retryDelaysMs[Math.min(attempt, retryDelaysMs.length) - 1] ?? 1000;
         retryTimer = setTimeout(flush, delay);
       },
@@ -182,6 +262,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
       onRejected([update], error);
     }
     notify();
+    changed();
     flush();
   }
 
@@ -193,6 +274,8 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   function conflicted(batch: Map<string, T>, conflicting: Map<string, ConflictInfo>) {
     const cells = new Map([...batch].filter(([key, u]) => !droppedLines.has(u.lineId) && !pending.has(key)));
     const open = new Map<string, ConflictInfo>();
+    // Answered: no longer a failed save being retried, but a choice waiting (or sent again).
+    for (const key of cells.keys()) failed.delete(key);
     for (const [key, info] of conflicting) {
       const mine = cells.get(key);
       if (!mine) continue;
@@ -202,6 +285,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     if (open.size === 0) requeue(cells);
     else conflicts = [...conflicts, { id: nextConflictId++, cells, conflicts: open }];
     notify();
+    changed();
     flush();
   }
 
@@ -219,33 +303,58 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
 
   return {
     /**
-     * Queues a cell value; `immediate` (blur, Enter, paste) sends without waiting for the pause. An
-     * update's `expected` (the value the user saw) is kept as the cell's base until it is stored.
-     * A new edit of a cell in conflict replaces the user's value in the waiting batch: the choice
-     * is still theirs to make (nobody overwrites silently).
+     * A cell value: committed (`immediate`: Enter, Tab, an arrow, blur, a paste, a fill) it is sent
+     * at once; otherwise it is a draft (a keystroke), kept here until committed, or committed by
+     * itself after a pause of `debounceMs` after the last draft. An update's `expected` (the value
+     * the user saw) is kept as the cell's base until it is stored. A new edit of a cell in conflict
+     * replaces the user's value in the waiting batch: the choice is still theirs to make (nobody
+     * overwrites silently).
      */
     edit(updates: readonly (T & Based)[], immediate = false): void {
-      let cleared = false;
+      if (immediate) {
+        for (const u of updates) pausedOn.delete(keyOf(u));
+        if (commit(updates)) notify();
+        flush();
+        return;
+      }
       for (const { expected, ...rest } of updates) {
         const u = rest as unknown as T;
         const key = keyOf(u);
-        cleared = rejected.delete(key) || cleared;
-        const group = conflicts.find((g) => g.conflicts.has(key));
-        if (group) {
-          // Still the user's choice to make: the new value replaces theirs in the waiting batch.
-          updateGroup(group, new Map(group.cells).set(key, u), new Map(group.conflicts));
-          cleared = true;
-          continue;
-        }
         if (!bases.has(key) && expected !== undefined) bases.set(key, expected);
-        pending.set(key, u);
+        drafts.set(key, u);
       }
-      if (cleared) notify();
-      if (immediate) flush();
-      else if (!inFlight && !retryTimer) {
-        clearTimeout(debounceTimer);
-        debounceTimer = setTimeout(flush, debounceMs);
+      clearTimeout(draftTimer);
+      draftTimer = setTimeout(commitDrafts, debounceMs);
+    },
+    /**
+     * Escape (or an entry refused on commit): the cells' drafts are dropped and nothing is written
+     * — unless a pause already sent part of the typing, then `updates` (the values from before
+     * the typing) are committed back.
+     */
+    cancel(updates: readonly (T & Based)[]): void {
+      const back: (T & Based)[] = [];
+      for (const u of updates) {
+        const key = keyOf(u);
+        drafts.delete(key);
+        if (pausedOn.delete(key)) back.push(u);
+        else if (!outstanding(key)) bases.delete(key);
       }
+      if (back.length === 0) return;
+      if (commit(back)) notify();
+      flush();
+    },
+    /** Commits every draft now (leaving the page). */
+    commitDrafts,
+    /**
+     * Edits kept from an earlier visit (a reload, a crash): committed again with the base the user
+     * saw then, so a change made meanwhile by someone else comes back as a conflict. A cell already
+     * edited here keeps its newer value.
+     */
+    restore(edits: readonly (T & Based)[]): void {
+      const fresh = edits.filter((u) => !outstanding(keyOf(u)));
+      if (fresh.length === 0) return;
+      if (commit(fresh)) notify();
+      flush();
     },
     flush,
     /**
@@ -269,11 +378,13 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
         if (choice === 'theirs') {
           cells.delete(key);
           bases.delete(key);
+          failed.delete(key);
           taken.push({ lineId: mine.lineId, month: mine.month, field: mine.field, value: info.current });
         }
       }
       updateGroup(group, cells, open);
       notify();
+      changed();
       flush();
       return taken;
     },
@@ -296,9 +407,18 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     unsavedCount: () => failed.size,
     /** Number of cells the server refused for good. */
     rejectedCount: () => rejected.size,
-    /** True while any edit is not stored yet (waiting, in flight or failed): leaving would lose it. */
+    /** Number of committed cells the server has not acknowledged yet (waiting, in flight, failed, in conflict). */
+    waitingCount: () => unacknowledged().length,
+    /** True while a value is being typed and not committed: leaving would lose it. */
+    hasDrafts: () => drafts.size > 0,
+    /** True while any edit is not stored yet (typed, waiting, in flight or failed): leaving would lose it. */
     hasPendingEdits: () =>
-      pending.size > 0 || inFlight !== null || failed.size > 0 || isolating.length > 0 || conflicts.length > 0,
+      drafts.size > 0 ||
+      pending.size > 0 ||
+      inFlight !== null ||
+      failed.size > 0 ||
+      isolating.length > 0 ||
+      conflicts.length > 0,
     /** Server data with the edits not stored yet on top, so a reload never shows an older value. */
     overlay(poles: readonly Pole[]): Pole[] {
       const unsaved = [
@@ -306,6 +426,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
         ...isolating.flatMap((half) => [...half.values()]),
         ...(inFlight?.values() ?? []),
         ...pending.values(),
+        ...drafts.values(),
       ];
       return applyCellUpdates(poles, unsaved);
     },
@@ -313,6 +434,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     dropLine(lineId: string): void {
       droppedLines.add(lineId);
       for (const key of [...pending.keys()]) if (key.startsWith(`${lineId}:`)) pending.delete(key);
+      for (const key of [...drafts.keys()]) if (key.startsWith(`${lineId}:`)) drafts.delete(key);
       for (const key of [...failed]) if (key.startsWith(`${lineId}:`)) failed.delete(key);
       for (const key of [...rejected.keys()]) if (key.startsWith(`${lineId}:`)) rejected.delete(key);
       for (const key of [...bases.keys()]) if (key.startsWith(`${lineId}:`)) bases.delete(key);
@@ -322,6 +444,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
         if (cells.size !== group.cells.size) updateGroup(group, cells, open);
       }
       notify();
+      changed();
       if (pending.size > 0) flush();
       else settleIdle();
     },

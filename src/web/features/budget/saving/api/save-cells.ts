@@ -14,13 +14,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { cellKey, cellUpdateToWire, conflictCellsFromWire, type CellUpdate, type Measure } from '@/domain';
 import type { CellSource } from '@/domain/history';
-import type { CellsAnswer } from '@/domain/answers';
+import type { CellsAnswer, SessionAnswer } from '@/domain/answers';
 import { ApiError, api, withYear } from '@/web/lib/api-client';
 import { FAILURE, notifyFailure } from '../../lib/failure-messages';
 import { createCellSaveQueue, type CellSaveQueue, type ConflictGroup, type ConflictInfo } from './cell-save-queue';
+import { createPendingEdits, indexedDbStore } from './pending-edits';
 
-/** A cell edit, the exercice of its line and where it came from (typed when not said). */
-export type YearCellUpdate = CellUpdate & { year: number; source?: CellSource };
+/**
+ * A cell edit, the exercice and client of its line (the client says where a kept edit belongs,
+ * ADR 048) and where it came from (typed when not said).
+ */
+export type YearCellUpdate = CellUpdate & { year: number; clientId?: string; source?: CellSource };
 
 /** What a stored batch made: its exercice, its source and its history entry (null when nothing changed). */
 export type SavedBatch = { year: number; source: CellSource; cellCount: number; historyId: number | null };
@@ -34,7 +38,7 @@ const savedListeners = new Set<(batch: SavedBatch) => void>();
  */
 export async function patchCells(cells: readonly YearCellUpdate[]): Promise<void> {
   const batches = new Map<string, { year: number; source: CellSource; cells: CellUpdate[] }>();
-  for (const { year, source = 'saisie', ...cell } of cells) {
+  for (const { year, source = 'saisie', clientId: _client, ...cell } of cells) {
     const key = `${year}:${source}`;
     const batch = batches.get(key);
     if (batch) batch.cells.push(cell);
@@ -64,6 +68,29 @@ function useListenerIn<T>(set: Set<(value: T) => void>, listener: (value: T) => 
 export const useCellsSaved = (listener: (batch: SavedBatch) => void) => useListenerIn(savedListeners, listener);
 
 let queue: CellSaveQueue<YearCellUpdate> | null = null;
+
+/** Edits not acknowledged yet, kept in IndexedDB across a reload (ADR 048); null without IndexedDB. */
+const store = indexedDbStore();
+const kept = store && createPendingEdits(store);
+let user: Promise<void> | null = null;
+
+/**
+ * Re-sends the edits an earlier visit of this user kept for this client and year (a reload, a
+ * crash, an outage), each expecting the value the user saw then: once per page life and scope.
+ * Never fails: without IndexedDB or the session, nothing is restored.
+ */
+export async function restorePendingEdits(clientId: string, year: number): Promise<void> {
+  if (!kept) return;
+  try {
+    user ??= api.get<SessionAnswer>('/api/session').then((session) => {
+      kept.setUser(session.mode === 'local' ? 'local' : (session.user?.email ?? null));
+    });
+    await user;
+    cellSaveQueue().restore(await kept.restore(clientId, year));
+  } catch {
+    user = null;
+  }
+}
 
 const refusedListeners = new Set<(error: unknown) => void>();
 
@@ -105,11 +132,15 @@ export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
       refusedListeners.forEach((listener) => listener(error));
     },
     conflictOf: conflictCells,
+    persist: (edits) => void kept?.sync(edits),
   });
   if (typeof window !== 'undefined') {
     window.addEventListener('beforeunload', (event) => {
       if (!created.hasPendingEdits()) return;
+      created.commitDrafts();
       created.flush();
+      // Kept in IndexedDB, the edits are sent again on the next visit: no need to ask.
+      if (kept) return;
       event.preventDefault();
       // Older browsers need returnValue set to show the "leave this page?" prompt.
       event.returnValue = '';
@@ -146,6 +177,12 @@ export function useConflicts(): readonly ConflictGroup<YearCellUpdate>[] {
 export function useRejectedCount(): number {
   const q = cellSaveQueue();
   return useSyncExternalStore(q.subscribe, q.rejectedCount);
+}
+
+/** Number of committed cells the server has not acknowledged yet (waiting, in flight, failed, in conflict). */
+export function useWaitingCount(): number {
+  const q = cellSaveQueue();
+  return useSyncExternalStore(q.subscribe, q.waitingCount);
 }
 
 /** Number of cells whose save failed and is being retried. */
