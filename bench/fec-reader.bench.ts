@@ -11,8 +11,11 @@ import { readFec } from '../src/domain/accounting/fec-reader';
 import { generateFec } from './fec-generator';
 import { BENCH_YEAR, median, ratioFigure, samplePair, type Bench, type Figure } from './lib';
 
-/** What any reader does at least: decode, split into lines, split into fields (kept, as readFec keeps them). */
-function bareParse(bytes: Uint8Array): string[][] {
+/**
+ * What any reader does at least: decode, split into lines, split into fields (kept, as readFec
+ * keeps them). The reference of fec.bench.ts's preview too.
+ */
+export function bareParse(bytes: Uint8Array): string[][] {
   const text = new TextDecoder().decode(bytes);
   return text.split(/\r\n|\r|\n/).map((line) => line.split('|'));
 }

@@ -4,7 +4,8 @@
  * applied import keeps for the reconciliation.
  */
 import type { Cents } from '@/domain/money';
-import { centsToDecimal, decimalToCents } from '@/domain/money';
+import { centsToDecimal, decimalToCents, ZERO_CENTS } from '@/domain/money';
+import { MONTH_COUNT } from '@/domain/months';
 import { markKey, type PlannedMark, type StoredLine } from '@/domain/accounting/plan';
 import type { ActualField, ForecastLine, MappingDocument, MonthSummary } from '@/domain/accounting/types';
 import type { Queryable } from '@/server/db/client';
@@ -40,41 +41,46 @@ export async function clientNames(q: Queryable): Promise<Map<string, string>> {
 /** A line of the year with its four measures (cents, 12 months each). */
 export interface YearLine extends StoredLine, ForecastLine {}
 
-/** The year's lines of every client, in client, pole and line order, with their figures. */
+/** A line's months as yearLines reads them: `month p ap r a` (cents) per month, space-separated. */
+function lineFigures(text: string): Pick<YearLine, 'previsionnel' | 'achatPrevisionnel' | 'reel' | 'achat'> {
+  const measures = Array.from({ length: 4 }, () => Array.from({ length: MONTH_COUNT }, () => ZERO_CENTS));
+  const values = text.split(' ');
+  for (let i = 0; i + 4 < values.length; i += 5) {
+    const month = Number(values[i]);
+    for (let k = 0; k < 4; k += 1) measures[k]![month] = Number(values[i + 1 + k]) as Cents;
+  }
+  const [previsionnel, achatPrevisionnel, reel, achat] = measures as [Cents[], Cents[], Cents[], Cents[]];
+  return { previsionnel, achatPrevisionnel, reel, achat };
+}
+
+/**
+ * The year's lines of every client, in client, pole and line order, with their figures. Each
+ * line's months come as one text of integer cents (numeric(14,2) × 100 is below 2^53: exact as a
+ * number), aggregated beside the line from its primary-key rows: for a 300-client year (12,000
+ * lines) about half the CPU of four numeric arrays per line after one sort of the year's 144,000
+ * rows (which spilled to disk), parsed number by number.
+ */
 export async function yearLines(q: Queryable, year: number): Promise<YearLine[]> {
-  const { rows } = await q.query<{
-    line_id: string;
-    client_id: string;
-    pole: string;
-    line: string;
-    p: string[];
-    ap: string[];
-    r: string[];
-    a: string[];
-  }>(
-    `select l.id::text as line_id, p.client_id::text as client_id, p.name as pole, l.name as line,
-            array_agg(d.previsionnel::text order by d.month_index) as p,
-            array_agg(d.achat_previsionnel::text order by d.month_index) as ap,
-            array_agg(d.reel::text order by d.month_index) as r,
-            array_agg(d.achat::text order by d.month_index) as a
+  const { rows } = await q.query<{ line_id: string; client_id: string; pole: string; line: string; months: string }>(
+    `select l.id::text as line_id, p.client_id::text as client_id, p.name as pole, l.name as line, d.months
        from expertise_poles p
        join budget_line_items l on l.expertise_pole_id = p.id and l.year = p.year
-       join budget_monthly_data d on d.budget_line_item_id = l.id and d.year = l.year
-      where p.year = $1
-      group by p.client_id, p.seq, p.name, l.seq, l.id, l.name
+       cross join lateral (
+         select string_agg(concat_ws(' ', m.month_index, (m.previsionnel * 100)::bigint, (m.achat_previsionnel * 100)::bigint,
+                                     (m.reel * 100)::bigint, (m.achat * 100)::bigint), ' ') as months
+           from budget_monthly_data m
+          where m.budget_line_item_id = l.id and m.year = l.year
+       ) d
+      where p.year = $1 and d.months is not null
       order by p.client_id, p.seq, l.seq`,
     [year],
   );
-  const cents = (texts: string[]) => texts.map(decimalToCents);
   return rows.map((r) => ({
     lineId: r.line_id,
     clientId: r.client_id,
     pole: r.pole,
     line: r.line,
-    previsionnel: cents(r.p),
-    achatPrevisionnel: cents(r.ap),
-    reel: cents(r.r),
-    achat: cents(r.a),
+    ...lineFigures(r.months),
   }));
 }
 

@@ -17,7 +17,7 @@ import { reconciliationToWire } from '@/domain/accounting/reconciliation';
 import type { FecFile, ForecastLine, MappingDocument, MappingResult } from '@/domain/accounting/types';
 import { fecPreviewToWire } from '@/domain/accounting/wire';
 import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
-import { centsToDecimal } from '@/domain/money';
+import { centsToDecimal, type Cents } from '@/domain/money';
 import type { CellUpdate } from '@/domain/model';
 import type { Db, Queryable } from '@/server/db/client';
 import { analyze } from '@/server/db/client';
@@ -38,6 +38,7 @@ import {
   readMapping,
   writeMapping,
   yearLines,
+  type YearLine,
 } from './accounting.repo';
 
 /** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
@@ -73,7 +74,7 @@ export function accountingRoutes(db: Db) {
     .post('/accounting/fec/preview', async (c) => {
       const year = requireImporter(c);
       const file = readFile(await bytesOf(c));
-      const { result, plan, closed, names } = await planImport(db, file, year);
+      const { result, plan, closed, names } = planImport(file, year, await readStored(db, year, true));
       return c.json(
         fecPreviewToWire(result, plan, closed, (id) => names.get(id.toLowerCase()) ?? '') satisfies FecPreviewAnswer,
       );
@@ -129,15 +130,42 @@ function liveMapping(mapping: MappingDocument, names: ReadonlyMap<string, string
   };
 }
 
-/** Reads what the plan needs and plans the import of `file` into `year`. */
-async function planImport(q: Queryable, file: FecFile, year: number) {
-  const [mapping, names, lines, locks, marks] = await Promise.all([
-    readMapping(q),
-    clientNames(q),
-    yearLines(q, year),
-    listLocks(q, year),
-    marksInForce(q, year),
-  ]);
+/** What the plan reads of the database. */
+interface Stored {
+  mapping: MappingDocument;
+  names: Map<string, string>;
+  lines: YearLine[];
+  locks: Awaited<ReturnType<typeof listLocks>>;
+  marks: Map<string, Cents>;
+}
+
+/**
+ * Reads what the plan needs: the five queries together on the pool (the preview), one after the
+ * other in a transaction (the apply), whose one connection runs one statement at a time —
+ * node-postgres deprecates queueing them on it.
+ */
+async function readStored(q: Queryable, year: number, together: boolean): Promise<Stored> {
+  if (together) {
+    const [mapping, names, lines, locks, marks] = await Promise.all([
+      readMapping(q),
+      clientNames(q),
+      yearLines(q, year),
+      listLocks(q, year),
+      marksInForce(q, year),
+    ]);
+    return { mapping, names, lines, locks, marks };
+  }
+  return {
+    mapping: await readMapping(q),
+    names: await clientNames(q),
+    lines: await yearLines(q, year),
+    locks: await listLocks(q, year),
+    marks: await marksInForce(q, year),
+  };
+}
+
+/** Plans the import of `file` into `year` over what was read. */
+function planImport(file: FecFile, year: number, { mapping, names, lines, locks, marks }: Stored) {
   const forecasts = new Map<string, ForecastLine[]>();
   for (const line of lines) {
     const key = line.clientId.toLowerCase();
@@ -162,7 +190,7 @@ async function applyImport(
   await lockAccountingImports(tx);
   // Every client, in id order as cell saves lock theirs: what the plan reads stays current until the commit.
   await tx.query(`select id from clients order by id for update`);
-  const { result, plan } = await planImport(tx, file, year);
+  const { result, plan } = planImport(file, year, await readStored(tx, year, false));
   const actor = actorOf(c);
   const clientIds = [...new Set(plan.changes.map((ch) => ch.clientId.toLowerCase()))];
   const entryId = await insertEntry(tx, {
