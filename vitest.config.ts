@@ -39,6 +39,10 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // A whole budget tab rendered in jsdom and driven key by key takes 3–5 s when two workers
+          // share this 2-core machine (the undo tests, since saves wait for a commit): 5 s timed
+          // them out now and then. The limit is not what these tests measure.
+          testTimeout: 20_000,
         },
       },
       {

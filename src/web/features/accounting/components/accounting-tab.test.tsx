@@ -148,7 +148,7 @@ afterEach(() => {
 });
 
 // Generous limits: each test types into several fields and renders the whole tab, slow on a busy machine.
-describe('AccountingTab', { timeout: 20_000 }, () => {
+describe('AccountingTab', () => {
   it('sends the chosen file as it is and shows its preview per month, the coverage and the closed month', async () => {
     const user = userEvent.setup();
     const { sent } = fakeServer();
