@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 // An unexpected console.error fails the test: React warnings are bugs.
 import '@/test/console-error-guard';
@@ -18,4 +18,11 @@ afterEach(() => {
   cleanup();
   // The selected exercice is remembered in localStorage: each test starts from the current year.
   if (typeof window !== 'undefined') window.localStorage.clear();
+});
+
+// A toast closing as its test ends removes itself 200 ms later (Sonner's unmount delay, a timer no
+// unmount clears). After a file's last test that timer fired once jsdom was gone: « window is not
+// defined », an unhandled error that fails the run. Each file waits for it while its window exists.
+afterAll(async () => {
+  if (typeof window !== 'undefined') await new Promise((resolve) => setTimeout(resolve, 300));
 });
