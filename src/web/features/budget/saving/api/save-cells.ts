@@ -139,8 +139,8 @@ export function cellSaveQueue(): CellSaveQueue<YearCellUpdate> {
       if (!created.hasPendingEdits()) return;
       created.commitDrafts();
       created.flush();
-      // Kept in IndexedDB, the edits are sent again on the next visit: no need to ask.
-      if (kept) return;
+      // Still asked with IndexedDB: its write is asynchronous and may not finish before the page
+      // goes, and a value kept there waits for the next visit to this client and year.
       event.preventDefault();
       // Older browsers need returnValue set to show the "leave this page?" prompt.
       event.returnValue = '';
