@@ -177,6 +177,35 @@ export const importAnswer = z.object({
 });
 export type ImportAnswer = z.output<typeof importAnswer>;
 
+// ---- versions (docs/product.md#versions-and-landing) --------------------------------------------
+
+export const versionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // ISO date-time.
+  at: z.string(),
+  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
+  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
+});
+export type VersionSummary = z.output<typeof versionSummary>;
+export const versionList = z.array(versionSummary);
+/** `GET /api/years/:year/versions`: the year's versions, oldest first. */
+export type VersionsAnswer = z.output<typeof versionList>;
+
+/** `POST /api/years/:year/versions`: the version created, the clients it froze, its history entry. */
+export const createdVersionAnswer = versionSummary.extend({
+  clients: z.number().int().meta({ description: 'Clients figés.' }),
+  historyId: z.number().int(),
+});
+export type CreatedVersionAnswer = z.output<typeof createdVersionAnswer>;
+
+/** A frozen line: the forecast measures only, euros. */
+export const versionLine = lineSchema.pick({ id: true, name: true, previsionnel: true, achat_previsionnel: true });
+export const versionPole = poleSchema.extend({ lines: z.array(versionLine) });
+export const versionPoleList = z.array(versionPole);
+/** `GET /api/years/:year/versions/:id?clientId=`: the client's poles as frozen (Pole[], forecasts only). */
+export type VersionPolesAnswer = z.output<typeof versionPoleList>;
+
 // ---- history ------------------------------------------------------------------------------------
 
 export const historyEntry = z.object({

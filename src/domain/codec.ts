@@ -12,6 +12,8 @@ import type {
   CellUpdate,
   Client,
   ClientChanges,
+  ForecastLine,
+  ForecastPole,
   Line,
   Pole,
   YearBudget,
@@ -108,6 +110,17 @@ export const poleToWire = (pole: Pole): PoleWire => mapPole(pole, lineToWire);
 
 export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
 export const polesToWire = (poles: readonly Pole[]): PoleWire[] => poles.map(poleToWire);
+
+/** A version's frozen poles on the wire: the forecast measures of each line, euros. */
+export const forecastPolesToWire = (poles: readonly ForecastPole[]) =>
+  poles.map((pole) =>
+    mapPole(pole, (line: ForecastLine) => ({
+      id: line.id,
+      name: line.name,
+      previsionnel: amountsToWire(line.previsionnel),
+      achat_previsionnel: amountsToWire(line.achat_previsionnel),
+    })),
+  );
 
 export function clientFromWire(client: ClientWire): Client {
   return {

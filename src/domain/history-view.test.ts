@@ -27,6 +27,7 @@ describe('HISTORY_SOURCE_LABELS', () => {
       'Structure',
       'Clôture',
       'Import comptable',
+      'Version',
     ]);
   });
 });

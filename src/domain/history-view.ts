@@ -21,6 +21,7 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
   structure: 'Structure',
   clôture: 'Clôture',
   comptabilité: 'Import comptable',
+  version: 'Version',
 };
 
 /**

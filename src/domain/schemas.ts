@@ -506,3 +506,18 @@ export const presenceQuery = z.object({ year: yearText, clientId: idSchema });
 
 /** `GET /api/events?year=&lastEventId=`: the resume id is read leniently (a malformed one starts fresh). */
 export const eventsQuery = z.object({ year: yearText, lastEventId: z.string().optional() });
+
+// ---- versions (docs/product.md#versions-and-landing) ------------------------------------------
+
+/** The body of `POST /api/years/:year/versions`: the version's name, unique in its year. */
+export const createVersionBody = z.strictObject({ name: nameSchema });
+export type CreateVersionBody = z.input<typeof createVersionBody>;
+
+/** The path of `/api/years/:year/versions/:id` (a version id: an integer). */
+export const versionParams = z.object({
+  year: yearText,
+  id: positiveInt('Identifiant de version').max(Number.MAX_SAFE_INTEGER, { error: 'Version introuvable.' }),
+});
+
+/** `GET /api/years/:year/versions/:id?clientId=`: whose frozen poles to read. */
+export const versionQuery = z.object({ clientId: idSchema });
