@@ -164,6 +164,23 @@ export const rollForwardAnswer = z.object({
   // The history entry of a real run that changed something (null for a dry run, or nothing done).
   historyId,
 });
+/** `POST /api/years/:year/landing`: as the roll forward's, without poles and lines created. */
+export const landingAnswer = z.object({
+  clients: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      cellsFilled: z.number().int(),
+      cellsSkipped: z.number().int(),
+      before: forecastTotals,
+      after: forecastTotals,
+    }),
+  ),
+  historyId: historyId.meta({ description: 'Entrée d’historique (null : aperçu, ou rien de changé).' }),
+});
+export type LandingAnswerWire = z.output<typeof landingAnswer>;
+export type LandingClientWire = LandingAnswerWire['clients'][number];
+
 /** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
 export type RollForwardAnswerWire = z.output<typeof rollForwardAnswer>;
 /** What a roll forward did (or, in a dry run, would do) to one client, with euro totals. */

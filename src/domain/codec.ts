@@ -21,6 +21,7 @@ import type {
 } from './model';
 import { ZERO_CENTS, assertCents, centsToEuros, decimalToCents, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
+import type { LandingClientResult } from './landing';
 import type { CellChange } from './history';
 import { MEASURES, type Measure } from './measures';
 import { initialsOf } from './live';
@@ -41,6 +42,7 @@ import type {
   ConflictCellWire,
   ForecastTotalsWire,
   HistoryEntryWire,
+  LandingClientWire,
   RollForwardClientWire,
 } from './answers';
 
@@ -248,6 +250,10 @@ function forecastTotalsFromWire(t: ForecastTotalsWire): ForecastTotals {
 }
 
 export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {
+  return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+}
+
+export function landingClientToWire(r: LandingClientResult): LandingClientWire {
   return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
 }
 

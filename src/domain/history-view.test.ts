@@ -28,6 +28,7 @@ describe('HISTORY_SOURCE_LABELS', () => {
       'Clôture',
       'Import comptable',
       'Version',
+      'Atterrissage',
     ]);
   });
 });

@@ -22,6 +22,7 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
   clôture: 'Clôture',
   comptabilité: 'Import comptable',
   version: 'Version',
+  atterrissage: 'Atterrissage',
 };
 
 /**

@@ -22,6 +22,7 @@ export const HISTORY_SOURCES = [
   'clôture',
   'comptabilité',
   'version',
+  'atterrissage',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
@@ -238,6 +239,8 @@ export const SUMMARIES = {
     `Version « ${name} » ${year} figée (${plural(clients, 'client', 'clients')})`,
   versionDeleted: (year: number, name: string) => `Version « ${name} » ${year} supprimée`,
   versionReference: (year: number, name: string) => `Version « ${name} » : référence de ${year}`,
+  landing: (year: number, method: string, cutoff: number, cells: number) =>
+    `Atterrissage ${year} (${method}) après ${MONTHS[cutoff]!.toLowerCase()} : ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
   restore: (clients: number) => `Restauration d'une sauvegarde (${plural(clients, 'client', 'clients')})`,
   undo: (summary: string) => `Annulation : ${summary}`,
   redo: (summary: string) => `Rétablissement : ${summary}`,

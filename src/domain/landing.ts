@@ -8,7 +8,7 @@ import { shareByLargestRemainder } from './accounting/mapping';
 import type { CellChange } from './history';
 import { MONTH_COUNT } from './months';
 import type { Cents } from './money';
-import { MAX_UPLIFT, MIN_UPLIFT, upliftCents, type RollForwardMode } from './rollforward';
+import { MAX_UPLIFT, MIN_UPLIFT, upliftCents, type ForecastTotals, type RollForwardMode } from './rollforward';
 
 /** How the months after the cut-off are re-forecast. */
 export const LANDING_METHODS = ['run-rate', 'n-1', 'objectif'] as const;
@@ -158,4 +158,14 @@ export function landLine(line: LandingLine, plan: LandingPlan): LandingOutcome {
   }
   cells.sort((a, b) => a.month - b.month || (a.field === b.field ? 0 : a.field === 'previsionnel' ? -1 : 1));
   return { cells, skipped };
+}
+
+/** What a landing did (or, in a dry run, would do) to one client: as a roll forward's, no structure created. */
+export interface LandingClientResult {
+  id: string;
+  name: string;
+  cellsFilled: number;
+  cellsSkipped: number;
+  before: ForecastTotals;
+  after: ForecastTotals;
 }

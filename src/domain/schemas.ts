@@ -14,6 +14,7 @@ import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
+import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
 import { CELL_SOURCES } from './history';
 
 z.config(z.locales.fr());
@@ -521,3 +522,18 @@ export const versionParams = z.object({
 
 /** `GET /api/years/:year/versions/:id?clientId=`: whose frozen poles to read. */
 export const versionQuery = z.object({ clientId: idSchema });
+
+/** The body of `POST /api/years/:year/landing` (docs/product.md#versions-and-landing). */
+export const landingBody = z.strictObject({
+  clients: rollForwardBody.shape.clients,
+  method: z.enum(LANDING_METHODS, { error: 'method doit être run-rate, n-1 ou objectif.' }),
+  growth: z
+    .number({ error: 'La croissance doit être un nombre (en %).' })
+    .min(MIN_GROWTH, { error: `La croissance ne peut pas être inférieure à ${MIN_GROWTH} %.` })
+    .max(MAX_GROWTH, { error: `La croissance ne peut pas dépasser ${MAX_GROWTH} %.` })
+    .refine((n) => upliftHundredths(n) !== null, { error: 'La croissance a au plus deux décimales.' })
+    .default(0),
+  mode: rollForwardBody.shape.mode,
+  dryRun: rollForwardBody.shape.dryRun,
+});
+export type LandingBody = z.input<typeof landingBody>;

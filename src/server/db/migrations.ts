@@ -872,13 +872,14 @@ export const MIGRATIONS: Migration[] = [
     // forecast sales and purchases per line and month, its poles and lines as they were, and each
     // client's initial MB forecast. No foreign key to the budget tables: a version outlives the
     // lines and clients it froze, and is never written after its creation (only deleted whole).
-    // At most one reference per year (« Budget initial »). A new history source, 'version'.
+    // At most one reference per year (« Budget initial »). Two new history sources: 'version', and
+    // 'atterrissage' (a landing: one undoable entry of cells).
     id: '0014_versions',
     sql: /* sql */ `
       alter table history_entries drop constraint history_entries_source_check;
       alter table history_entries add constraint history_entries_source_check check (source in
         ('saisie', 'collage', 'import', 'report', 'annulation', 'restauration', 'structure', 'clôture', 'comptabilité',
-         'version'));
+         'version', 'atterrissage'));
 
       create table budget_versions (
         id bigint generated always as identity primary key,

@@ -54,3 +54,6 @@ export const versionAlreadyExists = (name: string, year: number) =>
   `Une version « ${name} » existe déjà pour l'exercice ${year}.`;
 export const referenceVersionUndeletable = (name: string) =>
   `La version « ${name} » est la référence de l'exercice : marquez-en une autre comme référence avant de la supprimer.`;
+export const landingUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été réestimé.`;
+export const landingWithoutReference = (year: number) =>
+  `L'exercice ${year} n'a pas de version de référence : figez d'abord son budget (menu Versions).`;

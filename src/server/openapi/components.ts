@@ -24,6 +24,7 @@ import {
   rollForwardBody,
   importBody,
   createVersionBody,
+  landingBody,
   setFactureBody,
   updateClientBody,
   updatePoleBody,
@@ -66,6 +67,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [patchCellsBody, 'CellUpdates', 'De 1 à 5 000 cellules, enregistrées ensemble ou pas du tout.'],
   [rollForwardBody, 'RollForward', 'Le report d’un exercice vers un autre.'],
   [createVersionBody, 'NewVersion', 'Le nom de la version à figer.'],
+  [landingBody, 'Landing', 'L’atterrissage : clients, méthode, croissance, mode, aperçu.'],
   [importBody, 'Import', 'Les nouvelles lignes et les cellules d’un fichier importé.'],
   [backupSchema, 'OneYearBackup', 'Sauvegarde d’un exercice, au format de l’outil d’origine (version 1 ou absente).'],
   [
@@ -89,6 +91,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.restoreAnswer, 'Restored', 'Sauvegarde restaurée.'],
   [answers.yearList, 'YearList', 'Les exercices qui contiennent des données.'],
   [answers.rollForwardAnswer, 'RollForwardResult', 'Ce que le report a fait (ou ferait) à chaque client.'],
+  [answers.landingAnswer, 'LandingResult', 'Ce que l’atterrissage a fait (ou ferait) à chaque client.'],
   [answers.versionList, 'VersionList', 'Les versions figées d’un exercice.'],
   [answers.createdVersionAnswer, 'CreatedVersion', 'La version figée, ses clients et son entrée d’historique.'],
   [answers.versionPoleList, 'VersionPoleList', 'Les pôles d’un client tels qu’une version les a figés (prévisionnel).'],

@@ -31,6 +31,7 @@ import {
   yearParams,
   yearQuery,
   createVersionBody,
+  landingBody,
   versionParams,
   versionQuery,
   clientSchema,
@@ -339,6 +340,24 @@ export const OPERATIONS: Operation[] = [
     summary: 'Supprimer une version qui n’est pas la référence (administrateur)',
     params: versionParams,
     answer: { status: 204, description: 'Supprimée.' },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/years/:year/landing',
+    tag: 'Versions',
+    summary: 'Atterrissage : réestimer le prévisionnel des mois après la coupure (ou aperçu avec dryRun)',
+    description:
+      'run-rate : moyenne des 3 derniers mois de réel ; n-1 : même mois de N−1 × (1 + croissance) ; ' +
+      'objectif : le reste de la version de référence, réparti au prorata du prévisionnel. ' +
+      'Les mois clôturés et ceux jusqu’à la coupure ne sont jamais écrits. Une entrée d’historique « atterrissage », annulable.',
+    params: yearParams,
+    body: landingBody,
+    answer: {
+      status: 200,
+      description: 'Ce que l’atterrissage a fait (ou ferait) à chaque client.',
+      schema: answers.landingAnswer,
+    },
     errors: [404, 409],
   },
   {

@@ -100,6 +100,11 @@ const WRITING_ROUTES: Record<
       }),
   },
   'POST /api/history/:id/undo': { kind: 'guarded', call: (f) => f.r('POST', `/api/history/${f.typedEntry}/undo`) },
+  'POST /api/years/:year/landing': {
+    kind: 'open',
+    // Closed months are never written: with January closed, the cut-off is January (landing.test.ts).
+    call: (f) => f.r('POST', `/api/years/${Y}/landing`, { clients: 'all', method: 'run-rate', mode: 'overwrite' }),
+  },
   'POST /api/clients': { kind: 'open', call: (f) => f.r('POST', `/api/clients${q}`, { name: 'Nouveau' }) },
   'PATCH /api/clients/:id': {
     kind: 'open',

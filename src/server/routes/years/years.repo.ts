@@ -46,7 +46,7 @@ export async function lockClients(
 }
 
 /** Each client's totals of forecast sales and purchases in `year`. */
-async function forecastTotals(
+export async function forecastTotals(
   q: Queryable,
   ids: readonly string[],
   year: number,
