@@ -148,34 +148,24 @@ export type YearSummary = YearsAnswer[number];
 const forecastTotals = z.object({ previsionnel: z.number(), achat_previsionnel: z.number() });
 /** Forecast sales and purchases of a client's year, in euros. */
 export type ForecastTotalsWire = z.output<typeof forecastTotals>;
+const rollForwardClient = z.object({
+  id: z.string(),
+  name: z.string(),
+  polesCreated: z.number().int(),
+  linesCreated: z.number().int(),
+  cellsFilled: z.number().int(),
+  cellsSkipped: z.number().int(),
+  before: forecastTotals,
+  after: forecastTotals,
+});
 export const rollForwardAnswer = z.object({
-  clients: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      polesCreated: z.number().int(),
-      linesCreated: z.number().int(),
-      cellsFilled: z.number().int(),
-      cellsSkipped: z.number().int(),
-      before: forecastTotals,
-      after: forecastTotals,
-    }),
-  ),
+  clients: z.array(rollForwardClient),
   // The history entry of a real run that changed something (null for a dry run, or nothing done).
   historyId,
 });
 /** `POST /api/years/:year/landing`: as the roll forward's, without poles and lines created. */
 export const landingAnswer = z.object({
-  clients: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      cellsFilled: z.number().int(),
-      cellsSkipped: z.number().int(),
-      before: forecastTotals,
-      after: forecastTotals,
-    }),
-  ),
+  clients: z.array(rollForwardClient.omit({ polesCreated: true, linesCreated: true })),
   historyId: historyId.meta({ description: 'Entrée d’historique (null : aperçu, ou rien de changé).' }),
 });
 export type LandingAnswerWire = z.output<typeof landingAnswer>;

@@ -6,9 +6,9 @@
  */
 import { defaultCutoff } from '@/domain/dashboard/sums';
 import type { LandingLine } from '@/domain/landing';
-import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
-import { twelve } from '@/domain/months';
+import { decimalToCents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
+import { monthValues } from '../budget/budget.repo';
 import { lastClosedMonth } from '../dashboard/dashboard.repo';
 
 /**
@@ -52,16 +52,6 @@ interface Row {
   prev_achat: string[] | null;
   target_previsionnel: string | null;
   target_achat_previsionnel: string | null;
-}
-
-/** 12 amounts in cents from month indexes and numeric texts; a missing month is 0. */
-function monthValues(months: readonly number[] | null, values: readonly string[] | null): Cents[] {
-  const out = twelve(ZERO_CENTS);
-  months?.forEach((m, i) => {
-    const value = values?.[i];
-    if (value != null) out[Number(m)] = decimalToCents(value);
-  });
-  return out;
 }
 
 /**

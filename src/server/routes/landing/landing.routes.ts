@@ -22,7 +22,7 @@ import { landingUnknownClient, landingWithoutReference } from '@/server/lib/mess
 import { scopeSelection } from '@/server/policy/policy';
 import { mergeCells, writeCells } from '../cells/cells.repo';
 import { completeEntry, deleteEntry, insertEntry } from '../history/history.repo';
-import { forecastTotals, lockClients } from '../years/years.repo';
+import { forecastTotals, lockChosenClients } from '../years/years.repo';
 import { closedMonths, landingCutoff, landingLines, referenceVersion } from './landing.repo';
 
 type LandingResult = LandingAnswerWire['clients'];
@@ -44,12 +44,8 @@ export function landingRoutes(db: Db) {
     let answer: LandingAnswerWire;
     try {
       answer = await db.transaction(async (tx) => {
-        const clients = await lockClients(tx, clientIds);
-        if (clientIds) {
-          const found = new Set(clients.map((cl) => cl.id));
-          const missing = clientIds.find((id) => !found.has(id));
-          if (missing) throw notFound(landingUnknownClient(missing));
-        }
+        const { clients, missing } = await lockChosenClients(tx, clientIds);
+        if (missing) throw notFound(landingUnknownClient(missing));
         const versionId = body.method === 'objectif' ? await referenceVersion(tx, year) : null;
         if (body.method === 'objectif' && versionId === null) throw conflict(landingWithoutReference(year));
         const plan: LandingPlan = {

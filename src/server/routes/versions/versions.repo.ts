@@ -4,10 +4,9 @@
  * after its creation but for its reference flag.
  */
 import type { VersionSummary } from '@/domain/answers';
-import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
 import type { ForecastPole } from '@/domain/model';
-import { twelve } from '@/domain/months';
 import type { Queryable } from '@/server/db/client';
+import { monthValues, type PoleLineRow } from '../budget/budget.repo';
 
 interface VersionRow {
   id: string;
@@ -113,27 +112,8 @@ export async function deleteVersion(q: Queryable, id: number): Promise<void> {
   await q.query(`delete from budget_versions where id = $1`, [id]);
 }
 
-interface FrozenRow {
-  pole_id: string;
-  pole_name: string;
-  is_expanded: boolean;
-  facture: boolean[];
-  line_id: string | null;
-  line_name: string | null;
-  months: number[] | null;
-  previsionnel: string[] | null;
-  achat_previsionnel: string[] | null;
-}
-
-/** 12 amounts in cents from month indexes and numeric texts; a missing month is 0. */
-function monthValues(months: number[] | null, values: string[] | null): Cents[] {
-  const out = twelve(ZERO_CENTS);
-  months?.forEach((m, i) => {
-    const value = values?.[i];
-    if (value != null) out[m] = decimalToCents(value);
-  });
-  return out;
-}
+/** A frozen pole and line: the budget's row without client and actuals. */
+type FrozenRow = Omit<PoleLineRow, 'client_id' | 'reel' | 'achat'>;
 
 /** The poles (creation order) and lines (screen order) of one client as version `id` froze them. */
 export async function versionPoles(q: Queryable, id: number, clientId: string): Promise<ForecastPole[]> {
