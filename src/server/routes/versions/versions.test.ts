@@ -269,6 +269,9 @@ describe('roles and scopes (accounts mode)', () => {
       expect((await as(u, 'GET', `/api/years/${Y}/versions/${id}?clientId=${mine.id}`)).status, u.name).toBe(200);
       const outside = await as(u, 'GET', `/api/years/${Y}/versions/${id}?clientId=${other.id}`);
       expect(outside.status, u.name).toBe(u.assigned ? 404 : 200);
+      // The year's version entries (of no client) are in every reader's history.
+      const history = (await as(u, 'GET', `/api/history?year=${Y}`)).json as HistoryPageAnswer;
+      expect(history.entries.filter((e) => e.source === 'version').length, u.name).toBe(2);
       if (u.role === 'admin') continue;
       expect((await as(u, 'PUT', `/api/years/${Y}/versions/${second.id}/reference`)).status, u.name).toBe(403);
       expect((await as(u, 'DELETE', `/api/years/${Y}/versions/${second.id}`)).status, u.name).toBe(403);
