@@ -148,22 +148,29 @@ export type YearSummary = YearsAnswer[number];
 const forecastTotals = z.object({ previsionnel: z.number(), achat_previsionnel: z.number() });
 /** Forecast sales and purchases of a client's year, in euros. */
 export type ForecastTotalsWire = z.output<typeof forecastTotals>;
+const rollForwardClient = z.object({
+  id: z.string(),
+  name: z.string(),
+  polesCreated: z.number().int(),
+  linesCreated: z.number().int(),
+  cellsFilled: z.number().int(),
+  cellsSkipped: z.number().int(),
+  before: forecastTotals,
+  after: forecastTotals,
+});
 export const rollForwardAnswer = z.object({
-  clients: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      polesCreated: z.number().int(),
-      linesCreated: z.number().int(),
-      cellsFilled: z.number().int(),
-      cellsSkipped: z.number().int(),
-      before: forecastTotals,
-      after: forecastTotals,
-    }),
-  ),
+  clients: z.array(rollForwardClient),
   // The history entry of a real run that changed something (null for a dry run, or nothing done).
   historyId,
 });
+/** `POST /api/years/:year/landing`: as the roll forward's, without poles and lines created. */
+export const landingAnswer = z.object({
+  clients: z.array(rollForwardClient.omit({ polesCreated: true, linesCreated: true })),
+  historyId: historyId.meta({ description: 'Entrée d’historique (null : aperçu, ou rien de changé).' }),
+});
+export type LandingAnswerWire = z.output<typeof landingAnswer>;
+export type LandingClientWire = LandingAnswerWire['clients'][number];
+
 /** The answer of `POST /api/years/:year/rollforward`: one entry per chosen client, by name. */
 export type RollForwardAnswerWire = z.output<typeof rollForwardAnswer>;
 /** What a roll forward did (or, in a dry run, would do) to one client, with euro totals. */
@@ -176,6 +183,35 @@ export const importAnswer = z.object({
   cells: z.number().int(),
 });
 export type ImportAnswer = z.output<typeof importAnswer>;
+
+// ---- versions (docs/product.md#versions-and-landing) --------------------------------------------
+
+export const versionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // ISO date-time.
+  at: z.string(),
+  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
+  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
+});
+export type VersionSummary = z.output<typeof versionSummary>;
+export const versionList = z.array(versionSummary);
+/** `GET /api/years/:year/versions`: the year's versions, oldest first. */
+export type VersionsAnswer = z.output<typeof versionList>;
+
+/** `POST /api/years/:year/versions`: the version created, the clients it froze, its history entry. */
+export const createdVersionAnswer = versionSummary.extend({
+  clients: z.number().int().meta({ description: 'Clients figés.' }),
+  historyId: z.number().int(),
+});
+export type CreatedVersionAnswer = z.output<typeof createdVersionAnswer>;
+
+/** A frozen line: the forecast measures only, euros. */
+export const versionLine = lineSchema.pick({ id: true, name: true, previsionnel: true, achat_previsionnel: true });
+export const versionPole = poleSchema.extend({ lines: z.array(versionLine) });
+export const versionPoleList = z.array(versionPole);
+/** `GET /api/years/:year/versions/:id?clientId=`: the client's poles as frozen (Pole[], forecasts only). */
+export type VersionPolesAnswer = z.output<typeof versionPoleList>;
 
 // ---- history ------------------------------------------------------------------------------------
 

@@ -12,6 +12,8 @@ import type {
   CellUpdate,
   Client,
   ClientChanges,
+  ForecastLine,
+  ForecastPole,
   Line,
   Pole,
   YearBudget,
@@ -19,6 +21,7 @@ import type {
 } from './model';
 import { ZERO_CENTS, assertCents, centsToEuros, decimalToCents, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
+import type { LandingClientResult } from './landing';
 import type { CellChange } from './history';
 import { MEASURES, type Measure } from './measures';
 import { initialsOf } from './live';
@@ -39,6 +42,7 @@ import type {
   ConflictCellWire,
   ForecastTotalsWire,
   HistoryEntryWire,
+  LandingClientWire,
   RollForwardClientWire,
 } from './answers';
 
@@ -108,6 +112,17 @@ export const poleToWire = (pole: Pole): PoleWire => mapPole(pole, lineToWire);
 
 export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
 export const polesToWire = (poles: readonly Pole[]): PoleWire[] => poles.map(poleToWire);
+
+/** A version's frozen poles on the wire: the forecast measures of each line, euros. */
+export const forecastPolesToWire = (poles: readonly ForecastPole[]) =>
+  poles.map((pole) =>
+    mapPole(pole, (line: ForecastLine) => ({
+      id: line.id,
+      name: line.name,
+      previsionnel: amountsToWire(line.previsionnel),
+      achat_previsionnel: amountsToWire(line.achat_previsionnel),
+    })),
+  );
 
 export function clientFromWire(client: ClientWire): Client {
   return {
@@ -235,6 +250,10 @@ function forecastTotalsFromWire(t: ForecastTotalsWire): ForecastTotals {
 }
 
 export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {
+  return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+}
+
+export function landingClientToWire(r: LandingClientResult): LandingClientWire {
   return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
 }
 

@@ -27,6 +27,8 @@ describe('HISTORY_SOURCE_LABELS', () => {
       'Structure',
       'Clôture',
       'Import comptable',
+      'Version',
+      'Atterrissage',
     ]);
   });
 });

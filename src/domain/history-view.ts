@@ -21,6 +21,8 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
   structure: 'Structure',
   clôture: 'Clôture',
   comptabilité: 'Import comptable',
+  version: 'Version',
+  atterrissage: 'Atterrissage',
 };
 
 /**

@@ -21,6 +21,8 @@ export const HISTORY_SOURCES = [
   'structure',
   'clôture',
   'comptabilité',
+  'version',
+  'atterrissage',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
@@ -232,6 +234,13 @@ export const SUMMARIES = {
     `Import comptable du ${at.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })} : ${plural(cells, 'cellule', 'cellules')}${
       lines === 0 ? '' : `, ${plural(lines, 'ligne créée', 'lignes créées')}`
     }`,
+  /** A version frozen, deleted or made the reference (docs/product.md#versions-and-landing). */
+  versionFrozen: (year: number, name: string, clients: number) =>
+    `Version « ${name} » ${year} figée (${plural(clients, 'client', 'clients')})`,
+  versionDeleted: (year: number, name: string) => `Version « ${name} » ${year} supprimée`,
+  versionReference: (year: number, name: string) => `Version « ${name} » : référence de ${year}`,
+  landing: (year: number, method: string, cutoff: number, cells: number) =>
+    `Atterrissage ${year} (${method}) après ${MONTHS[cutoff]!.toLowerCase()} : ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
   restore: (clients: number) => `Restauration d'une sauvegarde (${plural(clients, 'client', 'clients')})`,
   undo: (summary: string) => `Annulation : ${summary}`,
   redo: (summary: string) => `Rétablissement : ${summary}`,

@@ -29,6 +29,12 @@ export interface Pole {
   lines: Line[];
 }
 
+/** A line of a version (docs/product.md#versions-and-landing): its forecast measures only, cents. */
+export type ForecastLine = Omit<Line, 'reel' | 'achat'>;
+
+/** A pole of a version, as it was frozen. */
+export type ForecastPole = Omit<Pole, 'lines'> & { lines: ForecastLine[] };
+
 /** Budget data of several clients: client id → poles. */
 export type BudgetData = Record<string, Pole[]>;
 

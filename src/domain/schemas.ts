@@ -14,6 +14,7 @@ import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
+import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
 import { CELL_SOURCES } from './history';
 
 z.config(z.locales.fr());
@@ -506,3 +507,33 @@ export const presenceQuery = z.object({ year: yearText, clientId: idSchema });
 
 /** `GET /api/events?year=&lastEventId=`: the resume id is read leniently (a malformed one starts fresh). */
 export const eventsQuery = z.object({ year: yearText, lastEventId: z.string().optional() });
+
+// ---- versions (docs/product.md#versions-and-landing) ------------------------------------------
+
+/** The body of `POST /api/years/:year/versions`: the version's name, unique in its year. */
+export const createVersionBody = z.strictObject({ name: nameSchema });
+export type CreateVersionBody = z.input<typeof createVersionBody>;
+
+/** The path of `/api/years/:year/versions/:id` (a version id: an integer). */
+export const versionParams = z.object({
+  year: yearText,
+  id: positiveInt('Identifiant de version').max(Number.MAX_SAFE_INTEGER, { error: 'Version introuvable.' }),
+});
+
+/** `GET /api/years/:year/versions/:id?clientId=`: whose frozen poles to read. */
+export const versionQuery = z.object({ clientId: idSchema });
+
+/** The body of `POST /api/years/:year/landing` (docs/product.md#versions-and-landing). */
+export const landingBody = z.strictObject({
+  clients: rollForwardBody.shape.clients,
+  method: z.enum(LANDING_METHODS, { error: 'method doit être run-rate, n-1 ou objectif.' }),
+  growth: z
+    .number({ error: 'La croissance doit être un nombre (en %).' })
+    .min(MIN_GROWTH, { error: `La croissance ne peut pas être inférieure à ${MIN_GROWTH} %.` })
+    .max(MAX_GROWTH, { error: `La croissance ne peut pas dépasser ${MAX_GROWTH} %.` })
+    .refine((n) => upliftHundredths(n) !== null, { error: 'La croissance a au plus deux décimales.' })
+    .default(0),
+  mode: rollForwardBody.shape.mode,
+  dryRun: rollForwardBody.shape.dryRun,
+});
+export type LandingBody = z.input<typeof landingBody>;

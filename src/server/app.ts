@@ -32,6 +32,8 @@ import { createLive, type Live } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { originMiddleware } from './lib/origin';
 import { yearsRoutes } from './routes/years/years.routes';
+import { versionsRoutes } from './routes/versions/versions.routes';
+import { landingRoutes } from './routes/landing/landing.routes';
 import { importsRoutes } from './routes/imports/imports.routes';
 import { accountingRoutes } from './routes/accounting/accounting.routes';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
@@ -102,6 +104,8 @@ export function createApp({
     .route('/', backupRoutes(db, beforeRestore))
     .route('/', dashboardRoutes(db))
     .route('/', yearsRoutes(db))
+    .route('/', versionsRoutes(db))
+    .route('/', landingRoutes(db))
     .route('/', importsRoutes(db))
     .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))

@@ -867,4 +867,70 @@ export const MIGRATIONS: Migration[] = [
       create index accounting_marks_line_idx on accounting_marks (line_id);
     `,
   },
+  {
+    // Versions (issue 29, ADR 049): a year's forecast frozen under a name — every client's
+    // forecast sales and purchases per line and month, its poles and lines as they were, and each
+    // client's initial MB forecast. No foreign key to the budget tables: a version outlives the
+    // lines and clients it froze, and is never written after its creation (only deleted whole).
+    // At most one reference per year (« Budget initial »). Two new history sources: 'version', and
+    // 'atterrissage' (a landing: one undoable entry of cells).
+    id: '0014_versions',
+    sql: /* sql */ `
+      alter table history_entries drop constraint history_entries_source_check;
+      alter table history_entries add constraint history_entries_source_check check (source in
+        ('saisie', 'collage', 'import', 'report', 'annulation', 'restauration', 'structure', 'clôture', 'comptabilité',
+         'version', 'atterrissage'));
+
+      create table budget_versions (
+        id bigint generated always as identity primary key,
+        year smallint not null check (year between 2000 and 2100),
+        name text not null check (length(btrim(name)) > 0),
+        -- The name folded (src/domain/names.ts): two versions of one year cannot share it.
+        folded text not null,
+        at timestamptz not null default now(),
+        actor text not null,
+        reference boolean not null default false,
+        unique (year, folded)
+      );
+      create unique index budget_versions_reference_idx on budget_versions (year) where reference;
+
+      create table version_clients (
+        version_id bigint not null references budget_versions(id) on delete cascade,
+        client_id uuid not null,
+        prevision_mb_annuelle_debut numeric(14,2) not null,
+        primary key (version_id, client_id)
+      );
+
+      create table version_poles (
+        version_id bigint not null references budget_versions(id) on delete cascade,
+        client_id uuid not null,
+        pole_id uuid not null,
+        name text not null,
+        is_expanded boolean not null,
+        facture boolean[] not null,
+        seq bigint not null,
+        primary key (version_id, pole_id)
+      );
+      create index version_poles_client_idx on version_poles (version_id, client_id, seq);
+
+      create table version_lines (
+        version_id bigint not null references budget_versions(id) on delete cascade,
+        pole_id uuid not null,
+        line_id uuid not null,
+        name text not null,
+        seq bigint not null,
+        primary key (version_id, line_id)
+      );
+      create index version_lines_pole_idx on version_lines (version_id, pole_id, seq);
+
+      create table version_months (
+        version_id bigint not null references budget_versions(id) on delete cascade,
+        line_id uuid not null,
+        month_index smallint not null check (month_index between 0 and 11),
+        previsionnel numeric(14,2) not null,
+        achat_previsionnel numeric(14,2) not null,
+        primary key (version_id, line_id, month_index)
+      );
+    `,
+  },
 ];

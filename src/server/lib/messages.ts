@@ -47,3 +47,13 @@ export function cellsConflict(count: number, authors: readonly string[]): string
     ? `Cette cellule a été modifiée${by} depuis votre saisie : rien n'a été enregistré. Gardez votre valeur ou prenez la sienne.`
     : `${count} cellules ont été modifiées${by} depuis votre saisie : rien n'a été enregistré. Choisissez les valeurs à garder.`;
 }
+
+/** Versions (docs/product.md#versions-and-landing). */
+export const versionNotFound = (year: number) => `Version introuvable dans l'exercice ${year}.`;
+export const versionAlreadyExists = (name: string, year: number) =>
+  `Une version « ${name} » existe déjà pour l'exercice ${year}.`;
+export const referenceVersionUndeletable = (name: string) =>
+  `La version « ${name} » est la référence de l'exercice : marquez-en une autre comme référence avant de la supprimer.`;
+export const landingUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été réestimé.`;
+export const landingWithoutReference = (year: number) =>
+  `L'exercice ${year} n'a pas de version de référence : figez d'abord son budget (menu Versions).`;

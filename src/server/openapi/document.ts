@@ -50,6 +50,7 @@ const TAGS: [string, string][] = [
   ['Budget', 'Pôles, lignes et cellules d’un exercice (?year=, par défaut l’année en cours).'],
   ['Tableaux de bord', 'Les sommes des tableaux de bord.'],
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
+  ['Versions', 'Les versions figées du prévisionnel d’un exercice et sa référence.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [

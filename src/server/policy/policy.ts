@@ -193,6 +193,10 @@ export async function guardEntry(c: Context, q: Queryable, entryId: number): Pro
   if (owner.source === 'clôture') {
     throw new ApiError(409, 'conflict', "Une clôture ne s'annule pas : rouvrez le mois (avec un motif).");
   }
+  if (owner.source === 'version') {
+    // Versions are immutable (docs/product.md#versions-and-landing): one is deleted, never unfrozen.
+    throw new ApiError(409, 'conflict', "Une version ne s'annule pas : supprimez-la ou changez la référence.");
+  }
   if (owner.clientId === null) requireCan(c, 'admin');
   else guardClient(c, owner.clientId);
 }

@@ -5,7 +5,8 @@ import type { AllYearsBackup, BudgetData, Client, Pole, YearBudget } from '@/dom
 import type { Queryable } from '@/server/db/client';
 import { listClientsByCreation } from '../clients/clients.repo';
 
-interface Row {
+/** One pole and line of the budget read, its months aggregated (numeric texts). */
+export interface PoleLineRow {
   client_id: string;
   pole_id: string;
   pole_name: string;
@@ -21,7 +22,7 @@ interface Row {
 }
 
 /** 12 amounts in cents from the month indexes and numeric texts of one line; a missing month is 0. */
-function monthValues(months: number[] | null, values: string[] | null): Cents[] {
+export function monthValues(months: readonly number[] | null, values: readonly string[] | null): Cents[] {
   const out = twelve(ZERO_CENTS);
   months?.forEach((m, i) => {
     const v = values?.[i];
@@ -36,7 +37,7 @@ function monthValues(months: number[] | null, values: string[] | null): Cents[] 
  * is written only by the named readers below, never by a caller.
  */
 async function loadPoles(q: Queryable, where: string, params: unknown[]): Promise<Map<string, Pole[]>> {
-  const { rows } = await q.query<Row>(
+  const { rows } = await q.query<PoleLineRow>(
     `select p.client_id, p.id as pole_id, p.name as pole_name, p.is_expanded, p.facture,
             l.id as line_id, l.name as line_name,
             array_agg(d.month_index) filter (where d.month_index is not null) as months,

@@ -66,7 +66,7 @@ const WRITING_ROUTES: Record<
   string,
   | { kind: 'guarded'; call: Call }
   | { kind: 'open'; call: Call }
-  | { kind: 'restore' | 'closing' | 'users' | 'accounting'; why: string }
+  | { kind: 'restore' | 'closing' | 'users' | 'accounting' | 'versions'; why: string }
 > = {
   'PATCH /api/cells': {
     kind: 'guarded',
@@ -100,6 +100,11 @@ const WRITING_ROUTES: Record<
       }),
   },
   'POST /api/history/:id/undo': { kind: 'guarded', call: (f) => f.r('POST', `/api/history/${f.typedEntry}/undo`) },
+  'POST /api/years/:year/landing': {
+    kind: 'open',
+    // Closed months are never written: with January closed, the cut-off is January (landing.test.ts).
+    call: (f) => f.r('POST', `/api/years/${Y}/landing`, { clients: 'all', method: 'run-rate', mode: 'overwrite' }),
+  },
   'POST /api/clients': { kind: 'open', call: (f) => f.r('POST', `/api/clients${q}`, { name: 'Nouveau' }) },
   'PATCH /api/clients/:id': {
     kind: 'open',
@@ -143,6 +148,9 @@ const WRITING_ROUTES: Record<
   'POST /api/users': { kind: 'users', why: 'accounts, no budget data' },
   'PATCH /api/users/:id': { kind: 'users', why: 'accounts, no budget data' },
   'PUT /api/accounting/mapping': { kind: 'accounting', why: 'the rules, no budget data' },
+  'POST /api/years/:year/versions': { kind: 'versions', why: 'copies the forecast into a version, writes no figure' },
+  'PUT /api/years/:year/versions/:id/reference': { kind: 'versions', why: 'a flag of a version, no figure' },
+  'DELETE /api/years/:year/versions/:id': { kind: 'versions', why: 'a version, no figure' },
   'POST /api/accounting/fec/preview': { kind: 'accounting', why: 'writes nothing' },
   'POST /api/accounting/fec/apply': {
     kind: 'accounting',

@@ -699,7 +699,7 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
       where ($1::uuid is null or e.client_id = $1)
         and ($2::int is null or e.year = $2 or e.year is null)
         and ($3::bigint is null or e.id < $3)
-        and ($8::uuid[] is null or e.client_id = any($8::uuid[]) or (e.client_id is null and e.source = 'clôture'))
+        and ($8::uuid[] is null or e.client_id = any($8::uuid[]) or (e.client_id is null and e.source in ('clôture', 'version')))
         and ${f.lineId === undefined ? '$4::uuid is null and $5::int is null and $6::int is null' : byCellIds}
       order by e.id desc limit $7`,
     [

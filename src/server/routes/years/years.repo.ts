@@ -34,10 +34,7 @@ export async function listYears(q: Queryable, scope: readonly string[] | null = 
  * Locks the chosen clients (every client when ids is null) in id order, as cell saves do, and
  * returns them; the caller compares with the ids asked for.
  */
-export async function lockClients(
-  q: Queryable,
-  ids: readonly string[] | null,
-): Promise<{ id: string; name: string }[]> {
+async function lockClients(q: Queryable, ids: readonly string[] | null): Promise<{ id: string; name: string }[]> {
   const { rows } = await q.query<{ id: string; name: string }>(
     `select id, name from clients where $1::uuid[] is null or id = any($1::uuid[]) order by id for update`,
     [ids],
@@ -45,8 +42,21 @@ export async function lockClients(
   return rows;
 }
 
+/**
+ * Locks the chosen clients (lockClients) and names the first id asked for that does not exist:
+ * the roll forward and the landing refuse the whole run then.
+ */
+export async function lockChosenClients(
+  q: Queryable,
+  ids: readonly string[] | null,
+): Promise<{ clients: { id: string; name: string }[]; missing: string | undefined }> {
+  const clients = await lockClients(q, ids);
+  const found = new Set(clients.map((cl) => cl.id));
+  return { clients, missing: ids?.find((id) => !found.has(id)) };
+}
+
 /** Each client's totals of forecast sales and purchases in `year`. */
-async function forecastTotals(
+export async function forecastTotals(
   q: Queryable,
   ids: readonly string[],
   year: number,

@@ -16,7 +16,7 @@ import { ApiError, notFound, readJson, validate } from '@/server/lib/errors';
 import { rollForwardOntoItself, rollForwardUnknownClient, rollForwardBackwards } from '@/server/lib/messages';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import { scopeIds, scopeSelection } from '@/server/policy/policy';
-import { listYears, lockClients, rollForward } from './years.repo';
+import { listYears, lockChosenClients, rollForward } from './years.repo';
 
 /** Thrown to roll a dry run back; carries its answer out of the transaction. */
 class DryRun {
@@ -51,12 +51,8 @@ export function yearsRoutes(db: Db) {
         let result: { results: RollForwardClientResult[]; historyId: number | null };
         try {
           result = await db.transaction(async (tx) => {
-            const clients = await lockClients(tx, clientIds);
-            if (clientIds) {
-              const found = new Set(clients.map((cl) => cl.id));
-              const missing = clientIds.find((id) => !found.has(id));
-              if (missing) throw notFound(rollForwardUnknownClient(missing));
-            }
+            const { clients, missing } = await lockChosenClients(tx, clientIds);
+            if (missing) throw notFound(rollForwardUnknownClient(missing));
             // One history entry (source 'report'), so one undo brings the year back as it was.
             const entryId = await insertEntry(tx, {
               actor: actorOf(c),
