@@ -1,5 +1,5 @@
 /**
- * A deterministic FEC (PRODUCT §18) of a 40-person agency's year, shaped like Odoo's export: pipe
+ * A deterministic FEC (docs/product.md#actuals-from-the-accounting) of a 40-person agency's year, shaped like Odoo's export: pipe
  * separator, CRLF, no newline after the last line, the 18 fields, amounts `1250,50`, the
  * auxiliary account only on the customer (411) and supplier (401) lines. Pure: no I/O, no
  * Math.random, no clock; the same options give the same bytes. The FEC reader's bench reads it.

@@ -1,5 +1,5 @@
 /**
- * Reading a FEC (issue 27, PRODUCT §18 « Speed »), engine-independent: `readFec` of a 100,000-line
+ * Reading a FEC (issue 27's speed targets), engine-independent: `readFec` of a 100,000-line
  * year (bench/fec-generator.ts, the demo's clients as customers) against the bare parse of the
  * same bytes — TextDecoder, split into lines, split into fields, nothing checked or converted —
  * alternately in one run. Target ≤ 5× the bare parse; the preview's 3 s budget (reading and rules)

@@ -1,5 +1,5 @@
 /**
- * Actuals from the FEC through the API (issue 27, PRODUCT §18 « Speed », ADR 047), on the seeded
+ * Actuals from the FEC through the API (issue 27's speed targets, ADR 047), on the seeded
  * data set of BENCH_YEAR: the generator's 100,000-line year (bench/fec-generator.ts, its customers
  * C0001… named as the seeded clients) under a realistic mapping document, put first (untimed):
  *
@@ -355,7 +355,7 @@ export default {
           5,
         ),
         {
-          figure: `the same preview against PRODUCT §18's budget (p50)`,
+          figure: `the same preview against issue 27's budget (p50)`,
           value: previewMs,
           unit: 'ms',
           target: { text: '≤ 3000 ms', met: previewMs <= 3000 },

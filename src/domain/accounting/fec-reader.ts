@@ -1,7 +1,8 @@
 /**
- * Reading a FEC (Fichier des Écritures Comptables, LPF art. A47 A-1), per PRODUCT §18 « Reading
- * the file »: bytes → the ledger lines with their amounts in cents, or a refusal of the whole file
- * naming the first line and field that cannot be read, in French. Pure: `TextDecoder` is the only
+ * Reading a FEC (Fichier des Écritures Comptables, LPF art. A47 A-1), per
+ * docs/product.md#actuals-from-the-accounting (« Reading »): bytes → the ledger lines with their
+ * amounts in cents, or a refusal of the whole file naming the first line and field that cannot be
+ * read, in French. Pure: `TextDecoder` is the only
  * platform API used (browsers and Node both have it), so the same code can run on the server and
  * in a Web Worker.
  *

@@ -1,6 +1,6 @@
 /**
  * The shapes shared by the FEC reader (fec-reader.ts), the rule engine (mapping.ts) and the server
- * routes of docs/product.md#actuals-from-the-accounting (PRODUCT §18). Amounts are integer cents.
+ * routes of docs/product.md#actuals-from-the-accounting. Amounts are integer cents.
  */
 import type { Cents } from '../money';
 
@@ -56,7 +56,7 @@ export interface FecProblem {
   message: string;
 }
 
-/** The mapping document of PRODUCT §18 (`GET/PUT /api/accounting/mapping`), one per database. */
+/** The mapping document of docs/product.md#actuals-from-the-accounting (`GET/PUT /api/accounting/mapping`), one per database. */
 export interface MappingDocument {
   /** Class-4 account prefixes of media bought as agent: their lines count as purchases. */
   agentAccounts: string[];
