@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CentsOverflowError, eurosToCents, sumCents, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
+import { FEC_FIELDS } from './fec-reader';
 import { coverageShare, mapFec, shareByLargestRemainder, type CoverageFigures } from './mapping';
 import { mappingDocument, type MappingDocumentInput } from './mapping-schema';
 import type { FecFile, FecLine, ForecastLine, MappingResult } from './types';
@@ -10,27 +11,7 @@ const DUPONT = '0b7f3c1e-8d2a-4c55-9f0e-1a2b3c4d5e6f';
 const MARTIN = '5d1c9a70-3e4b-4f2a-8c6d-7e8f9a0b1c2d';
 
 /** The 18 fields of a FEC and one extra column, as a producer may write them. */
-const COLUMNS = [
-  'JournalCode',
-  'JournalLib',
-  'EcritureNum',
-  'EcritureDate',
-  'CompteNum',
-  'CompteLib',
-  'CompAuxNum',
-  'CompAuxLib',
-  'PieceRef',
-  'PieceDate',
-  'EcritureLib',
-  'Debit',
-  'Credit',
-  'EcritureLet',
-  'DateLet',
-  'ValidDate',
-  'Montantdevise',
-  'Idevise',
-  'Code_Analytique',
-];
+const COLUMNS = [...FEC_FIELDS, 'Code_Analytique'];
 
 interface LineSpec {
   account: string;

@@ -24,14 +24,18 @@ export interface StoredLine {
   achat: readonly Cents[];
 }
 
-/** One cell the import changes. `lineId` null: a line the import creates. */
-export interface PlannedChange {
+/** A cell of the plan: its client, pole and line by name, the line's id (null: a line the import creates), month and field. */
+export interface CellPlace {
   clientId: string;
   pole: string;
   line: string;
   lineId: string | null;
   month: number;
   field: ActualField;
+}
+
+/** One cell the import changes. */
+export interface PlannedChange extends CellPlace {
   current: Cents;
   imported: Cents;
   /** The value replaced was not set by an accounting import (typed by hand): the preview marks it. */
@@ -39,25 +43,13 @@ export interface PlannedChange {
 }
 
 /** A cell of a closed month whose stored value differs from what the ledger maps there. */
-export interface ClosedDifference {
-  clientId: string;
-  pole: string;
-  line: string;
-  lineId: string | null;
-  month: number;
-  field: ActualField;
+export interface ClosedDifference extends CellPlace {
   stored: Cents;
   ledger: Cents;
 }
 
 /** What the rules mapped to one cell, kept with the import (value written, or the ledger's in a closed month). */
-export interface PlannedMark {
-  clientId: string;
-  pole: string;
-  line: string;
-  lineId: string | null;
-  month: number;
-  field: ActualField;
+export interface PlannedMark extends CellPlace {
   value: Cents;
 }
 
@@ -75,7 +67,8 @@ export interface FecPlan {
 export const markKey = (lineId: string, month: number, field: ActualField) =>
   `${lineId.toLowerCase()}:${month}:${field}`;
 
-const lineNameKey = (clientId: string, pole: string, line: string) =>
+/** A line by its client, pole and name: the key of a line the plan finds or creates. */
+export const lineNameKey = (clientId: string, pole: string, line: string) =>
   `${clientId.toLowerCase()}\u0000${pole}\u0000${line}`;
 
 const FIELDS: readonly ActualField[] = ['reel', 'achat'];

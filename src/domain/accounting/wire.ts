@@ -5,8 +5,8 @@
 import type { FecPreviewAnswer } from '../answers';
 import { centsToWire } from '../codec';
 import { coverageShare } from './mapping';
-import type { FecPlan } from './plan';
-import type { ActualField, MappingResult, MonthSummary } from './types';
+import type { CellPlace, FecPlan } from './plan';
+import type { MappingResult, MonthSummary } from './types';
 
 /** The preview of an import: the file's months, the cells that change, what is left to map. */
 export function fecPreviewToWire(
@@ -16,14 +16,7 @@ export function fecPreviewToWire(
   clientName: (clientId: string) => string,
 ): FecPreviewAnswer {
   const covered = result.covered;
-  const place = (c: {
-    clientId: string;
-    pole: string;
-    line: string;
-    lineId: string | null;
-    month: number;
-    field: ActualField;
-  }) => ({
+  const place = (c: CellPlace) => ({
     clientId: c.clientId,
     clientName: clientName(c.clientId),
     pole: c.pole,

@@ -7,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconciliationAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createAccountsTestApp } from '@/server/test/test-accounts';
+import { fecFile, sale } from '@/server/test/fec-file';
 
 const Y = 2033;
-const HEADER =
-  'JournalCode|JournalLib|EcritureNum|EcritureDate|CompteNum|CompteLib|CompAuxNum|CompAuxLib|PieceRef|PieceDate|EcritureLib|Debit|Credit|EcritureLet|DateLet|ValidDate|Montantdevise|Idevise';
-const sale = (num: string, aux: string, amount: string) => [
-  `VE|Ventes|${num}|${Y}0310|411000|Clients|${aux}|${aux}|${num}|${Y}0310|Facture|${amount}|0,00|||||`,
-  `VE|Ventes|${num}|${Y}0310|706100|Honoraires|||${num}|${Y}0310|Facture|0,00|${amount}|||||`,
-];
-const FILE = new TextEncoder().encode(
-  [HEADER, ...sale('V1', 'ACME', '100,00'), ...sale('V2', 'ZEN', '50,00'), ...sale('V3', 'NOBODY', '7,00')].join('\n'),
-);
+const FILE = fecFile([
+  ...sale('V1', `${Y}0310`, 'ACME', '706100', '100,00'),
+  ...sale('V2', `${Y}0310`, 'ZEN', '706100', '50,00'),
+  ...sale('V3', `${Y}0310`, 'NOBODY', '706100', '7,00'),
+]);
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
 let admin: string;

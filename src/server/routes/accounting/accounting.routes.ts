@@ -12,7 +12,7 @@ import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/d
 import { FecReadError, FecTooLargeError, readFec } from '@/domain/accounting/fec-reader';
 import { mapFec } from '@/domain/accounting/mapping';
 import { mappingClientIds, mappingDocument, unknownClientProblem } from '@/domain/accounting/mapping-schema';
-import { planFecImport, type FecPlan, type PlannedMark } from '@/domain/accounting/plan';
+import { lineNameKey, planFecImport, type FecPlan, type PlannedMark } from '@/domain/accounting/plan';
 import { reconciliationToWire } from '@/domain/accounting/reconciliation';
 import type { FecFile, ForecastLine, MappingDocument, MappingResult } from '@/domain/accounting/types';
 import { fecPreviewToWire } from '@/domain/accounting/wire';
@@ -20,7 +20,6 @@ import { SUMMARIES, zeroFigures, type HistoryOp } from '@/domain/history';
 import { centsToDecimal, type Cents } from '@/domain/money';
 import type { CellUpdate } from '@/domain/model';
 import type { Db, Queryable } from '@/server/db/client';
-import { analyze } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { ApiError, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, clientYearTooLarge } from '@/server/lib/messages';
@@ -28,7 +27,13 @@ import { accessOf, guardClient, requireCan, scopeIds } from '@/server/policy/pol
 import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../cells/cells.repo';
 import { listLocks } from '../closing/closing.repo';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
-import { clientYearOverBound, findPoles, insertImportLines, insertImportPoles } from '../imports/imports.repo';
+import {
+  analyzeAfterImport,
+  clientYearOverBound,
+  insertImportLines,
+  poleKeyOf,
+  resolvePoles,
+} from '../imports/imports.repo';
 import { readReconciliation } from './reconciliation';
 import {
   clientNames,
@@ -40,17 +45,6 @@ import {
   yearLines,
   type YearLine,
 } from './accounting.repo';
-
-/** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
-const ANALYZE_AFTER_CELLS = 5000;
-const IMPORTED_TABLES = [
-  'expertise_poles',
-  'budget_line_items',
-  'budget_monthly_data',
-  'dashboard_pole_months',
-  'history_cells',
-  'accounting_marks',
-];
 
 const EVERY_CLIENT_NEEDED =
   "L'import comptable écrit les réels de tous les clients : il faut être administrateur de tous les clients.";
@@ -74,7 +68,7 @@ export function accountingRoutes(db: Db) {
     .post('/accounting/fec/preview', async (c) => {
       const year = requireImporter(c);
       const file = readFile(await bytesOf(c));
-      const { result, plan, closed, names } = planImport(file, year, await readStored(db, year, true));
+      const { result, plan, closed, names } = planImport(file, year, await readStored(db, year));
       return c.json(
         fecPreviewToWire(result, plan, closed, (id) => names.get(id.toLowerCase()) ?? '') satisfies FecPreviewAnswer,
       );
@@ -85,7 +79,7 @@ export function accountingRoutes(db: Db) {
       const file = readFile(bytes);
       const sha = createHash('sha256').update(bytes).digest('hex');
       const answer = await db.transaction((tx) => applyImport(tx, c, file, year, sha));
-      if (answer.cellsChanged >= ANALYZE_AFTER_CELLS) await analyze(db, IMPORTED_TABLES);
+      await analyzeAfterImport(db, answer.cellsChanged, ['accounting_marks']);
       return c.json(answer satisfies FecApplyAnswer);
     })
     .get('/accounting/reconciliation', async (c) => {
@@ -140,21 +134,10 @@ interface Stored {
 }
 
 /**
- * Reads what the plan needs: the five queries together on the pool (the preview), one after the
- * other in a transaction (the apply), whose one connection runs one statement at a time —
- * node-postgres deprecates queueing them on it.
+ * Reads what the plan needs, one query after the other: in the apply's transaction its one
+ * connection runs one statement at a time (node-postgres deprecates queueing them on it).
  */
-async function readStored(q: Queryable, year: number, together: boolean): Promise<Stored> {
-  if (together) {
-    const [mapping, names, lines, locks, marks] = await Promise.all([
-      readMapping(q),
-      clientNames(q),
-      yearLines(q, year),
-      listLocks(q, year),
-      marksInForce(q, year),
-    ]);
-    return { mapping, names, lines, locks, marks };
-  }
+async function readStored(q: Queryable, year: number): Promise<Stored> {
   return {
     mapping: await readMapping(q),
     names: await clientNames(q),
@@ -190,7 +173,7 @@ async function applyImport(
   await lockAccountingImports(tx);
   // Every client, in id order as cell saves lock theirs: what the plan reads stays current until the commit.
   await tx.query(`select id from clients order by id for update`);
-  const { result, plan } = planImport(file, year, await readStored(tx, year, false));
+  const { result, plan } = planImport(file, year, await readStored(tx, year));
   const actor = actorOf(c);
   const clientIds = [...new Set(plan.changes.map((ch) => ch.clientId.toLowerCase()))];
   const entryId = await insertEntry(tx, {
@@ -203,23 +186,15 @@ async function applyImport(
   });
 
   // New lines (and their poles), in the rules' order, with the months they receive.
-  const poleKeys = new Map<string, { clientId: string; name: string }>();
-  for (const l of plan.newLines)
-    poleKeys.set(`${l.clientId.toLowerCase()}\u0000${l.pole}`, { clientId: l.clientId, name: l.pole });
-  const keys = [...poleKeys.values()];
-  const found = await findPoles(tx, keys, year);
-  const missing = keys.filter((_, i) => found[i] === undefined);
-  const newPoleIds = await insertImportPoles(tx, missing, year);
-  const created = new Map(missing.map((k, i) => [k, newPoleIds[i]!]));
-  const poleIdOf = new Map([...poleKeys.keys()].map((k, i) => [k, found[i] ?? created.get(keys[i]!)!]));
+  const { poleIds, created: newPoleIds } = await resolvePoles(tx, plan.newLines, year);
   const newLineIds = new Map<string, string>();
   const newLines = plan.newLines.map((l) => {
     const id = randomUUID();
-    newLineIds.set(lineNameKey(l), id);
-    return { id, poleId: poleIdOf.get(`${l.clientId.toLowerCase()}\u0000${l.pole}`)!, name: l.line };
+    newLineIds.set(lineKeyOf(l), id);
+    return { id, poleId: poleIds.get(poleKeyOf(l))!, name: l.line };
   });
   const lineIdOf = (ch: { clientId: string; pole: string; line: string; lineId: string | null }) =>
-    ch.lineId ?? newLineIds.get(lineNameKey(ch))!;
+    ch.lineId ?? newLineIds.get(lineKeyOf(ch))!;
 
   const newCells = plan.changes.filter((ch) => ch.lineId === null);
   const merged = mergeCells(
@@ -276,7 +251,7 @@ async function applyImport(
   }
 
   const marks = plan.marks.flatMap((m): (PlannedMark & { lineId: string })[] => {
-    const lineId = m.lineId ?? newLineIds.get(lineNameKey(m));
+    const lineId = m.lineId ?? newLineIds.get(lineKeyOf(m));
     return lineId ? [{ ...m, lineId }] : [];
   });
   await insertImport(
@@ -296,5 +271,4 @@ async function applyImport(
   return { historyId, cellsChanged: changed, linesCreated: newLines.length };
 }
 
-const lineNameKey = (l: { clientId: string; pole: string; line: string }) =>
-  `${l.clientId.toLowerCase()}\u0000${l.pole}\u0000${l.line}`;
+const lineKeyOf = (l: { clientId: string; pole: string; line: string }) => lineNameKey(l.clientId, l.pole, l.line);

@@ -7,47 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistAnswer, FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
+import { fecFile as fec, purchase, sale, type FecRow as Row } from '@/server/test/fec-file';
 import { createTestApp } from '@/server/test/test-db';
 
 const Y = 2032;
-const HEADER =
-  'JournalCode|JournalLib|EcritureNum|EcritureDate|CompteNum|CompteLib|CompAuxNum|CompAuxLib|PieceRef|PieceDate|EcritureLib|Debit|Credit|EcritureLet|DateLet|ValidDate|Montantdevise|Idevise';
-
-/** A FEC line: journal, number, date, account, aux, aux label, label, debit, credit (text as written). */
-type Row = [string, string, string, string, string, string, string, string, string];
-const row = ([journal, num, date, account, aux, auxLib, label, debit, credit]: Row) =>
-  [
-    journal,
-    journal === 'VE' ? 'Ventes' : 'Achats',
-    num,
-    date,
-    account,
-    'Compte',
-    aux,
-    auxLib,
-    num,
-    date,
-    label,
-    debit,
-    credit,
-    '',
-    '',
-    date,
-    '',
-    '',
-  ].join('|');
-
-/** A sale: the customer's 411 line (its third party), the 706 line, the VAT. Amount HT in euros text. */
-const sale = (num: string, date: string, aux: string, account: string, amount: string, label = 'Facture'): Row[] => [
-  ['VE', num, date, '411000', aux, `Client ${aux}`, label, amount, '0,00'],
-  ['VE', num, date, account, '', '', label, '0,00', amount],
-];
-/** A purchase: the supplier's 401 line, the 6xx line. */
-const purchase = (num: string, date: string, aux: string, account: string, amount: string): Row[] => [
-  ['AC', num, date, '401000', aux, aux, 'Facture fournisseur', '0,00', amount],
-  ['AC', num, date, account, '', '', 'Facture fournisseur', amount, '0,00'],
-];
-const fec = (rows: Row[]) => new TextEncoder().encode([HEADER, ...rows.map(row)].join('\r\n'));
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let acme: Client;
@@ -321,8 +284,8 @@ describe('bad files change nothing', () => {
   });
 
   it('a file of 200,001 lines: 413 in French', async () => {
-    const line = row(['VE', 'X', `${Y}0101`, '706100', '', '', 'x', '0,00', '1,00']);
-    const bytes = new TextEncoder().encode(`${HEADER}\n${`${line}\n`.repeat(200_001)}`);
+    const line: Row = ['VE', 'X', `${Y}0101`, '706100', '', '', 'x', '0,00', '1,00'];
+    const bytes = fec(Array.from({ length: 200_001 }, () => line));
     const res = await apply(bytes);
     expect(res.status).toBe(413);
     expect(JSON.stringify(res.json)).toMatch(/200 000 lignes/);

@@ -7,7 +7,7 @@
 import { MEASURES } from '@/domain/measures';
 import { MAX_ABS_CENTS, centsToDecimal } from '@/domain/money';
 import { MONTH_COUNT } from '@/domain/months';
-import type { Queryable } from '@/server/db/client';
+import { analyze, type Db, type Queryable } from '@/server/db/client';
 import type { Merged } from '../cells/cells.repo';
 
 /**
@@ -70,6 +70,47 @@ export async function insertImportPoles(q: Queryable, keys: readonly PoleKey[], 
      returning id, seq::text`,
     [clientIds, keys.map((k) => k.name), year],
   );
+}
+
+/** The pole of a line as a file names it: its client and the pole's name. */
+export const poleKeyOf = (line: { clientId: string; pole: string }) =>
+  `${line.clientId.toLowerCase()}\u0000${line.pole}`;
+
+/**
+ * The poles of `year` these lines name (poleKeyOf → id): found by name, the missing ones created
+ * once, in the lines' order; two statements whatever their number (ADR 046). Returns also the ids
+ * created, for the history's `insert_poles`.
+ */
+export async function resolvePoles(
+  q: Queryable,
+  lines: readonly { clientId: string; pole: string }[],
+  year: number,
+): Promise<{ poleIds: Map<string, string>; created: string[] }> {
+  const poles = new Map(lines.map((l) => [poleKeyOf(l), { clientId: l.clientId, name: l.pole }]));
+  const keys = [...poles.values()];
+  const found = await findPoles(q, keys, year);
+  const missing = keys.filter((_, i) => found[i] === undefined);
+  const created = await insertImportPoles(q, missing, year);
+  const createdOf = new Map(missing.map((key, i) => [key, created[i]!]));
+  const poleIds = new Map([...poles.keys()].map((k, i) => [k, found[i] ?? createdOf.get(keys[i]!)!]));
+  return { poleIds, created };
+}
+
+/** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
+const ANALYZE_AFTER_CELLS = 5000;
+
+/** The tables an import adds rows to: only their statistics change (a whole-database analyze took seconds). */
+const IMPORTED_TABLES = [
+  'expertise_poles',
+  'budget_line_items',
+  'budget_monthly_data',
+  'dashboard_pole_months',
+  'history_cells',
+];
+
+/** After an import of `cells` cells: the statistics of the tables it grew (and of `more`), when it was large. */
+export async function analyzeAfterImport(db: Db, cells: number, more: readonly string[] = []): Promise<void> {
+  if (cells >= ANALYZE_AFTER_CELLS) await analyze(db, [...IMPORTED_TABLES, ...more]);
 }
 
 /** A new line: its pole and its name. */

@@ -16,7 +16,6 @@ import { decimalToCents } from '@/domain/money';
 import type { CellUpdate } from '@/domain/model';
 import { importBody } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
-import { analyze } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, cellLineNotFound, clientYearTooLarge, lineAlreadyExists } from '@/server/lib/messages';
@@ -25,28 +24,14 @@ import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../ce
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import {
   clientYearOverBound,
-  findPoles,
   insertImportLines,
-  insertImportPoles,
   lineKey,
   lockImportClients,
+  poleKeyOf,
+  resolvePoles,
+  analyzeAfterImport,
   takenLineNames,
 } from './imports.repo';
-
-/** Imports this large refresh the planner's statistics afterwards (PGlite has no autovacuum). */
-const ANALYZE_AFTER_CELLS = 5000;
-
-/** The tables an import adds rows to: only their statistics change (a whole-database analyze took seconds). */
-const IMPORTED_TABLES = [
-  'expertise_poles',
-  'budget_line_items',
-  'budget_monthly_data',
-  'dashboard_pole_months',
-  'history_cells',
-];
-
-/** A pole of a client as the import names it. */
-const poleKeyOf = (line: { clientId: string; pole: string }) => `${line.clientId.toLowerCase()}\u0000${line.pole}`;
 
 export function importsRoutes(db: Db) {
   return new Hono().post('/import', async (c) => {
@@ -72,13 +57,7 @@ export function importsRoutes(db: Db) {
 
       // New lines, in file order, each in its pole (found by name, or created once): a fixed
       // number of statements whatever the number of lines (issue 34, E3).
-      const poles = new Map(body.lines.map((l) => [poleKeyOf(l), { clientId: l.clientId, name: l.pole }]));
-      const keys = [...poles.values()];
-      const found = await findPoles(tx, keys, year);
-      const missing = keys.filter((_, i) => found[i] === undefined);
-      const newPoleIds = await insertImportPoles(tx, missing, year);
-      const createdPoles = new Map(missing.map((key, i) => [key, newPoleIds[i]!]));
-      const poleIds = new Map([...poles.keys()].map((k, i) => [k, found[i] ?? createdPoles.get(keys[i]!)!]));
+      const { poleIds, created: newPoleIds } = await resolvePoles(tx, body.lines, year);
       const newLines = body.lines.map((l) => ({ id: randomUUID(), poleId: poleIds.get(poleKeyOf(l))!, name: l.name }));
       const taken = newLines.length > 0 ? await takenLineNames(tx, newLines) : new Set<string>();
       for (const line of newLines) {
@@ -141,7 +120,7 @@ export function importsRoutes(db: Db) {
       });
       return { historyId: entryId, lines: createdLineIds.length, cells: changed };
     });
-    if (result.cells >= ANALYZE_AFTER_CELLS) await analyze(db, IMPORTED_TABLES);
+    await analyzeAfterImport(db, result.cells);
     return c.json(result satisfies ImportAnswer);
   });
 }
