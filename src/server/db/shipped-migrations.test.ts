@@ -25,6 +25,8 @@ const SHIPPED: readonly (readonly [id: string, sha256: string])[] = [
   ['0010_trigger_plans_by_size', 'c83d5065f6de345cdd3db608d9135c543b8d29d4a20ac857d3b37a0e20500f3c'],
   ['0011_revised_forecast_triggers', 'de68439644524efbb648acb8cf7b6eb6308d13cc378f2a08329e97571569f3d9'],
   ['0012_history_year_idx', '30c6853b36572393534ebae89d44a27e591955e1f0189934fce4b1f61a0416b3'],
+  ['0013_accounting', '68d437f9a8f860667325ccd5bda677017a7dc9f203fed85ea30965bf97d78e64'],
+  ['0014_versions', '805df423228a1b31b5d08baa9e1b28d234617402417d4a033015fefd3814f1b8'],
 ];
 
 const textOf = (sql: (typeof MIGRATIONS)[number]['sql']) =>
