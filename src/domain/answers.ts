@@ -167,6 +167,10 @@ export const rollForwardAnswer = z.object({
 export const landingAnswer = z.object({
   clients: z.array(rollForwardClient.omit({ polesCreated: true, linesCreated: true })),
   historyId: historyId.meta({ description: 'Entrée d’historique (null : aperçu, ou rien de changé).' }),
+  cutoff: z
+    .number()
+    .int()
+    .meta({ description: 'Le mois à date (0–11) : lui, les mois d’avant et les mois clôturés ne sont pas écrits.' }),
 });
 export type LandingAnswerWire = z.output<typeof landingAnswer>;
 export type LandingClientWire = LandingAnswerWire['clients'][number];

@@ -249,16 +249,30 @@ function forecastTotalsFromWire(t: ForecastTotalsWire): ForecastTotals {
   return { previsionnel: centsFromWire(t.previsionnel), achat_previsionnel: centsFromWire(t.achat_previsionnel) };
 }
 
-export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {
+/** A roll forward's or a landing's row of one client: its forecast totals, cents → euros. */
+function totalsToWire<T extends { before: ForecastTotals; after: ForecastTotals }>(r: T) {
   return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+}
+
+export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {
+  return totalsToWire(r);
 }
 
 export function landingClientToWire(r: LandingClientResult): LandingClientWire {
-  return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+  return totalsToWire(r);
+}
+
+/** A roll forward's or a landing's row of one client: its forecast totals, euros → cents. */
+function totalsFromWire<T extends { before: ForecastTotalsWire; after: ForecastTotalsWire }>(r: T) {
+  return { ...r, before: forecastTotalsFromWire(r.before), after: forecastTotalsFromWire(r.after) };
 }
 
 export function rollForwardClientFromWire(r: RollForwardClientWire): RollForwardClientResult {
-  return { ...r, before: forecastTotalsFromWire(r.before), after: forecastTotalsFromWire(r.after) };
+  return totalsFromWire(r);
+}
+
+export function landingClientFromWire(r: LandingClientWire): LandingClientResult {
+  return totalsFromWire(r);
 }
 
 export function cellChangeToWire(c: CellChange): CellChangeWire {

@@ -23,7 +23,8 @@ export function parseUpliftEntry(text: string): number {
 /** The preview's total row: counts and forecast totals (cents) summed over the clients. */
 export type RollForwardTotals = Omit<RollForwardClientResult, 'id' | 'name'>;
 
-const addTotals = (a: ForecastTotals, b: ForecastTotals): ForecastTotals => ({
+/** Two clients' forecast totals, summed. */
+export const addForecastTotals = (a: ForecastTotals, b: ForecastTotals): ForecastTotals => ({
   previsionnel: addCents(a.previsionnel, b.previsionnel),
   achat_previsionnel: addCents(a.achat_previsionnel, b.achat_previsionnel),
 });
@@ -37,8 +38,8 @@ export function rollForwardTotals(clients: readonly RollForwardClientResult[]): 
       linesCreated: total.linesCreated + c.linesCreated,
       cellsFilled: total.cellsFilled + c.cellsFilled,
       cellsSkipped: total.cellsSkipped + c.cellsSkipped,
-      before: addTotals(total.before, c.before),
-      after: addTotals(total.after, c.after),
+      before: addForecastTotals(total.before, c.before),
+      after: addForecastTotals(total.after, c.after),
     }),
     { polesCreated: 0, linesCreated: 0, cellsFilled: 0, cellsSkipped: 0, before: zero, after: zero },
   );

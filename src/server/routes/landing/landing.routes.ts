@@ -29,7 +29,10 @@ type LandingResult = LandingAnswerWire['clients'];
 
 /** Thrown to roll a dry run back; carries its answer out of the transaction. */
 class DryRun {
-  constructor(readonly clients: LandingResult) {}
+  constructor(
+    readonly clients: LandingResult,
+    readonly cutoff: number,
+  ) {}
 }
 
 export function landingRoutes(db: Db) {
@@ -106,12 +109,12 @@ export function landingRoutes(db: Db) {
               after: after.get(cl.id) ?? zero,
             }),
           );
-        if (body.dryRun) throw new DryRun(results);
-        return { clients: results, historyId: written === 0 ? null : entryId };
+        if (body.dryRun) throw new DryRun(results, plan.cutoff);
+        return { clients: results, historyId: written === 0 ? null : entryId, cutoff: plan.cutoff };
       });
     } catch (err) {
       if (!(err instanceof DryRun)) throw err;
-      answer = { clients: err.clients, historyId: null };
+      answer = { clients: err.clients, historyId: null, cutoff: err.cutoff };
     }
     // Fresh planner statistics after a bulk write (PGlite has no autovacuum).
     if (!body.dryRun) await analyze(db);

@@ -50,6 +50,7 @@ describe('run-rate', () => {
     expect(run.json.clients).toEqual(preview.json.clients);
     expect(preview.json.historyId).toBeNull();
     expect(run.json.historyId).toEqual(expect.any(Number));
+    expect([preview.json.cutoff, run.json.cutoff]).toEqual([5, 5]);
 
     // Cut-off June (the last month with an actual). July held 10: kept and skipped (fill-empty).
     const after = await line(Y, client.id, lineId);
@@ -85,7 +86,7 @@ describe('run-rate', () => {
     expect((await line(Y, client.id, lineId)).previsionnel).toEqual([0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0]);
     expect(run.json.clients[0]).toMatchObject({ cellsFilled: 2, cellsSkipped: 0 });
     const again = await land(Y, { clients: [client.id], method: 'run-rate', mode: 'overwrite', dryRun: false });
-    expect(again.json).toEqual({ clients: [expect.objectContaining({ cellsFilled: 0 })], historyId: null });
+    expect(again.json).toEqual({ clients: [expect.objectContaining({ cellsFilled: 0 })], historyId: null, cutoff: 5 });
   });
 });
 

@@ -9,7 +9,9 @@ import { useSelectedClientId } from './clients/hooks/use-selected-client-id';
 import { usePresenceBeat } from './live/api/presence';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './clients/components/client-card';
+import { LandingButton } from './landing/components/landing-button';
 import { RollForwardButton } from './roll-forward/components/roll-forward-button';
+import { VersionsMenu } from './versions/components/versions-menu';
 
 type BudgetTabProps = {
   /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
@@ -20,7 +22,8 @@ type BudgetTabProps = {
 
 /**
  * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
- * selected client's budget; 'Préparer {N+1}' opens the roll forward (docs/product.md#budget-years).
+ * selected client's budget; 'Versions' and 'Atterrissage…' (docs/product.md#versions-and-landing), 'Préparer {N+1}'
+ * opens the roll forward (docs/product.md#budget-years).
  */
 export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
   const [year] = useYear();
@@ -38,7 +41,11 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
         <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
           Saisie Budgétaire
         </h1>
-        <RollForwardButton year={year} />
+        <div className="flex flex-wrap items-center gap-2">
+          <VersionsMenu year={year} />
+          <LandingButton year={year} />
+          <RollForwardButton year={year} />
+        </div>
       </div>
       {clients.isPending ? (
         <Spinner text="Chargement..." />

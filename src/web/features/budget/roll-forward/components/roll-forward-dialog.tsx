@@ -1,18 +1,17 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ALL_CLIENTS, isAll, selectedClientIds, type ClientFilter } from '@/domain/client-filter';
-import { formatEuros, type Cents } from '@/domain/money';
 import {
   FIGURES_LABELS,
   ROLL_FORWARD_FIGURES,
   type RollForwardClientResult,
   type RollForwardFigures,
 } from '@/domain/rollforward';
-import { parseUpliftEntry, rollForwardTotals, type RollForwardTotals } from '@/domain/rollforward-preview';
+import { parseUpliftEntry, rollForwardTotals } from '@/domain/rollforward-preview';
 import { rollForwardBody, type RollForwardBody } from '@/domain/schemas';
 import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
+import { FillEmptyChoice, ForecastPreviewTable } from '@/web/components/forecast-preview';
 import { Button } from '@/web/components/ui/button';
-import { Checkbox } from '@/web/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -23,7 +22,6 @@ import {
 } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { selectYear } from '@/web/hooks/use-year';
 import { ApiError } from '@/web/lib/api-client';
@@ -170,7 +168,15 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
             ))}
           </div>
 
-          <FillEmptyChoice id={`${ids}-fill-empty`} target={target} checked={isFillEmpty} onChange={setIsFillEmpty} />
+          <FillEmptyChoice
+            id={`${ids}-fill-empty`}
+            checked={isFillEmpty}
+            onChange={setIsFillEmpty}
+            hints={{
+              kept: `Les prévisions déjà saisies en ${target} restent telles quelles.`,
+              replaced: `Les prévisions déjà saisies en ${target} seront remplacées.`,
+            }}
+          />
         </fieldset>
 
         {shown && <PreviewTable target={target} clients={shown} />}
@@ -191,80 +197,18 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   );
 }
 
-/** 'Ne remplir que les cellules vides', and what it means for the forecasts already typed in `target`. */
-function FillEmptyChoice(props: { id: string; target: number; checked: boolean; onChange: (on: boolean) => void }) {
-  const { id, target, checked, onChange } = props;
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
-        <label htmlFor={id} className="text-sm font-medium">
-          Ne remplir que les cellules vides
-        </label>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {checked
-          ? `Les prévisions déjà saisies en ${target} restent telles quelles.`
-          : `Les prévisions déjà saisies en ${target} seront remplacées.`}
-      </p>
-    </div>
-  );
-}
-
-const change = (before: Cents, after: Cents) => `${formatEuros(before)} → ${formatEuros(after)}`;
-
-/** The dry run's answer: one row per client, and their total when there are several. */
+/** The dry run's answer as the shared preview table shows it. */
 function PreviewTable({ target, clients }: { target: number; clients: readonly RollForwardClientResult[] }) {
-  if (clients.length === 0) {
-    return <p className="text-sm text-muted-foreground">Aucun client à préparer.</p>;
-  }
   return (
-    <section aria-label="Aperçu" className="flex flex-col gap-2">
-      <p className="text-sm text-muted-foreground">
-        {`Aperçu pour ${count(clients.length, 'client', 'clients')} : rien n'est encore modifié. Prévisions ${target} avant → après.`}
-      </p>
-      <div className="max-h-72 overflow-y-auto rounded-md border">
-        <Table aria-label={`Aperçu de la préparation de ${target}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="min-w-48">Client</TableHead>
-              {[
-                'Pôles créés',
-                'Lignes créées',
-                'Cellules remplies',
-                'Cellules ignorées',
-                'Prévisionnel',
-                'Achat prévisionnel',
-              ].map((title) => (
-                <TableHead key={title} className="whitespace-nowrap text-right">
-                  {title}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {clients.map((c) => (
-              <PreviewRow key={c.id} name={c.name} row={c} />
-            ))}
-            {clients.length > 1 && <PreviewRow name="Total" row={rollForwardTotals(clients)} isTotal />}
-          </TableBody>
-        </Table>
-      </div>
-    </section>
-  );
-}
-
-function PreviewRow({ name, row, isTotal = false }: { name: string; row: RollForwardTotals; isTotal?: boolean }) {
-  const cell = 'whitespace-nowrap text-right tabular-nums';
-  return (
-    <TableRow className={isTotal ? 'bg-muted/50 font-semibold' : undefined}>
-      <TableCell className="font-medium">{name}</TableCell>
-      <TableCell className={cell}>{row.polesCreated.toLocaleString('fr-FR')}</TableCell>
-      <TableCell className={cell}>{row.linesCreated.toLocaleString('fr-FR')}</TableCell>
-      <TableCell className={cell}>{row.cellsFilled.toLocaleString('fr-FR')}</TableCell>
-      <TableCell className={cell}>{row.cellsSkipped.toLocaleString('fr-FR')}</TableCell>
-      <TableCell className={cell}>{change(row.before.previsionnel, row.after.previsionnel)}</TableCell>
-      <TableCell className={cell}>{change(row.before.achat_previsionnel, row.after.achat_previsionnel)}</TableCell>
-    </TableRow>
+    <ForecastPreviewTable
+      label={`Aperçu de la préparation de ${target}`}
+      intro={`Aperçu pour ${count(clients.length, 'client', 'clients')} : rien n'est encore modifié. Prévisions ${target} avant → après.`}
+      empty="Aucun client à préparer."
+      countTitles={['Pôles créés', 'Lignes créées', 'Cellules remplies', 'Cellules ignorées']}
+      rows={clients.map((c) => ({
+        ...c,
+        counts: [c.polesCreated, c.linesCreated, c.cellsFilled, c.cellsSkipped],
+      }))}
+    />
   );
 }
