@@ -22,6 +22,7 @@ test('freezes « Budget initial », lands the rest of the year from its preview,
   app,
   request,
 }, testInfo) => {
+  test.slow(); // many steps, each a dialog and a save: on a shared 2-core machine this outgrows 30 s
   const tab = budgetTab(app.page);
   const client = (await (
     await request.post(`/api/clients?year=${Y}`, { data: { name: 'Atterrissage SA' } })

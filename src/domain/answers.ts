@@ -10,6 +10,7 @@ import { API_ERROR_CODES } from './error-codes';
 import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
+import { SIGNOFF_STATUSES } from './signoff';
 import { clientSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
@@ -438,3 +439,28 @@ export const reconciliationAnswer = z.object({
   ),
 });
 export type ReconciliationAnswer = z.output<typeof reconciliationAnswer>;
+
+// ---- sign-off (docs/product.md#sign-off) ---------------------------------------------------------
+
+export const signoffStatusSchema = z.object({
+  clientId: z.string(),
+  status: z.enum(SIGNOFF_STATUSES),
+  // ISO date-time of the last transition; null for a draft never submitted.
+  at: z.string().nullable(),
+  by: z.string().nullable().meta({ description: 'Qui a fait la dernière transition (local sans comptes).' }),
+  note: z
+    .string()
+    .nullable()
+    .meta({ description: 'La note de la soumission, ou le motif du renvoi ou de la réouverture.' }),
+});
+export type SignoffStatusWire = z.output<typeof signoffStatusSchema>;
+export const signoffList = z.array(signoffStatusSchema);
+/** `GET /api/years/:year/signoff`: every client of the year in the caller's scope, by name. */
+export type SignoffAnswer = z.output<typeof signoffList>;
+
+/** `POST /api/years/:year/signoff/:clientId`: the new status, its history entry, the version a validation froze. */
+export const signoffTransitionAnswer = signoffStatusSchema.extend({
+  historyId: z.number().int(),
+  versionId: z.number().int().nullable().meta({ description: 'La version figée par une validation (sinon null).' }),
+});
+export type SignoffTransitionAnswer = z.output<typeof signoffTransitionAnswer>;

@@ -16,6 +16,7 @@ const plain: CellViewInput = {
   remote: null,
   incoming: null,
   isClosed: false,
+  isValidated: false,
   isReadOnly: false,
 };
 const view = (change: Partial<CellViewInput>) => cellView({ ...plain, ...change });
@@ -54,7 +55,15 @@ describe('cellView: one state names the cell (its tooltip)', () => {
       'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau',
     ],
     ['in a closed month', { isClosed: true }, 'closed', 'Mois clôturé'],
+    ['a validated forecast', { isValidated: true }, 'validated', 'Budget validé\u00a0: prévision en lecture seule'],
     // Precedence, each state over the next one down.
+    ['closed over validated', { isClosed: true, isValidated: true }, 'closed', 'Mois clôturé'],
+    [
+      'validated over conflict',
+      { isValidated: true, save: 'conflict' },
+      'validated',
+      'Budget validé\u00a0: prévision en lecture seule',
+    ],
     ['closed over conflict', { isClosed: true, save: 'conflict', remote: CAMILLE }, 'closed', 'Mois clôturé'],
     [
       'conflict over a mark',
@@ -103,6 +112,7 @@ describe('cellView: the states drawn, in the order they are layered', () => {
     ['refused on entry', { refusal: 'formule incomplète' }, ['refused'], true],
     ['unsaved and refused on entry', { save: 'unsaved', refusal: 'formule incomplète' }, ['unsaved', 'refused'], true],
     ['conflict', { save: 'conflict' }, ['conflict'], false],
+    ['a validated forecast is drawn as closed', { isValidated: true }, ['closed'], false],
     ['conflict with a mark', { save: 'conflict', remote: CAMILLE }, ['conflict', 'remote'], false],
     ['a mark while typing is not drawn', { remote: CAMILLE, typing: '1' }, [], false],
     [
@@ -144,6 +154,7 @@ describe('cellView: marks, the incoming value and read-only', () => {
     ['an open month, may edit', {}, false],
     ['a closed month', { isClosed: true }, true],
     ['a viewer', { isReadOnly: true }, true],
+    ['a validated forecast', { isValidated: true }, true],
     ['both', { isClosed: true, isReadOnly: true }, true],
   ])('read-only: %s', (_name, change, isReadOnly) => {
     expect(view(change).isReadOnly).toBe(isReadOnly);

@@ -31,15 +31,17 @@ export type CellViewInput = {
   incoming: CellMark | null;
   /** The cell's month is closed. */
   isClosed: boolean;
+  /** A forecast of a validated budget (docs/product.md#sign-off). */
+  isValidated: boolean;
   /** The user may change nothing (a viewer, or 'Voir en tant que…'). */
   isReadOnly: boolean;
 };
 
 /**
- * The state that names the cell in its tooltip, by precedence: closed, conflict, another
+ * The state that names the cell in its tooltip, by precedence: closed, validated, conflict, another
  * person's mark, refused by the server, refused entry, unsaved, plain.
  */
-export type CellKind = 'closed' | 'conflict' | 'remote' | 'rejected' | 'refused' | 'unsaved' | 'plain';
+export type CellKind = 'closed' | 'validated' | 'conflict' | 'remote' | 'rejected' | 'refused' | 'unsaved' | 'plain';
 
 /**
  * A state drawn on the cell. Several may hold at once; they are listed in the order their styles
@@ -70,6 +72,8 @@ function titleOf(
   switch (kind) {
     case 'closed':
       return 'Mois clôturé';
+    case 'validated':
+      return 'Budget validé\u00a0: prévision en lecture seule';
     case 'conflict':
       return 'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau';
     case 'remote':
@@ -87,12 +91,13 @@ function titleOf(
 
 /** The cell's view: its text, tooltip and drawn states (amounts in cents, texts in French). */
 export function cellView(input: CellViewInput): CellView {
-  const { value, label, typing, isFocused, save, refusal, isClosed } = input;
+  const { value, label, typing, isFocused, save, refusal, isClosed, isValidated } = input;
   const rejection = typeof save === 'object' ? save.rejected : null;
   const mark = typing === null ? input.remote : null;
   const isInvalid = rejection !== null || refusal !== null;
   const kinds: [CellKind, boolean][] = [
     ['closed', isClosed],
+    ['validated', isValidated],
     ['conflict', save === 'conflict'],
     ['remote', mark !== null],
     ['rejected', rejection !== null],
@@ -111,7 +116,7 @@ export function cellView(input: CellViewInput): CellView {
     ['refused', isInvalid],
     ['conflict', save === 'conflict'],
     ['remote', mark !== null],
-    ['closed', isClosed],
+    ['closed', isClosed || isValidated],
   ];
   const { incoming } = input;
   return {
@@ -120,7 +125,7 @@ export function cellView(input: CellViewInput): CellView {
     title,
     looks: looks.filter(([, holds]) => holds).map(([look]) => look),
     isInvalid,
-    isReadOnly: isClosed || input.isReadOnly,
+    isReadOnly: isClosed || isValidated || input.isReadOnly,
     markInitials: mark?.initials ?? null,
     incoming: incoming && {
       text: `${incoming.initials}\u00a0: ${formatGrouped(incoming.value)}`,

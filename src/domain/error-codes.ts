@@ -18,4 +18,6 @@ export const API_ERROR_CODES = [
   'storage',
   // An accounting file (FEC) that cannot be read: the message names the line and the field (issue 27).
   'invalid_file',
+  // Sign-off (issue 30): a forecast write on a validated budget (409).
+  'budget_validated',
 ] as const;

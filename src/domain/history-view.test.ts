@@ -29,6 +29,7 @@ describe('HISTORY_SOURCE_LABELS', () => {
       'Import comptable',
       'Version',
       'Atterrissage',
+      'Validation',
     ]);
   });
 });

@@ -23,6 +23,7 @@ export const HISTORY_SOURCE_LABELS: Record<HistorySource, string> = {
   comptabilité: 'Import comptable',
   version: 'Version',
   atterrissage: 'Atterrissage',
+  validation: 'Validation',
 };
 
 /**

@@ -23,6 +23,7 @@ export const HISTORY_SOURCES = [
   'comptabilité',
   'version',
   'atterrissage',
+  'validation',
 ] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
@@ -237,6 +238,7 @@ export const SUMMARIES = {
   /** A version frozen, deleted or made the reference (docs/product.md#versions-and-landing). */
   versionFrozen: (year: number, name: string, clients: number) =>
     `Version « ${name} » ${year} figée (${plural(clients, 'client', 'clients')})`,
+  signoff: (year: number, verb: string, text: string | null) => `Budget ${year} ${verb}${text ? ` : ${text}` : ''}`,
   versionDeleted: (year: number, name: string) => `Version « ${name} » ${year} supprimée`,
   versionReference: (year: number, name: string) => `Version « ${name} » : référence de ${year}`,
   landing: (year: number, method: string, cutoff: number, cells: number) =>

@@ -7,6 +7,9 @@
 export const MEASURES = ['previsionnel', 'achat_previsionnel', 'reel', 'achat'] as const;
 export type Measure = (typeof MEASURES)[number];
 
+/** The forecast measures: what a validated budget freezes (docs/product.md#sign-off). */
+export const isForecast = (m: Measure) => m === 'previsionnel' || m === 'achat_previsionnel';
+
 /** French labels of the measures, as used in accessible names (docs/product.md#accessible-names). */
 export const MEASURE_LABELS: Record<Measure, string> = {
   previsionnel: 'Prévisionnel',

@@ -15,6 +15,7 @@ import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
 import { currentYear, invalidYearMessage, isYear } from './years';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
+import { MAX_SIGNOFF_TEXT, SIGNOFF_STATUSES } from './signoff';
 import { CELL_SOURCES } from './history';
 
 z.config(z.locales.fr());
@@ -537,3 +538,25 @@ export const landingBody = z.strictObject({
   dryRun: rollForwardBody.shape.dryRun,
 });
 export type LandingBody = z.input<typeof landingBody>;
+
+// ---- sign-off (docs/product.md#sign-off) ---------------------------------------------------------
+
+/** The path of `POST /api/years/:year/signoff/:clientId`. */
+export const signoffParams = z.object({ year: yearText, clientId: idSchema });
+
+/** An optional French text of a transition: its note, or the reason of a send-back or a reopening. */
+const signoffText = (what: string) =>
+  z
+    .string({ error: `${what} doit être un texte.` })
+    .trim()
+    .max(MAX_SIGNOFF_TEXT, { error: `${what} ne peut pas dépasser ${MAX_SIGNOFF_TEXT} caractères.` })
+    .refine((t) => !t.includes('\u0000'), { error: `${what} contient un caractère interdit (NUL).` })
+    .optional();
+
+/** The body of `POST /api/years/:year/signoff/:clientId`: the status to move to, with a note or a reason. */
+export const signoffBody = z.strictObject({
+  to: z.enum(SIGNOFF_STATUSES, { error: 'to doit être brouillon, soumis ou validé.' }),
+  note: signoffText('La note'),
+  reason: signoffText('Le motif'),
+});
+export type SignoffBody = z.input<typeof signoffBody>;

@@ -34,6 +34,7 @@ import { originMiddleware } from './lib/origin';
 import { yearsRoutes } from './routes/years/years.routes';
 import { versionsRoutes } from './routes/versions/versions.routes';
 import { landingRoutes } from './routes/landing/landing.routes';
+import { signoffRoutes } from './routes/signoff/signoff.routes';
 import { importsRoutes } from './routes/imports/imports.routes';
 import { accountingRoutes } from './routes/accounting/accounting.routes';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
@@ -106,6 +107,7 @@ export function createApp({
     .route('/', yearsRoutes(db))
     .route('/', versionsRoutes(db))
     .route('/', landingRoutes(db))
+    .route('/', signoffRoutes(db))
     .route('/', importsRoutes(db))
     .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))

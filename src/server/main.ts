@@ -81,6 +81,11 @@ async function main() {
     console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where} — ${mode}`);
     if (dir) backups = startDailyBackups({ db, dir, log });
   }) as Server;
+  // An idle keep-alive connection is closed by the client (a browser, a reverse proxy: 60 s for
+  // most) before the server, not the other way round: Node's 5 s made a client reuse a socket the
+  // server was closing at that instant — a request lost with ECONNRESET (seen in the browser tests).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('error', (err) => {
     console.error(`Impossible d'écouter sur ${env.host}:${env.port} : ${err.message}`);
     void db.close().finally(() => {

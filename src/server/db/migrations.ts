@@ -933,4 +933,135 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // Sign-off (ADR 052, docs/product.md#sign-off). One status row per client-year that left
+    // `brouillon` (no row: a draft). No foreign key to clients, as user_clients: a restore deletes
+    // and reinserts every client with its id, an undone deletion brings one back; a row of a
+    // client that is gone validates nothing. The database refuses every statement that would
+    // change a forecast (prévisionnel, achat prévisionnel) of a validated budget — SQLSTATE
+    // BMVAL, answered 409 budget_validated by lib/errors.ts — so no write path (cells, paste,
+    // import, roll forward, landing, undo, line or pole deletion, routes added later) can skip it;
+    // actuals stay writable. Only a restore bypasses it (budget.lock_bypass, as for closing).
+    id: '0018_signoff',
+    sql: /* sql */ `
+      alter table history_entries drop constraint history_entries_source_check;
+      alter table history_entries add constraint history_entries_source_check check (source in
+        ('saisie', 'collage', 'import', 'report', 'annulation', 'restauration', 'structure', 'clôture', 'comptabilité',
+         'version', 'atterrissage', 'validation'));
+
+      create table budget_signoff (
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        status text not null check (status in ('brouillon', 'soumis', 'validé')),
+        at timestamptz not null default now(),
+        actor text not null,
+        note text,
+        version_id bigint references budget_versions(id) on delete set null,
+        primary key (client_id, year)
+      );
+      create index budget_signoff_validated_idx on budget_signoff (year, client_id) where status = 'validé';
+
+      create function signoff_guard_active() returns boolean language sql stable as $$
+        select exists (select 1 from budget_signoff where status = 'validé')
+           and coalesce(current_setting('budget.lock_bypass', true), '') <> 'on'
+      $$;
+
+      create function budget_validated(y smallint, c uuid) returns void language plpgsql as $$
+      declare n text;
+      begin
+        select name into n from clients where id = c;
+        -- lib/errors.ts reads the year and the client's name back from the message.
+        raise exception 'budget_validated % %', y, coalesce(n, '?') using errcode = 'BMVAL';
+      end $$;
+
+      create function guard_forecast_update() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if not signoff_guard_active() then return null; end if;
+        select n.year, p.client_id into hit
+          from new_rows n
+          join old_rows o on o.budget_line_item_id = n.budget_line_item_id and o.month_index = n.month_index
+          join budget_line_items l on l.id = n.budget_line_item_id
+          join expertise_poles p on p.id = l.expertise_pole_id
+          join budget_signoff s on s.client_id = p.client_id and s.year = n.year and s.status = 'validé'
+         where (n.previsionnel, n.achat_previsionnel) is distinct from (o.previsionnel, o.achat_previsionnel)
+         limit 1;
+        if found then perform budget_validated(hit.year, hit.client_id); end if;
+        return null;
+      end $$;
+
+      -- An inserted row holding a forecast (a line brought back by undo, created by an import or a
+      -- roll forward with figures): refused. A new line of twelve zeros stays possible.
+      create function guard_forecast_insert() returns trigger language plpgsql as $$
+      declare hit record;
+      begin
+        if not signoff_guard_active() then return null; end if;
+        select n.year, p.client_id into hit
+          from new_rows n
+          join budget_line_items l on l.id = n.budget_line_item_id
+          join expertise_poles p on p.id = l.expertise_pole_id
+          join budget_signoff s on s.client_id = p.client_id and s.year = n.year and s.status = 'validé'
+         where n.previsionnel <> 0 or n.achat_previsionnel <> 0
+         limit 1;
+        if found then perform budget_validated(hit.year, hit.client_id); end if;
+        return null;
+      end $$;
+
+      create trigger budget_monthly_data_signoff_update after update on budget_monthly_data
+        referencing old table as old_rows new table as new_rows for each statement execute function guard_forecast_update();
+      create trigger budget_monthly_data_signoff_insert after insert on budget_monthly_data
+        referencing new table as new_rows for each statement execute function guard_forecast_insert();
+
+      -- Deleting a line, a pole or a client that holds a forecast of a validated budget: refused
+      -- before anything goes. A line deleted with its
+      -- pole finds no pole any more: the pole's own trigger has judged it.
+      create function guard_forecast_line_delete() returns trigger language plpgsql as $$
+      declare c uuid;
+      begin
+        if not signoff_guard_active() then return old; end if;
+        select s.client_id into c from expertise_poles p
+          join budget_signoff s on s.client_id = p.client_id and s.year = old.year and s.status = 'validé'
+         where p.id = old.expertise_pole_id;
+        if found and exists (select 1 from budget_monthly_data m where m.budget_line_item_id = old.id
+                               and (m.previsionnel <> 0 or m.achat_previsionnel <> 0)) then
+          perform budget_validated(old.year, c);
+        end if;
+        return old;
+      end $$;
+      create trigger budget_line_items_signoff_delete before delete on budget_line_items
+        for each row execute function guard_forecast_line_delete();
+
+      create function guard_forecast_pole_delete() returns trigger language plpgsql as $$
+      begin
+        if not signoff_guard_active() then return old; end if;
+        if exists (select 1 from budget_signoff s where s.client_id = old.client_id and s.year = old.year and s.status = 'validé')
+           and exists (select 1 from budget_line_items l join budget_monthly_data m on m.budget_line_item_id = l.id
+                        where l.expertise_pole_id = old.id and (m.previsionnel <> 0 or m.achat_previsionnel <> 0)) then
+          perform budget_validated(old.year, old.client_id);
+        end if;
+        return old;
+      end $$;
+      create trigger expertise_poles_signoff_delete before delete on expertise_poles
+        for each row execute function guard_forecast_pole_delete();
+
+      -- A client's deletion is judged before its row goes, so the refusal can name it.
+      create function guard_forecast_client_delete() returns trigger language plpgsql as $$
+      declare y smallint;
+      begin
+        if not signoff_guard_active() then return old; end if;
+        select s.year into y from budget_signoff s
+         where s.client_id = old.id and s.status = 'validé'
+           and exists (select 1 from expertise_poles p
+                         join budget_line_items l on l.expertise_pole_id = p.id
+                         join budget_monthly_data m on m.budget_line_item_id = l.id
+                        where p.client_id = old.id and p.year = s.year
+                          and (m.previsionnel <> 0 or m.achat_previsionnel <> 0))
+         order by s.year limit 1;
+        if found then perform budget_validated(y, old.id); end if;
+        return old;
+      end $$;
+      create trigger clients_signoff_delete before delete on clients
+        for each row execute function guard_forecast_client_delete();
+    `,
+  },
 ];

@@ -11,6 +11,7 @@ import { describeIssues, type ApiErrorBody } from '@/domain/api-error';
 import { periodLockedMessage } from '@/domain/control';
 import { loneSurrogatePath } from '@/domain/json-walk';
 import { CentsOverflowError } from '@/domain/money';
+import { budgetValidatedMessage } from '@/domain/signoff';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
 import { clientYearTooLarge } from './messages';
@@ -118,6 +119,7 @@ function pgClientError(err: unknown): ApiError | undefined {
   if (code === '22003') return new ApiError(400, 'validation', 'Montant hors limites.');
   if (code === PERIOD_LOCKED_SQLSTATE) return periodLocked(err);
   if (code === CLIENT_YEAR_BOUND_SQLSTATE) return clientYearBound(err);
+  if (code === BUDGET_VALIDATED_SQLSTATE) return budgetValidated(err);
   return undefined;
 }
 
@@ -165,6 +167,15 @@ function periodLocked(err: unknown): ApiError {
   const match = /period_locked (\d+)-(\d+)/.exec((err as { message?: string }).message ?? '');
   const [year, month] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
   return new ApiError(409, 'period_locked', periodLockedMessage(year, month), undefined, { year, month });
+}
+
+/** Raised by the sign-off triggers (migration 0018, ADR 052): a forecast write on a validated budget. */
+const BUDGET_VALIDATED_SQLSTATE = 'BMVAL';
+
+/** The trigger's `budget_validated YEAR NAME` → 409 `budget_validated` naming the budget. */
+function budgetValidated(err: unknown): ApiError {
+  const match = /budget_validated (\d+) (.*)$/s.exec((err as { message?: string }).message ?? '');
+  return new ApiError(409, 'budget_validated', budgetValidatedMessage(Number(match?.[1] ?? 0), match?.[2] ?? '?'));
 }
 
 /** Raised by the bound on a client's year (migration 0009): its figures would sum beyond a cell's maximum. */

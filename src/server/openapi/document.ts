@@ -51,6 +51,7 @@ const TAGS: [string, string][] = [
   ['Tableaux de bord', 'Les sommes des tableaux de bord.'],
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Versions', 'Les versions figées du prévisionnel d’un exercice et sa référence.'],
+  ['Validation', 'Le circuit de validation des budgets : soumis, validé, renvoyé, rouvert.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [

@@ -32,6 +32,8 @@ import {
   yearQuery,
   createVersionBody,
   landingBody,
+  signoffBody,
+  signoffParams,
   versionParams,
   versionQuery,
   clientSchema,
@@ -358,6 +360,28 @@ export const OPERATIONS: Operation[] = [
       description: 'Ce que l’atterrissage a fait (ou ferait) à chaque client.',
       schema: answers.landingAnswer,
     },
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/years/:year/signoff',
+    tag: 'Validation',
+    summary: 'Le statut du budget de chaque client de l’exercice (brouillon, soumis, validé)',
+    params: yearParams,
+    answer: { status: 200, description: 'Les statuts, par nom de client.', schema: answers.signoffList },
+  },
+  {
+    method: 'post',
+    path: '/api/years/:year/signoff/:clientId',
+    tag: 'Validation',
+    summary: 'Soumettre, valider, renvoyer ou rouvrir le budget d’un client',
+    description:
+      'brouillon → soumis (un éditeur du client, avec une note) ; soumis → validé (administrateur : fige une version ' +
+      'du client, et ses prévisions ne peuvent plus changer : 409 budget_validated) ; soumis → brouillon et validé → ' +
+      'brouillon (administrateur, avec un motif). Une autre transition : 409. Une entrée d’historique « validation ».',
+    params: signoffParams,
+    body: signoffBody,
+    answer: { status: 200, description: 'Le nouveau statut.', schema: answers.signoffTransitionAnswer },
     errors: [404, 409],
   },
   {

@@ -197,6 +197,10 @@ export async function guardEntry(c: Context, q: Queryable, entryId: number): Pro
     // Versions are immutable (docs/product.md#versions-and-landing): one is deleted, never unfrozen.
     throw new ApiError(409, 'conflict', "Une version ne s'annule pas : supprimez-la ou changez la référence.");
   }
+  if (owner.source === 'validation') {
+    // A status moves by its transitions (docs/product.md#sign-off), each with its rights and reason.
+    throw new ApiError(409, 'conflict', "Une étape de validation ne s'annule pas : rouvrez ou renvoyez le budget.");
+  }
   if (owner.clientId === null) requireCan(c, 'admin');
   else guardClient(c, owner.clientId);
 }

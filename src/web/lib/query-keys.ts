@@ -32,6 +32,10 @@ export const sharedKeys = {
   history: () => [...sharedKeys.data, 'history'] as const,
   /** The closed months of a year (GET /api/years/:year/locks, docs/product.md#month-closing). */
   locks: (year: number) => [...sharedKeys.data, 'locks', year] as const,
+  /** The frozen versions of a year (docs/product.md#versions-and-landing). */
+  versions: (year: number) => [...sharedKeys.data, 'versions', year] as const,
+  /** The sign-off status of each client of a year (docs/product.md#sign-off): a validation also freezes a version. */
+  signoff: (year: number) => [...sharedKeys.data, 'signoff', year] as const,
   /** What the caller may do (GET /api/access, docs/product.md#roles): under `data`, so 'Voir en tant que…' reloads it. */
   access: () => [...sharedKeys.data, 'access'] as const,
 };

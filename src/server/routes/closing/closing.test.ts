@@ -66,7 +66,7 @@ const WRITING_ROUTES: Record<
   string,
   | { kind: 'guarded'; call: Call }
   | { kind: 'open'; call: Call }
-  | { kind: 'restore' | 'closing' | 'users' | 'accounting' | 'versions'; why: string }
+  | { kind: 'restore' | 'closing' | 'users' | 'accounting' | 'versions' | 'signoff'; why: string }
 > = {
   'PATCH /api/cells': {
     kind: 'guarded',
@@ -151,6 +151,10 @@ const WRITING_ROUTES: Record<
   'POST /api/years/:year/versions': { kind: 'versions', why: 'copies the forecast into a version, writes no figure' },
   'PUT /api/years/:year/versions/:id/reference': { kind: 'versions', why: 'a flag of a version, no figure' },
   'DELETE /api/years/:year/versions/:id': { kind: 'versions', why: 'a version, no figure' },
+  'POST /api/years/:year/signoff/:clientId': {
+    kind: 'signoff',
+    why: 'a status, and on validation a version; writes no figure',
+  },
   'POST /api/accounting/fec/preview': { kind: 'accounting', why: 'writes nothing' },
   'POST /api/accounting/fec/apply': {
     kind: 'accounting',

@@ -70,29 +70,40 @@ export async function versionNamed(q: Queryable, year: number, folded: string): 
  */
 export async function freezeVersion(
   q: Queryable,
-  v: { year: number; name: string; folded: string; actor: string },
+  v: { year: number; name: string; folded: string; actor: string; clientId?: string },
 ): Promise<{ version: VersionSummary; clients: number }> {
+  // One client's version (a validation's, docs/product.md#sign-off) holds that client only and is
+  // never the reference; the year's version holds every client.
+  const one = v.clientId !== undefined;
+  const client = (column: string) => (one ? ` and ${column} = $5` : '');
   const { rows } = await q.query<VersionRow & { clients: number }>(
     `with v as (
        insert into budget_versions (year, name, folded, actor, reference)
-       select $1, $2, $3, $4, not exists (select 1 from budget_versions where year = $1 and reference)
+       select $1, $2, $3, $4, ${one ? 'false' : 'not exists (select 1 from budget_versions where year = $1 and reference)'}
        returning id, name, at, actor, reference),
      c as (
        insert into version_clients (version_id, client_id, prevision_mb_annuelle_debut)
-       select v.id, cy.client_id, cy.prevision_mb_annuelle_debut from v, client_years cy where cy.year = $1
+       select v.id, cy.client_id, cy.prevision_mb_annuelle_debut from v, client_years cy where cy.year = $1${client('cy.client_id')}
        returning 1),
      p as (
        insert into version_poles (version_id, client_id, pole_id, name, is_expanded, facture, seq)
-       select v.id, p.client_id, p.id, p.name, p.is_expanded, p.facture, p.seq from v, expertise_poles p where p.year = $1),
+       select v.id, p.client_id, p.id, p.name, p.is_expanded, p.facture, p.seq from v, expertise_poles p where p.year = $1${client('p.client_id')}),
      l as (
        insert into version_lines (version_id, pole_id, line_id, name, seq)
-       select v.id, l.expertise_pole_id, l.id, l.name, l.seq from v, budget_line_items l where l.year = $1),
+       select v.id, l.expertise_pole_id, l.id, l.name, l.seq from v, budget_line_items l where l.year = $1${
+         one ? ' and l.expertise_pole_id in (select id from expertise_poles where year = $1 and client_id = $5)' : ''
+       }),
      m as (
        insert into version_months (version_id, line_id, month_index, previsionnel, achat_previsionnel)
        select v.id, d.budget_line_item_id, d.month_index, d.previsionnel, d.achat_previsionnel
-         from v, budget_monthly_data d where d.year = $1)
+         from v, budget_monthly_data d where d.year = $1${
+           one
+             ? ` and d.budget_line_item_id in (select l.id from budget_line_items l join expertise_poles p on p.id = l.expertise_pole_id
+                                                 where l.year = $1 and p.year = $1 and p.client_id = $5)`
+             : ''
+         })
      select v.id::text, v.name, v.at, v.actor, v.reference, (select count(*) from c)::int as clients from v`,
-    [v.year, v.name, v.folded, v.actor],
+    one ? [v.year, v.name, v.folded, v.actor, v.clientId] : [v.year, v.name, v.folded, v.actor],
   );
   const row = rows[0]!;
   return { version: toSummary(row), clients: Number(row.clients) };

@@ -51,7 +51,7 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
   const { canUndo, canRedo, run } = useUndoRedo(year, clientId, onChanged);
   const undoEntry = useCallback((id: number) => void run({ id }), [run]);
   useHistoryShortcuts((action) => void run(action));
-  const locks = useGridLocks(year);
+  const locks = useGridLocks(year, clientId);
 
   // Every stored batch is a history entry: the stack and the lists reload. A paste's toast can
   // take it back.
@@ -73,6 +73,9 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
     (error: unknown) => {
       if (error instanceof ApiError && error.code === 'period_locked')
         void queryClient.invalidateQueries({ queryKey: sharedKeys.locks(year) });
+      // docs/product.md#sign-off: validated meanwhile: the grid locks its forecasts.
+      if (error instanceof ApiError && error.code === 'budget_validated')
+        void queryClient.invalidateQueries({ queryKey: sharedKeys.signoff(year) });
     },
     [queryClient, year],
   );

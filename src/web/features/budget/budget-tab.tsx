@@ -12,6 +12,8 @@ import { ClientCard } from './clients/components/client-card';
 import { LandingButton } from './landing/components/landing-button';
 import { RollForwardButton } from './roll-forward/components/roll-forward-button';
 import { VersionsMenu } from './versions/components/versions-menu';
+import { SignoffBar } from './signoff/components/signoff-bar';
+import { ToValidateCard } from './signoff/components/to-validate-card';
 
 type BudgetTabProps = {
   /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
@@ -51,6 +53,7 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
         <Spinner text="Chargement..." />
       ) : (
         <>
+          <ToValidateCard year={year} clients={list} onOpen={setSelectedId} />
           <ClientCard
             year={year}
             clients={list}
@@ -59,6 +62,7 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
             clientActions={clientActions}
           />
           {dataCard}
+          {selected && <SignoffBar year={year} clientId={selected.id} clientName={selected.name} />}
           {selected ? (
             // Keyed by year and client: switching either mounts a fresh editor on that budget.
             <BudgetEditor

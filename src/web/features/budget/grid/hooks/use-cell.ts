@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useState } from 'react';
 import type { Measure } from '@/domain';
+import { isForecast } from '@/domain/measures';
 import { cellView, type CellSaveState, type CellView, type CellViewInput } from '@/domain/cell-view';
 import { remoteMarks, useRemoteMark } from '../../live/hooks/use-live-budget';
 import type { RemoteMark } from '../../live/lib/remote-marks';
@@ -41,6 +42,7 @@ export function useCell(lineId: string, month: number, measure: Measure, own: Ce
     remote,
     incoming,
     isClosed: locks.closed.has(month),
+    isValidated: locks.validated && isForecast(measure),
     isReadOnly: locks.readOnly,
   });
 }

@@ -33,7 +33,7 @@ import {
 } from '../../api/client-budget';
 import { getHistoryStack } from '../../history/api/get-history';
 import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
-import { skippedClosedCells, useGridLocks } from './use-closed-months';
+import { isWritable, skippedClosedCells, skippedValidatedCells, useGridLocks } from './use-closed-months';
 
 /**
  * How a cell's value is written: live while typing (saved only after a pause), committed (blur,
@@ -104,7 +104,7 @@ export function useGridActions(
   const { mutateAsync: renameLine } = useRenameLine(year);
   const { mutateAsync: renamePole } = useRenamePole(year);
   const { mutate: moveLine } = useMoveLine(year, clientId);
-  const locks = useGridLocks(year);
+  const locks = useGridLocks(year, clientId);
 
   return useMemo(() => {
     /** Null when the budget with these updates can be stored, else why not. */
@@ -140,11 +140,13 @@ export function useGridActions(
           const line = current[w.lineIndex];
           return line ? [cellUpdate(line.id, w.month, w.measure, w.cents)] : [];
         });
-        // docs/product.md#month-closing: closed cells leave a paste, a fill or a spread; the open
-        // ones are saved.
-        const updates = locks.readOnly ? [] : all.filter((u) => !locks.closed.has(u.month));
-        if (!locks.readOnly && updates.length < all.length)
-          notifySuccess(skippedClosedCells(all.length - updates.length));
+        // docs/product.md#month-closing, #sign-off: closed cells, and a validated budget's
+        // forecasts, leave a paste, a fill or a spread; the others are saved.
+        const updates = all.filter((u) => isWritable(locks, u.month, u.field));
+        if (!locks.readOnly && updates.length < all.length) {
+          const skipped = all.length - updates.length;
+          notifySuccess(locks.validated ? skippedValidatedCells(skipped) : skippedClosedCells(skipped));
+        }
         if (updates.length === 0) return null;
         const reason = refusal(updates);
         if (reason === null) writeCells(updates, { mode: 'commit', cancelReload: false, source });

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { PlaneLanding } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
+import { useDialogLauncher } from '@/web/hooks/use-dialog-launcher';
 import { useReadOnly } from '@/web/lib/access';
 
 // The dialog loads when first opened: the budget tab's first bundle stays small.
@@ -8,19 +9,14 @@ const LandingDialog = lazy(() => import('./landing-dialog').then((m) => ({ defau
 
 /** 'Atterrissage…' (docs/product.md#versions-and-landing): re-forecasts the rest of exercice `year`. */
 export function LandingButton({ year }: { year: number }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, buttonRef, open, close } = useDialogLauncher();
   // A viewer (or an admin looking as someone else) reads only (docs/product.md#roles).
   const readOnly = useReadOnly();
-  const close = () => {
-    setIsOpen(false);
-    buttonRef.current?.focus();
-  };
 
   if (readOnly) return null;
   return (
     <>
-      <Button ref={buttonRef} variant="outline" onClick={() => setIsOpen(true)}>
+      <Button ref={buttonRef} variant="outline" onClick={open}>
         <PlaneLanding aria-hidden="true" />
         Atterrissage…
       </Button>

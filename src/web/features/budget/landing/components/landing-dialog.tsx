@@ -1,24 +1,13 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ALL_CLIENTS, isAll, selectedClientIds, type ClientFilter } from '@/domain/client-filter';
 import { LANDING_METHOD_LABELS, LANDING_METHODS, type LandingMethod } from '@/domain/landing';
 import { MONTHS } from '@/domain/months';
 import { parseUpliftEntry } from '@/domain/rollforward-preview';
 import { landingBody, type LandingBody } from '@/domain/schemas';
-import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
+import { BulkForecastDialog, useChosenClients, usePreview } from '@/web/components/bulk-forecast-dialog';
 import { FillEmptyChoice, ForecastPreviewTable } from '@/web/components/forecast-preview';
-import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
@@ -27,9 +16,6 @@ import { useLanding, type LandingResult } from '../api/landing';
 
 /** `1 cellule`, `0 cellule`, `3 cellules` (French: 0 and 1 take the singular). */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
-
-/** The settings a preview was made with, and what it answered. */
-type Preview = { key: string; result: LandingResult };
 
 /**
  * The 'Atterrissage…' dialog (docs/product.md#versions-and-landing): clients (all or chosen), the
@@ -41,21 +27,14 @@ type Preview = { key: string; result: LandingResult };
 export function LandingDialog({ year, onClose }: { year: number; onClose: () => void }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ClientFilter>(ALL_CLIENTS);
-  const selection = useClientSelection(filter, year);
+  const chosen = useChosenClients(year);
   const [method, setMethod] = useState<LandingMethod>('run-rate');
   const [growth, setGrowth] = useState('0');
   const [isFillEmpty, setIsFillEmpty] = useState(true);
-  const [preview, setPreview] = useState<Preview | null>(null);
   const run = useLanding(year);
 
   const settings = {
-    clients: isAll(selection.filter)
-      ? 'all'
-      : selectedClientIds(
-          selection.filter,
-          selection.clients.map((c) => c.id),
-        ),
+    clients: chosen.clients,
     method,
     // Only `n-1` grows: whatever is typed there is not sent for the other methods.
     growth: method === 'n-1' ? parseUpliftEntry(growth) : 0,
@@ -64,16 +43,11 @@ export function LandingDialog({ year, onClose }: { year: number; onClose: () => 
   // The server's own schema checks the form, so a refusal reads the same here and there.
   const checked = landingBody.safeParse(settings);
   const growthIssue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'growth')?.message;
-  const key = JSON.stringify(settings);
-  const shown = preview?.key === key ? preview.result : null;
+  const preview = usePreview<LandingResult>(JSON.stringify(settings));
+  const shown = preview.shown;
 
   const onFailure = (error: unknown) =>
     notifyError('Erreur', error instanceof ApiError ? error.message : "Impossible de calculer l'atterrissage.", error);
-  const askPreview = () =>
-    run.mutate(
-      { ...settings, dryRun: true },
-      { onSuccess: (result) => setPreview({ key, result }), onError: onFailure },
-    );
   const apply = () =>
     run.mutate(
       { ...settings, dryRun: false },
@@ -95,45 +69,17 @@ export function LandingDialog({ year, onClose }: { year: number; onClose: () => 
     );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !run.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-5xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{`Atterrissage ${year}`}</DialogTitle>
-          <DialogDescription>
-            {`Réécrit les prévisions ${year} des mois après le mois à date (le dernier mois clôturé, sinon le dernier mois avec du réel) à partir des chiffres réels. Les mois clôturés ne sont jamais modifiés.`}
-          </DialogDescription>
-        </DialogHeader>
-
-        <fieldset disabled={run.isPending} className="flex flex-col gap-5">
-          <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={setFilter} />
-          <div className="flex flex-wrap items-start gap-x-6 gap-y-4">
-            <MethodSelect id={`${ids}-method`} value={method} onChange={setMethod} />
-            {method === 'n-1' && (
-              <div className="w-44">
-                <Field
-                  label="Croissance (%)"
-                  inputMode="decimal"
-                  className="text-right"
-                  value={growth}
-                  issue={growthIssue}
-                  onFocus={(e) => e.currentTarget.select()}
-                  onChange={(e) => setGrowth(e.target.value)}
-                />
-              </div>
-            )}
-          </div>
-          <FillEmptyChoice
-            id={`${ids}-fill-empty`}
-            checked={isFillEmpty}
-            onChange={setIsFillEmpty}
-            hints={{
-              kept: 'Les prévisions déjà saisies après le mois à date restent telles quelles.',
-              replaced: 'Les prévisions après le mois à date seront remplacées.',
-            }}
-          />
-        </fieldset>
-
-        {shown && (
+    <BulkForecastDialog
+      title={`Atterrissage ${year}`}
+      description={`Réécrit les prévisions ${year} des mois après le mois à date (le dernier mois clôturé, sinon le dernier mois avec du réel) à partir des chiffres réels. Les mois clôturés ne sont jamais modifiés.`}
+      isPending={run.isPending}
+      canPreview={checked.success}
+      hasPreview={shown !== null}
+      onPreview={() => run.mutate({ ...settings, dryRun: true }, { onSuccess: preview.keep, onError: onFailure })}
+      onApply={apply}
+      onClose={onClose}
+      preview={
+        shown && (
           <ForecastPreviewTable
             label={`Aperçu de l'atterrissage ${year}`}
             intro={`Aperçu pour ${count(shown.clients.length, 'client', 'clients')} : rien n'est encore modifié. Mois réécrits : après ${MONTHS[shown.cutoff]?.toLowerCase()} (à date). Prévisions ${year} avant → après.`}
@@ -141,21 +87,36 @@ export function LandingDialog({ year, onClose }: { year: number; onClose: () => 
             countTitles={['Cellules remplies', 'Cellules ignorées']}
             rows={shown.clients.map((c) => ({ ...c, counts: [c.cellsFilled, c.cellsSkipped] }))}
           />
+        )
+      }
+    >
+      {chosen.picker}
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-4">
+        <MethodSelect id={`${ids}-method`} value={method} onChange={setMethod} />
+        {method === 'n-1' && (
+          <div className="w-44">
+            <Field
+              label="Croissance (%)"
+              inputMode="decimal"
+              className="text-right"
+              value={growth}
+              issue={growthIssue}
+              onFocus={(e) => e.currentTarget.select()}
+              onChange={(e) => setGrowth(e.target.value)}
+            />
+          </div>
         )}
-
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={run.isPending}>
-            Annuler
-          </Button>
-          <Button variant="secondary" onClick={askPreview} disabled={!checked.success || run.isPending}>
-            Aperçu
-          </Button>
-          <Button onClick={apply} disabled={!checked.success || shown === null || run.isPending}>
-            Appliquer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </div>
+      <FillEmptyChoice
+        id={`${ids}-fill-empty`}
+        checked={isFillEmpty}
+        onChange={setIsFillEmpty}
+        hints={{
+          kept: 'Les prévisions déjà saisies après le mois à date restent telles quelles.',
+          replaced: 'Les prévisions après le mois à date seront remplacées.',
+        }}
+      />
+    </BulkForecastDialog>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ALL_CLIENTS, isAll, selectedClientIds, type ClientFilter } from '@/domain/client-filter';
 import {
   FIGURES_LABELS,
   ROLL_FORWARD_FIGURES,
@@ -9,20 +8,10 @@ import {
 } from '@/domain/rollforward';
 import { parseUpliftEntry, rollForwardTotals } from '@/domain/rollforward-preview';
 import { rollForwardBody, type RollForwardBody } from '@/domain/schemas';
-import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
+import { BulkForecastDialog, useChosenClients, usePreview } from '@/web/components/bulk-forecast-dialog';
 import { FillEmptyChoice, ForecastPreviewTable } from '@/web/components/forecast-preview';
-import { Button } from '@/web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { selectYear } from '@/web/hooks/use-year';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -31,9 +20,6 @@ import { useRollForward } from '../api/roll-forward';
 
 /** `1 ligne créée`, `0 ligne créée`, `3 lignes créées` (French: 0 and 1 take the singular). */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
-
-/** The settings a preview was made with, and what it answered. */
-type Preview = { key: string; clients: RollForwardClientResult[] };
 
 type RollForwardDialogProps = {
   /** The exercice on screen; the roll forward fills `from + 1`. */
@@ -52,24 +38,17 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   const target = from + 1;
   const ids = useId();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ClientFilter>(ALL_CLIENTS);
-  const selection = useClientSelection(filter, from);
+  const chosen = useChosenClients(from);
   const [figures, setFigures] = useState<RollForwardFigures>('revue');
   const [sales, setSales] = useState('0');
   const [purchases, setPurchases] = useState('0');
   const [isFillEmpty, setIsFillEmpty] = useState(true);
-  const [preview, setPreview] = useState<Preview | null>(null);
   const run = useRollForward(target);
 
   const hasFigures = figures !== 'none';
   const settings = {
     from,
-    clients: isAll(selection.filter)
-      ? 'all'
-      : selectedClientIds(
-          selection.filter,
-          selection.clients.map((c) => c.id),
-        ),
+    clients: chosen.clients,
     figures,
     // Without figures the uplifts do not apply: whatever is typed there is not sent.
     upliftSales: hasFigures ? parseUpliftEntry(sales) : 0,
@@ -80,19 +59,14 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   const checked = rollForwardBody.safeParse(settings);
   const issueOf = (field: keyof RollForwardBody) =>
     checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === field)?.message;
-  const key = JSON.stringify(settings);
-  const shown = preview?.key === key ? preview.clients : null;
+  const preview = usePreview<RollForwardClientResult[]>(JSON.stringify(settings));
+  const shown = preview.shown;
 
   const onFailure = (error: unknown) =>
     notifyError(
       'Erreur',
       error instanceof ApiError ? error.message : `Impossible de préparer l'exercice ${target}.`,
       error,
-    );
-  const askPreview = () =>
-    run.mutate(
-      { ...settings, dryRun: true },
-      { onSuccess: (clients) => setPreview({ key, clients }), onError: onFailure },
     );
   const apply = () =>
     run.mutate(
@@ -113,87 +87,72 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
     );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !run.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-5xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{`Préparer ${target}`}</DialogTitle>
-          <DialogDescription>
-            {`Crée dans l'exercice ${target} les pôles et les lignes de ${from} qui y manquent, et remplit ses prévisions à partir des chiffres de ${from}. Les chiffres réels ne sont jamais copiés.`}
-          </DialogDescription>
-        </DialogHeader>
+    <BulkForecastDialog
+      title={`Préparer ${target}`}
+      description={`Crée dans l'exercice ${target} les pôles et les lignes de ${from} qui y manquent, et remplit ses prévisions à partir des chiffres de ${from}. Les chiffres réels ne sont jamais copiés.`}
+      isPending={run.isPending}
+      canPreview={checked.success}
+      hasPreview={shown !== null}
+      onPreview={() => run.mutate({ ...settings, dryRun: true }, { onSuccess: preview.keep, onError: onFailure })}
+      onApply={apply}
+      onClose={onClose}
+      preview={shown && <PreviewTable target={target} clients={shown} />}
+    >
+      {chosen.picker}
 
-        <fieldset disabled={run.isPending} className="flex flex-col gap-5">
-          <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={setFilter} />
-
-          <div className="flex flex-wrap items-start gap-x-6 gap-y-4">
-            <div className="flex flex-col gap-1.5">
-              <span id={`${ids}-figures`} className="text-sm font-medium">
-                Base des prévisions
-              </span>
-              <Select
-                value={figures}
-                onValueChange={(v) => setFigures(ROLL_FORWARD_FIGURES.find((f) => f === v) ?? 'none')}
-              >
-                <SelectTrigger aria-labelledby={`${ids}-figures`} className="w-auto min-w-72 max-w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ROLL_FORWARD_FIGURES.map((f) => (
-                    <SelectItem key={f} value={f}>
-                      {FIGURES_LABELS[f]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            {(
-              [
-                ['Hausse des ventes (%)', sales, setSales, 'upliftSales'],
-                ['Hausse des achats (%)', purchases, setPurchases, 'upliftPurchases'],
-              ] as const
-            ).map(([label, value, setValue, field]) => (
-              // A percentage typed the French way (`3,5`), checked as the user types.
-              <div key={field} className="w-44">
-                <Field
-                  label={label}
-                  inputMode="decimal"
-                  className="text-right"
-                  value={value}
-                  disabled={!hasFigures}
-                  issue={issueOf(field)}
-                  onFocus={(e) => e.currentTarget.select()}
-                  onChange={(e) => setValue(e.target.value)}
-                />
-              </div>
-            ))}
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-4">
+        <div className="flex flex-col gap-1.5">
+          <span id={`${ids}-figures`} className="text-sm font-medium">
+            Base des prévisions
+          </span>
+          <Select
+            value={figures}
+            onValueChange={(v) => setFigures(ROLL_FORWARD_FIGURES.find((f) => f === v) ?? 'none')}
+          >
+            <SelectTrigger aria-labelledby={`${ids}-figures`} className="w-auto min-w-72 max-w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ROLL_FORWARD_FIGURES.map((f) => (
+                <SelectItem key={f} value={f}>
+                  {FIGURES_LABELS[f]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {(
+          [
+            ['Hausse des ventes (%)', sales, setSales, 'upliftSales'],
+            ['Hausse des achats (%)', purchases, setPurchases, 'upliftPurchases'],
+          ] as const
+        ).map(([label, value, setValue, field]) => (
+          // A percentage typed the French way (`3,5`), checked as the user types.
+          <div key={field} className="w-44">
+            <Field
+              label={label}
+              inputMode="decimal"
+              className="text-right"
+              value={value}
+              disabled={!hasFigures}
+              issue={issueOf(field)}
+              onFocus={(e) => e.currentTarget.select()}
+              onChange={(e) => setValue(e.target.value)}
+            />
           </div>
+        ))}
+      </div>
 
-          <FillEmptyChoice
-            id={`${ids}-fill-empty`}
-            checked={isFillEmpty}
-            onChange={setIsFillEmpty}
-            hints={{
-              kept: `Les prévisions déjà saisies en ${target} restent telles quelles.`,
-              replaced: `Les prévisions déjà saisies en ${target} seront remplacées.`,
-            }}
-          />
-        </fieldset>
-
-        {shown && <PreviewTable target={target} clients={shown} />}
-
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={run.isPending}>
-            Annuler
-          </Button>
-          <Button variant="secondary" onClick={askPreview} disabled={!checked.success || run.isPending}>
-            Aperçu
-          </Button>
-          <Button onClick={apply} disabled={!checked.success || shown === null || run.isPending}>
-            Appliquer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <FillEmptyChoice
+        id={`${ids}-fill-empty`}
+        checked={isFillEmpty}
+        onChange={setIsFillEmpty}
+        hints={{
+          kept: `Les prévisions déjà saisies en ${target} restent telles quelles.`,
+          replaced: `Les prévisions déjà saisies en ${target} seront remplacées.`,
+        }}
+      />
+    </BulkForecastDialog>
   );
 }
 

@@ -8,12 +8,10 @@ import type { CreatedVersionAnswer, VersionsAnswer } from '@/domain/answers';
 import { api } from '@/web/lib/api-client';
 import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
 
-export const versionsKey = (year: number) => [...sharedKeys.data, 'versions', year] as const;
-
 /** GET /api/years/:year/versions: oldest first. */
 export function useVersions(year: number) {
   return useQuery({
-    queryKey: versionsKey(year),
+    queryKey: sharedKeys.versions(year),
     queryFn: ({ signal }) => api.get<VersionsAnswer>(`/api/years/${year}/versions`, signal),
   });
 }
@@ -22,7 +20,10 @@ export function useVersions(year: number) {
 function useAfterWrite(year: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: versionsKey(year) }), invalidateHistory(queryClient)]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sharedKeys.versions(year) }),
+      invalidateHistory(queryClient),
+    ]);
 }
 
 /** POST /api/years/:year/versions {name} (admin): freezes every client's forecast of the year. */

@@ -1,0 +1,96 @@
+/**
+ * Sign-off (docs/product.md#sign-off, ADR 052): each client-year's budget is `brouillon`, `soumis`
+ * or `validé`. An editor of the client (or an admin) submits a draft; an admin validates a
+ * submitted budget, sends it back with a reason, or reopens a validated one with a reason. Pure:
+ * the table of transitions and who may make them; the server stores them and the database
+ * refuses every forecast write on a validated budget.
+ */
+import type { Role } from './roles';
+
+export const SIGNOFF_STATUSES = ['brouillon', 'soumis', 'validé'] as const;
+export type SignoffStatus = (typeof SIGNOFF_STATUSES)[number];
+
+/** The statuses as the screens show them. */
+export const SIGNOFF_LABELS: Record<SignoffStatus, string> = {
+  brouillon: 'Brouillon',
+  soumis: 'Soumis',
+  validé: 'Validé',
+};
+
+/** The reason a send-back or a reopening needs, and a note's, at most this many characters. */
+export const MAX_SIGNOFF_TEXT = 2000;
+
+/** One allowed transition: who may make it, and whether it needs a reason. */
+interface Transition {
+  from: SignoffStatus;
+  to: SignoffStatus;
+  /** The roles allowed (an editor only within their scope: the route checks the client). */
+  roles: readonly Role[];
+  needsReason: boolean;
+  /** The verb of the history's summary. */
+  verb: string;
+}
+
+export const SIGNOFF_TRANSITIONS: readonly Transition[] = [
+  { from: 'brouillon', to: 'soumis', roles: ['admin', 'editor'], needsReason: false, verb: 'soumis' },
+  { from: 'soumis', to: 'validé', roles: ['admin'], needsReason: false, verb: 'validé' },
+  { from: 'soumis', to: 'brouillon', roles: ['admin'], needsReason: true, verb: 'renvoyé en brouillon' },
+  { from: 'validé', to: 'brouillon', roles: ['admin'], needsReason: true, verb: 'rouvert' },
+];
+
+/** Why a transition is refused: its HTTP status and French message. */
+export type SignoffRefusal = { status: 400 | 403 | 409; message: string };
+
+/**
+ * Whether `role` may move a budget from `from` to `to` (with `reason` given or not): the
+ * transition, or why not — a transition not in the table is 409, a role not allowed 403, a
+ * missing reason 400.
+ */
+export function checkTransition(
+  from: SignoffStatus,
+  to: SignoffStatus,
+  role: Role,
+  hasReason: boolean,
+): Transition | SignoffRefusal {
+  const transition = SIGNOFF_TRANSITIONS.find((t) => t.from === from && t.to === to);
+  if (!transition) {
+    return {
+      status: 409,
+      message: `Un budget « ${SIGNOFF_LABELS[from]} » ne peut pas passer à « ${SIGNOFF_LABELS[to]} ».`,
+    };
+  }
+  if (!transition.roles.includes(role)) {
+    return {
+      status: 403,
+      message:
+        to === 'soumis'
+          ? 'Seul un éditeur du client ou un administrateur peut soumettre ce budget.'
+          : 'Seul un administrateur peut valider, renvoyer ou rouvrir un budget.',
+    };
+  }
+  if (transition.needsReason && !hasReason) {
+    return {
+      status: 400,
+      message:
+        to === 'brouillon' && from === 'validé'
+          ? 'Indiquez le motif de la réouverture.'
+          : 'Indiquez le motif du renvoi.',
+    };
+  }
+  return transition;
+}
+
+/** True when `checkTransition` refused. */
+export function isRefusal(t: Transition | SignoffRefusal): t is SignoffRefusal {
+  return 'status' in t;
+}
+
+/** The name of the version a validation freezes: « Validé le 27/11/2026 · Client » (one client's). */
+export function validatedVersionName(at: Date, clientName: string, timeZone = 'Europe/Paris'): string {
+  return `Validé le ${at.toLocaleDateString('fr-FR', { timeZone })} · ${clientName}`;
+}
+
+/** The refusal of a forecast write on a validated budget (409 `budget_validated`). */
+export function budgetValidatedMessage(year: number, clientName: string): string {
+  return `Le budget ${year} de « ${clientName} » est validé : ses prévisions ne peuvent plus changer. Un administrateur peut le rouvrir (avec un motif).`;
+}

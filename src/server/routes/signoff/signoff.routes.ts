@@ -1,0 +1,73 @@
+/**
+ * /api/years/:year/signoff (docs/product.md#sign-off, ADR 052): the status of each client's budget
+ * (every role, within its scope), and its transitions — an editor of the client submits, an admin
+ * validates (freezing the client's forecast as a version), sends back or reopens with a reason.
+ * Each transition is a history entry of source 'validation', which undo refuses: a status is
+ * moved back by the next transition. The forecast of a validated budget is guarded by the
+ * database itself (migration 0018), on every write path.
+ */
+import type { SignoffAnswer, SignoffTransitionAnswer } from '@/domain/answers';
+import { Hono } from 'hono';
+import { SUMMARIES } from '@/domain/history';
+import { foldName } from '@/domain/names';
+import { signoffBody, signoffParams, yearParams } from '@/domain/schemas';
+import { checkTransition, isRefusal, validatedVersionName } from '@/domain/signoff';
+import type { Queryable } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
+import { ApiError, notFound, readJson, validate } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
+import { accessOf, guardClient, scopeIds } from '@/server/policy/policy';
+import type { Db } from '@/server/db/client';
+import { insertEntry } from '../history/history.repo';
+import { freezeVersion, lockYearVersions, versionNamed } from '../versions/versions.repo';
+import { listSignoff, lockClientStatus, setStatus } from './signoff.repo';
+
+/** Freezes client `clientId`'s forecast as « Validé le {date} · {client} » (numbered if the day has one). */
+async function freezeValidated(q: Queryable, year: number, clientId: string, clientName: string, actor: string) {
+  await lockYearVersions(q, year);
+  const base = validatedVersionName(new Date(), clientName);
+  let name = base;
+  for (let n = 2; (await versionNamed(q, year, foldName(name))) !== undefined; n++) name = `${base} (${n})`;
+  const { version } = await freezeVersion(q, { year, name, folded: foldName(name), actor, clientId });
+  return version.id;
+}
+
+export function signoffRoutes(db: Db) {
+  return new Hono()
+    .get('/years/:year/signoff', async (c) => {
+      const { year } = validate(yearParams, c.req.param());
+      return c.json((await listSignoff(db, year, scopeIds(c))) satisfies SignoffAnswer);
+    })
+    .post('/years/:year/signoff/:clientId', async (c) => {
+      const { year, clientId: rawId } = validate(signoffParams, c.req.param());
+      const clientId = rawId.toLowerCase();
+      const body = validate(signoffBody, await readJson(c));
+      // A client outside the scope is 404; a viewer's or a 'Voir en tant que…' write is refused
+      // before (the access middleware); the role's right to this transition is the table's.
+      guardClient(c, clientId, 'read');
+      const role = accessOf(c).role;
+      const text = (body.to === 'soumis' ? body.note : body.reason) || null;
+      const answer = await db.transaction(async (tx) => {
+        const current = await lockClientStatus(tx, clientId, year);
+        if (!current) throw notFound(CLIENT_NOT_FOUND);
+        const transition = checkTransition(current.status, body.to, role, text !== null);
+        if (isRefusal(transition)) {
+          const code = transition.status === 400 ? 'validation' : transition.status === 403 ? 'forbidden' : 'conflict';
+          throw new ApiError(transition.status, code, transition.message);
+        }
+        const actor = actorOf(c);
+        const versionId = body.to === 'validé' ? await freezeValidated(tx, year, clientId, current.name, actor) : null;
+        const status = await setStatus(tx, { clientId, year, status: body.to, actor, note: text, versionId });
+        const historyId = await insertEntry(tx, {
+          actor,
+          source: 'validation',
+          clientId,
+          year,
+          summary: SUMMARIES.signoff(year, transition.verb, text),
+          ops: [],
+        });
+        return { ...status, historyId, versionId };
+      });
+      return c.json(answer satisfies SignoffTransitionAnswer);
+    });
+}
