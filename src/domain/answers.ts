@@ -10,7 +10,7 @@ import { API_ERROR_CODES } from './error-codes';
 import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
-import { clientSchema, lineSchema, poleSchema } from './schemas';
+import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
 
@@ -145,6 +145,17 @@ export const yearList = z.array(z.object({ year: z.number().int(), clients: z.nu
 export type YearsAnswer = z.output<typeof yearList>;
 export type YearSummary = YearsAnswer[number];
 
+/** A version (docs/product.md#versions-and-landing). */
+export const versionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // ISO date-time.
+  at: z.string(),
+  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
+  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
+});
+export type VersionSummary = z.output<typeof versionSummary>;
+
 const forecastTotals = z.object({ previsionnel: z.number(), achat_previsionnel: z.number() });
 /** Forecast sales and purchases of a client's year, in euros. */
 export type ForecastTotalsWire = z.output<typeof forecastTotals>;
@@ -162,6 +173,10 @@ export const rollForwardAnswer = z.object({
   clients: z.array(rollForwardClient),
   // The history entry of a real run that changed something (null for a dry run, or nothing done).
   historyId,
+  version: versionSummary.nullable().meta({
+    description:
+      'La version « Budget initial {N+1} » figée à la demande (freezeVersion), null sinon ; en aperçu, celle qui le serait (son identifiant ne sera pas celui-là).',
+  }),
 });
 /** `POST /api/years/:year/landing`: as the roll forward's, without poles and lines created. */
 export const landingAnswer = z.object({
@@ -186,15 +201,6 @@ export type ImportAnswer = z.output<typeof importAnswer>;
 
 // ---- versions (docs/product.md#versions-and-landing) --------------------------------------------
 
-export const versionSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  // ISO date-time.
-  at: z.string(),
-  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
-  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
-});
-export type VersionSummary = z.output<typeof versionSummary>;
 export const versionList = z.array(versionSummary);
 /** `GET /api/years/:year/versions`: the year's versions, oldest first. */
 export type VersionsAnswer = z.output<typeof versionList>;
@@ -207,8 +213,8 @@ export const createdVersionAnswer = versionSummary.extend({
 export type CreatedVersionAnswer = z.output<typeof createdVersionAnswer>;
 
 /** A frozen line: the forecast measures only, euros. */
-export const versionLine = lineSchema.pick({ id: true, name: true, previsionnel: true, achat_previsionnel: true });
-export const versionPole = poleSchema.extend({ lines: z.array(versionLine) });
+export const versionLine = forecastLineSchema;
+export const versionPole = forecastPoleSchema;
 export const versionPoleList = z.array(versionPole);
 /** `GET /api/years/:year/versions/:id?clientId=`: the client's poles as frozen (Pole[], forecasts only). */
 export type VersionPolesAnswer = z.output<typeof versionPoleList>;

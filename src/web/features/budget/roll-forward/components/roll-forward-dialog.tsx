@@ -4,6 +4,7 @@ import { ALL_CLIENTS, isAll, selectedClientIds, type ClientFilter } from '@/doma
 import { formatEuros, type Cents } from '@/domain/money';
 import {
   FIGURES_LABELS,
+  initialBudgetName,
   ROLL_FORWARD_FIGURES,
   type RollForwardClientResult,
   type RollForwardFigures,
@@ -28,14 +29,16 @@ import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { selectYear } from '@/web/hooks/use-year';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useIsAdmin } from '@/web/lib/access';
+import type { VersionSummary } from '@/domain/answers';
 import { reloadAllData } from '@/web/lib/query-keys';
-import { useRollForward } from '../api/roll-forward';
+import { useRollForward, type RollForwardOutcome } from '../api/roll-forward';
 
 /** `1 ligne créée`, `0 ligne créée`, `3 lignes créées` (French: 0 and 1 take the singular). */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
 
 /** The settings a preview was made with, and what it answered. */
-type Preview = { key: string; clients: RollForwardClientResult[] };
+type Preview = { key: string } & RollForwardOutcome;
 
 type RollForwardDialogProps = {
   /** The exercice on screen; the roll forward fills `from + 1`. */
@@ -60,6 +63,8 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   const [sales, setSales] = useState('0');
   const [purchases, setPurchases] = useState('0');
   const [isFillEmpty, setIsFillEmpty] = useState(true);
+  const [isFreezing, setIsFreezing] = useState(false);
+  const isAdmin = useIsAdmin();
   const [preview, setPreview] = useState<Preview | null>(null);
   const run = useRollForward(target);
 
@@ -77,13 +82,14 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
     upliftSales: hasFigures ? parseUpliftEntry(sales) : 0,
     upliftPurchases: hasFigures ? parseUpliftEntry(purchases) : 0,
     mode: isFillEmpty ? 'fill-empty' : 'overwrite',
+    freezeVersion: isAdmin && isFreezing,
   } satisfies Omit<RollForwardBody, 'dryRun'>;
   // The server's own schema checks the form, so a refusal reads the same here and there.
   const checked = rollForwardBody.safeParse(settings);
   const issueOf = (field: keyof RollForwardBody) =>
     checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === field)?.message;
   const key = JSON.stringify(settings);
-  const shown = preview?.key === key ? preview.clients : null;
+  const shown = preview?.key === key ? preview : null;
 
   const onFailure = (error: unknown) =>
     notifyError(
@@ -94,17 +100,17 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   const askPreview = () =>
     run.mutate(
       { ...settings, dryRun: true },
-      { onSuccess: (clients) => setPreview({ key, clients }), onError: onFailure },
+      { onSuccess: (outcome) => setPreview({ key, ...outcome }), onError: onFailure },
     );
   const apply = () =>
     run.mutate(
       { ...settings, dryRun: false },
       {
-        onSuccess: (clients) => {
+        onSuccess: ({ clients, version }) => {
           const totals = rollForwardTotals(clients);
           notifySuccess(
             `Exercice ${target} préparé`,
-            `${count(totals.linesCreated, 'ligne créée', 'lignes créées')}, ${count(totals.cellsFilled, 'cellule remplie', 'cellules remplies')}.`,
+            `${count(totals.linesCreated, 'ligne créée', 'lignes créées')}, ${count(totals.cellsFilled, 'cellule remplie', 'cellules remplies')}.${version ? ` Version « ${version.name} » figée.` : ''}`,
           );
           void reloadAllData(queryClient);
           selectYear(target);
@@ -171,9 +177,13 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
           </div>
 
           <FillEmptyChoice id={`${ids}-fill-empty`} target={target} checked={isFillEmpty} onChange={setIsFillEmpty} />
+          {isAdmin && (
+            <FreezeChoice id={`${ids}-freeze`} target={target} checked={isFreezing} onChange={setIsFreezing} />
+          )}
         </fieldset>
 
-        {shown && <PreviewTable target={target} clients={shown} />}
+        {shown && <PreviewTable target={target} clients={shown.clients} />}
+        {shown?.version && <FrozenNote version={shown.version} />}
 
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={run.isPending}>
@@ -208,6 +218,33 @@ function FillEmptyChoice(props: { id: string; target: number; checked: boolean; 
           : `Les prévisions déjà saisies en ${target} seront remplacées.`}
       </p>
     </div>
+  );
+}
+
+/** 'Figer la version « Budget initial {N+1} »' (admins only): the year's plan kept as prepared. */
+function FreezeChoice(props: { id: string; target: number; checked: boolean; onChange: (on: boolean) => void }) {
+  const { id, target, checked, onChange } = props;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
+        <label htmlFor={id} className="text-sm font-medium">
+          {`Figer la version « ${initialBudgetName(target)} »`}
+        </label>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {`Garde les prévisions ${target} telles que préparées, pour les comparer ensuite.`}
+      </p>
+    </div>
+  );
+}
+
+/** What the preview says of the version the run would freeze. */
+function FrozenNote({ version }: { version: VersionSummary }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {`La version « ${version.name} » sera figée${version.reference ? ", et deviendra la référence de l'exercice" : ''}.`}
+    </p>
   );
 }
 
