@@ -262,6 +262,24 @@ const previous = z
   .nullable()
   .meta({ description: 'Le réel et l’achat de l’exercice précédent sur les mêmes mois (N−1) ; null sans données.' });
 const lineAggregate = z.object({ name: z.string(), sums });
+const forecastSums = z.object({
+  previsionnel: cents,
+  achat_previsionnel: cents,
+  toDate: z.object({ previsionnel: cents, achat_previsionnel: cents }),
+});
+/** `?version=`: the version's forecast of the selection, per client and per pole name (ADR 049). */
+const dashboardVersion = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    clients: z.array(forecastSums.extend({ id: z.string() })),
+    poles: z.array(forecastSums.extend({ name: z.string() })),
+  })
+  .nullable()
+  .meta({
+    description:
+      'La version comparée (?version=) : ses prévisions par client et par nom de pôle, sur l’année et à date ; absent sans ?version=.',
+  });
 /**
  * GET /api/dashboard. Its wire type has plain numbers where `DashboardData` (dashboard/data.ts) has
  * branded `Cents`: the dashboard code computes on the branded type, and `dashboardFits` below checks
@@ -287,12 +305,16 @@ export const dashboardAnswer = z.object({
   ),
   months: z.array(z.object({ reel: cents, previsionnel: cents, achat: cents })),
   previous,
+  version: dashboardVersion.optional(),
 });
 export type DashboardAnswer = z.output<typeof dashboardAnswer>;
 export const dashboardLinesAnswer = z.object({
   poles: z.array(z.object({ pole: z.string(), lines: z.array(lineAggregate) })),
 });
 export type DashboardLinesAnswer = z.output<typeof dashboardLinesAnswer>;
+/** A version's forecast in the dashboards (cents): per client and per pole name. */
+export type DashboardVersion = NonNullable<z.output<typeof dashboardVersion>>;
+export type VersionForecastSums = z.output<typeof forecastSums>;
 /** GET /api/dashboard/lines as the dashboard code reads it: `LineAggregate`s in branded cents. */
 export interface DashboardLinesData {
   poles: { pole: string; lines: LineAggregate[] }[];

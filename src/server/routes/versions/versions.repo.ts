@@ -92,7 +92,14 @@ export async function freezeVersion(
      m as (
        insert into version_months (version_id, line_id, month_index, previsionnel, achat_previsionnel)
        select v.id, d.budget_line_item_id, d.month_index, d.previsionnel, d.achat_previsionnel
-         from v, budget_monthly_data d where d.year = $1)
+         from v, budget_monthly_data d where d.year = $1),
+     s as (
+       -- Its sums per pole and month, read by the dashboards' compare (migration 0017).
+       insert into version_pole_months (version_id, pole_id, month_index, previsionnel, achat_previsionnel)
+       select v.id, l.expertise_pole_id, d.month_index, sum(d.previsionnel), sum(d.achat_previsionnel)
+         from v, budget_monthly_data d join budget_line_items l on l.id = d.budget_line_item_id
+        where d.year = $1
+        group by v.id, l.expertise_pole_id, d.month_index)
      select v.id::text, v.name, v.at, v.actor, v.reference, (select count(*) from c)::int as clients from v`,
     [v.year, v.name, v.folded, v.actor],
   );
@@ -241,6 +248,14 @@ export async function insertVersions(q: Queryable, versions: readonly VersionBac
         cells.map((c) => centsToDecimal(c.line.previsionnel[c.m]!)),
         cells.map((c) => centsToDecimal(c.line.achat_previsionnel[c.m]!)),
       ],
+    );
+    await q.query(
+      `insert into version_pole_months (version_id, pole_id, month_index, previsionnel, achat_previsionnel)
+       select m.version_id, l.pole_id, m.month_index, sum(m.previsionnel), sum(m.achat_previsionnel)
+         from version_months m join version_lines l on l.version_id = m.version_id and l.line_id = m.line_id
+        where m.version_id = $1
+        group by m.version_id, l.pole_id, m.month_index`,
+      [v.id],
     );
   }
   await q.query(
