@@ -8,6 +8,7 @@ import type { LandingAnswerWire } from '../src/domain/answers';
 import {
   api,
   BENCH_YEAR,
+  lapLogger,
   median,
   rawQuery,
   rawTransaction,
@@ -93,11 +94,7 @@ async function landingFigures(ctx: BenchContext, lap: (what: string) => void): P
 export default {
   name: 'landing',
   async run(ctx) {
-    let start = performance.now();
-    const lap = (what: string) => {
-      ctx.log(`landing : ${what} en ${((performance.now() - start) / 1000).toFixed(1)} s`);
-      start = performance.now();
-    };
+    const lap = lapLogger(ctx, 'landing');
     await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
     return landingFigures(ctx, lap);
   },

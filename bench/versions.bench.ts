@@ -14,6 +14,7 @@ import type { CreatedVersionAnswer } from '../src/domain/answers';
 import {
   api,
   BENCH_YEAR,
+  lapLogger,
   median,
   rawQuery,
   samplePair,
@@ -138,11 +139,7 @@ async function compareFigures(ctx: BenchContext): Promise<Figure[]> {
 export default {
   name: 'versions',
   async run(ctx) {
-    let start = performance.now();
-    const lap = (what: string) => {
-      ctx.log(`versions : ${what} en ${((performance.now() - start) / 1000).toFixed(1)} s`);
-      start = performance.now();
-    };
+    const lap = lapLogger(ctx, 'versions');
     await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
     return [...(await freezeFigures(ctx, lap)), ...(await compareFigures(ctx))];
   },

@@ -140,13 +140,7 @@ export const forecastPolesFromWire = (poles: readonly ForecastPoleWire[]): Forec
 
 /** A version of a backup (ADR 049) between the file's euros and cents. */
 function convertVersion<A, B, PA, PB>(
-  v: {
-    id: number;
-    year: number;
-    name: string;
-    at: string;
-    by: string;
-    reference: boolean;
+  v: Omit<VersionBackup, 'clients' | 'budgetData'> & {
     clients: readonly { id: string; prevision_mb_annuelle_debut: A }[];
     budgetData: Record<string, readonly PA[]>;
   },

@@ -201,41 +201,47 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   );
 }
 
-/** 'Ne remplir que les cellules vides', and what it means for the forecasts already typed in `target`. */
-function FillEmptyChoice(props: { id: string; target: number; checked: boolean; onChange: (on: boolean) => void }) {
-  const { id, target, checked, onChange } = props;
+/** A checkbox of the dialog with its label and, below, what it means. */
+function Choice(props: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void }) {
+  const { id, label, hint, checked, onChange } = props;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
         <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
         <label htmlFor={id} className="text-sm font-medium">
-          Ne remplir que les cellules vides
+          {label}
         </label>
       </div>
-      <p className="text-xs text-muted-foreground">
-        {checked
-          ? `Les prévisions déjà saisies en ${target} restent telles quelles.`
-          : `Les prévisions déjà saisies en ${target} seront remplacées.`}
-      </p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
     </div>
   );
 }
 
-/** 'Figer la version « Budget initial {N+1} »' (admins only): the year's plan kept as prepared. */
-function FreezeChoice(props: { id: string; target: number; checked: boolean; onChange: (on: boolean) => void }) {
-  const { id, target, checked, onChange } = props;
+type ChoiceProps = { id: string; target: number; checked: boolean; onChange: (on: boolean) => void };
+
+/** 'Ne remplir que les cellules vides', and what it means for the forecasts already typed in `target`. */
+function FillEmptyChoice({ target, ...props }: ChoiceProps) {
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
-        <label htmlFor={id} className="text-sm font-medium">
-          {`Figer la version « ${initialBudgetName(target)} »`}
-        </label>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {`Garde les prévisions ${target} telles que préparées, pour les comparer ensuite.`}
-      </p>
-    </div>
+    <Choice
+      {...props}
+      label="Ne remplir que les cellules vides"
+      hint={
+        props.checked
+          ? `Les prévisions déjà saisies en ${target} restent telles quelles.`
+          : `Les prévisions déjà saisies en ${target} seront remplacées.`
+      }
+    />
+  );
+}
+
+/** 'Figer la version « Budget initial {N+1} »' (admins only): the year's plan kept as prepared. */
+function FreezeChoice({ target, ...props }: ChoiceProps) {
+  return (
+    <Choice
+      {...props}
+      label={`Figer la version « ${initialBudgetName(target)} »`}
+      hint={`Garde les prévisions ${target} telles que préparées, pour les comparer ensuite.`}
+    />
   );
 }
 
