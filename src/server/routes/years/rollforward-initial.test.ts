@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RollForwardAnswerWire, VersionPolesAnswer, VersionsAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
-import { addRoleUsers, createAccountsTestApp } from '@/server/test/test-accounts';
+import { createAccountsTestApp } from '@/server/test/test-accounts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -113,21 +113,26 @@ describe('« Budget initial {N+1} » frozen by the roll forward', () => {
     expect((await versions(2049)).map((v) => v.name)).toEqual(['budget initial 2049']);
   });
 
-  it('is an admin’s: an editor asking for it gets 403, without it the roll forward runs', async () => {
-    const a = await createAccountsTestApp();
-    try {
-      const users = await addRoleUsers(a, 80);
-      const editor = users.find((u) => u.name === 'éditeur (tous)')!;
+  describe('in accounts mode', () => {
+    let a: Awaited<ReturnType<typeof createAccountsTestApp>>;
+    let cookie: string;
+    // Set up in hooks (their longer limit): an accounts app and a signed-in editor of every client.
+    beforeAll(async () => {
+      a = await createAccountsTestApp();
+      await a.addUser('editeur@agence.fr', undefined, { role: 'editor', clientIds: null });
+      cookie = await a.signIn('editeur@agence.fr', undefined, '192.0.2.80');
+    });
+    afterAll(() => a.db.close());
+
+    it('is an admin’s: an editor asking for it gets 403, without it the roll forward runs', async () => {
       const body = { from: 2050, clients: 'all', figures: 'none' };
       const refused = await a.call('POST', '/api/years/2051/rollforward', {
-        cookie: editor.cookie,
+        cookie,
         body: { ...body, freezeVersion: true },
       });
       expect(refused.status).toBe(403);
-      const ran = await a.call('POST', '/api/years/2051/rollforward', { cookie: editor.cookie, body });
+      const ran = await a.call('POST', '/api/years/2051/rollforward', { cookie, body });
       expect(ran.status).toBe(200);
-    } finally {
-      await a.db.close();
-    }
+    });
   });
 });
