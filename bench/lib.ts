@@ -270,3 +270,12 @@ export async function childReaders(script: string, args: string[], what: string)
       child.stdin.end();
     });
 }
+
+/** A logger of steps: each call logs `what` with the seconds since the previous one, under `prefix`. */
+export function lapLogger(ctx: Pick<BenchContext, 'log'>, prefix: string): (what: string) => void {
+  let start = performance.now();
+  return (what) => {
+    ctx.log(`${prefix} : ${what} en ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    start = performance.now();
+  };
+}

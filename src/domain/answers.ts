@@ -11,7 +11,7 @@ import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
 import { SIGNOFF_STATUSES } from './signoff';
-import { clientSchema, lineSchema, poleSchema } from './schemas';
+import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
 
@@ -146,6 +146,17 @@ export const yearList = z.array(z.object({ year: z.number().int(), clients: z.nu
 export type YearsAnswer = z.output<typeof yearList>;
 export type YearSummary = YearsAnswer[number];
 
+/** A version (docs/product.md#versions-and-landing). */
+export const versionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // ISO date-time.
+  at: z.string(),
+  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
+  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
+});
+export type VersionSummary = z.output<typeof versionSummary>;
+
 const forecastTotals = z.object({ previsionnel: z.number(), achat_previsionnel: z.number() });
 /** Forecast sales and purchases of a client's year, in euros. */
 export type ForecastTotalsWire = z.output<typeof forecastTotals>;
@@ -163,6 +174,10 @@ export const rollForwardAnswer = z.object({
   clients: z.array(rollForwardClient),
   // The history entry of a real run that changed something (null for a dry run, or nothing done).
   historyId,
+  version: versionSummary.nullable().meta({
+    description:
+      'La version « Budget initial {N+1} » figée à la demande (freezeVersion), null sinon ; en aperçu, celle qui le serait (son identifiant ne sera pas celui-là).',
+  }),
 });
 /** `POST /api/years/:year/landing`: as the roll forward's, without poles and lines created. */
 export const landingAnswer = z.object({
@@ -191,15 +206,6 @@ export type ImportAnswer = z.output<typeof importAnswer>;
 
 // ---- versions (docs/product.md#versions-and-landing) --------------------------------------------
 
-export const versionSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  // ISO date-time.
-  at: z.string(),
-  by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
-  reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
-});
-export type VersionSummary = z.output<typeof versionSummary>;
 export const versionList = z.array(versionSummary);
 /** `GET /api/years/:year/versions`: the year's versions, oldest first. */
 export type VersionsAnswer = z.output<typeof versionList>;
@@ -212,8 +218,8 @@ export const createdVersionAnswer = versionSummary.extend({
 export type CreatedVersionAnswer = z.output<typeof createdVersionAnswer>;
 
 /** A frozen line: the forecast measures only, euros. */
-export const versionLine = lineSchema.pick({ id: true, name: true, previsionnel: true, achat_previsionnel: true });
-export const versionPole = poleSchema.extend({ lines: z.array(versionLine) });
+export const versionLine = forecastLineSchema;
+export const versionPole = forecastPoleSchema;
 export const versionPoleList = z.array(versionPole);
 /** `GET /api/years/:year/versions/:id?clientId=`: the client's poles as frozen (Pole[], forecasts only). */
 export type VersionPolesAnswer = z.output<typeof versionPoleList>;
@@ -261,6 +267,24 @@ const previous = z
   .nullable()
   .meta({ description: 'Le réel et l’achat de l’exercice précédent sur les mêmes mois (N−1) ; null sans données.' });
 const lineAggregate = z.object({ name: z.string(), sums });
+const forecastSums = z.object({
+  previsionnel: cents,
+  achat_previsionnel: cents,
+  toDate: z.object({ previsionnel: cents, achat_previsionnel: cents }),
+});
+/** `?version=`: the version's forecast of the selection, per client and per pole name (ADR 049). */
+const dashboardVersion = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    clients: z.array(forecastSums.extend({ id: z.string() })),
+    poles: z.array(forecastSums.extend({ name: z.string() })),
+  })
+  .nullable()
+  .meta({
+    description:
+      'La version comparée (?version=) : ses prévisions par client et par nom de pôle, sur l’année et à date ; absent sans ?version=.',
+  });
 /**
  * GET /api/dashboard. Its wire type has plain numbers where `DashboardData` (dashboard/data.ts) has
  * branded `Cents`: the dashboard code computes on the branded type, and `dashboardFits` below checks
@@ -286,12 +310,16 @@ export const dashboardAnswer = z.object({
   ),
   months: z.array(z.object({ reel: cents, previsionnel: cents, achat: cents })),
   previous,
+  version: dashboardVersion.optional(),
 });
 export type DashboardAnswer = z.output<typeof dashboardAnswer>;
 export const dashboardLinesAnswer = z.object({
   poles: z.array(z.object({ pole: z.string(), lines: z.array(lineAggregate) })),
 });
 export type DashboardLinesAnswer = z.output<typeof dashboardLinesAnswer>;
+/** A version's forecast in the dashboards (cents): per client and per pole name. */
+export type DashboardVersion = NonNullable<z.output<typeof dashboardVersion>>;
+export type VersionForecastSums = z.output<typeof forecastSums>;
 /** GET /api/dashboard/lines as the dashboard code reads it: `LineAggregate`s in branded cents. */
 export interface DashboardLinesData {
   poles: { pole: string; lines: LineAggregate[] }[];

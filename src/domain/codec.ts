@@ -7,6 +7,7 @@
  */
 import type {
   AllYearsBackup,
+  VersionBackup,
   Backup,
   BudgetData,
   CellUpdate,
@@ -27,6 +28,8 @@ import { MEASURES, type Measure } from './measures';
 import { initialsOf } from './live';
 import type {
   AllYearsBackupWire,
+  ForecastPoleWire,
+  VersionBackupWire,
   BackupWire,
   BudgetDataWire,
   CellUpdateWire,
@@ -113,16 +116,53 @@ export const poleToWire = (pole: Pole): PoleWire => mapPole(pole, lineToWire);
 export const polesFromWire = (poles: readonly PoleWire[]): Pole[] => poles.map(poleFromWire);
 export const polesToWire = (poles: readonly Pole[]): PoleWire[] => poles.map(poleToWire);
 
+/** A frozen line's forecast measures converted by `convert`. */
+function mapForecastLine<A, B>(
+  line: { id: string; name: string; previsionnel: readonly A[]; achat_previsionnel: readonly A[] },
+  convert: (amounts: readonly A[]) => B[],
+) {
+  return {
+    id: line.id,
+    name: line.name,
+    previsionnel: convert(line.previsionnel),
+    achat_previsionnel: convert(line.achat_previsionnel),
+  };
+}
+
 /** A version's frozen poles on the wire: the forecast measures of each line, euros. */
-export const forecastPolesToWire = (poles: readonly ForecastPole[]) =>
+export const forecastPolesToWire = (poles: readonly ForecastPole[]): ForecastPoleWire[] =>
+  poles.map((pole) => mapPole(pole, (line: ForecastLine) => mapForecastLine(line, amountsToWire)));
+
+export const forecastPolesFromWire = (poles: readonly ForecastPoleWire[]): ForecastPole[] =>
   poles.map((pole) =>
-    mapPole(pole, (line: ForecastLine) => ({
-      id: line.id,
-      name: line.name,
-      previsionnel: amountsToWire(line.previsionnel),
-      achat_previsionnel: amountsToWire(line.achat_previsionnel),
-    })),
+    mapPole(pole, (line: ForecastPoleWire['lines'][number]) => mapForecastLine(line, amountsFromWire)),
   );
+
+/** A version of a backup (ADR 049) between the file's euros and cents. */
+function convertVersion<A, B, PA, PB>(
+  v: Omit<VersionBackup, 'clients' | 'budgetData'> & {
+    clients: readonly { id: string; prevision_mb_annuelle_debut: A }[];
+    budgetData: Record<string, readonly PA[]>;
+  },
+  amount: (a: A) => B,
+  poles: (p: readonly PA[]) => PB[],
+) {
+  return {
+    id: v.id,
+    year: v.year,
+    name: v.name,
+    at: v.at,
+    by: v.by,
+    reference: v.reference,
+    clients: v.clients.map((c) => ({ id: c.id, prevision_mb_annuelle_debut: amount(c.prevision_mb_annuelle_debut) })),
+    budgetData: Object.fromEntries(Object.entries(v.budgetData).map(([id, p]) => [id, poles(p)])),
+  };
+}
+
+export const versionBackupToWire = (v: VersionBackup): VersionBackupWire =>
+  convertVersion(v, centsToEuros, forecastPolesToWire);
+export const versionBackupFromWire = (v: VersionBackupWire): VersionBackup =>
+  convertVersion(v, centsFromWire, forecastPolesFromWire);
 
 export function clientFromWire(client: ClientWire): Client {
   return {
@@ -219,6 +259,7 @@ export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBack
       clients: y.clients.map(yearClientFromWire),
       budgetData: budgetDataFromWire(y.budgetData),
     })),
+    ...(backup.versions === undefined ? {} : { versions: backup.versions.map(versionBackupFromWire) }),
     ...(backup.exportDate === undefined ? {} : { exportDate: backup.exportDate }),
   };
 }

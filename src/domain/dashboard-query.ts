@@ -33,13 +33,20 @@ export const dashboardQuery = z.object({
     .regex(/^(?:[0-9]|1[01])$/, { error: "Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre)." })
     .optional()
     .transform((text) => (text === undefined ? null : Number(text))),
+  // The version compared with (docs/product.md#versions-and-landing): its id.
+  version: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, { error: 'La version doit être un identifiant de version (un entier).' })
+    .optional()
+    .transform((text) => (text === undefined ? null : Number(text))),
 });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
-/** The query string of a dashboard request (without the year): the selection and the cut-off chosen, if any. */
-export function dashboardParams(filter: ClientFilter, cutoff: number | null): string {
+/** The query string of a dashboard request (without the year): the selection, the cut-off and the version chosen, if any. */
+export function dashboardParams(filter: ClientFilter, cutoff: number | null, version: number | null = null): string {
   const clients = `clients=${encodeURIComponent(dashboardClientsParam(filter))}`;
-  return cutoff === null ? clients : `${clients}&cutoff=${cutoff}`;
+  const withCutoff = cutoff === null ? clients : `${clients}&cutoff=${cutoff}`;
+  return version === null ? withCutoff : `${withCutoff}&version=${version}`;
 }
 
 /** The `clients` parameter of a filter: 'all', or the selected ids joined by commas. */

@@ -76,10 +76,28 @@ export interface YearBudget {
   budgetData: BudgetData;
 }
 
-/** Every client and every year (the version 2 backup, ADR 021). */
+/**
+ * A version as the backup holds it (docs/product.md#versions-and-landing, ADR 049): its summary,
+ * the clients' initial MB forecasts and the poles it froze. Its clients need not exist any more.
+ */
+export interface VersionBackup {
+  id: number;
+  year: number;
+  name: string;
+  /** ISO date-time of the freeze. */
+  at: string;
+  by: string;
+  reference: boolean;
+  clients: Pick<Client, 'id' | 'prevision_mb_annuelle_debut'>[];
+  budgetData: Record<string, ForecastPole[]>;
+}
+
+/** Every client and every year (the version 2 backup, ADR 021), and the versions (ADR 049). */
 export interface AllYearsBackup {
   clients: ClientIdentity[];
   /** By year, ascending. */
   years: YearBudget[];
+  /** By id; none in a file written before versions existed. */
+  versions?: VersionBackup[];
   exportDate?: string;
 }

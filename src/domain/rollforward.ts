@@ -109,3 +109,6 @@ export interface RollForwardPlan {
   upliftPurchases: number;
   mode: RollForwardMode;
 }
+
+/** The version a roll forward may freeze in the year it prepares (docs/product.md#roll-forward). */
+export const initialBudgetName = (year: number) => `Budget initial ${year}`;

@@ -6,7 +6,7 @@
  * so the browser's first bundle stays free of zod.
  */
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from './names';
+import { MAX_NAME_LENGTH, foldName } from './names';
 import { findInJson } from './json-walk';
 import { BACKUP_VERSION } from './files/backup-version';
 import { MEASURES } from './measures';
@@ -282,6 +282,8 @@ export const rollForwardBody = z.strictObject({
   upliftPurchases: upliftSchema.default(0),
   mode: z.enum(ROLL_FORWARD_MODES, { error: 'mode doit être fill-empty ou overwrite.' }).default('fill-empty'),
   dryRun: z.boolean({ error: 'dryRun doit être vrai ou faux.' }).default(false),
+  // Freeze « Budget initial {N+1} » after it, in the same transaction (admin; ADR 049).
+  freezeVersion: z.boolean({ error: 'freezeVersion doit être vrai ou faux.' }).default(false),
 });
 export type RollForwardBody = z.input<typeof rollForwardBody>;
 export type RollForwardRequest = z.output<typeof rollForwardBody>;
@@ -331,7 +333,7 @@ type Issues = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; m
  * (ids are unique across the whole file, every year included). `at` prefixes the issue paths.
  */
 function checkBudgetData(
-  budgetData: Record<string, PoleWire[]>,
+  budgetData: Record<string, readonly { id: string; lines: readonly { id: string }[] }[]>,
   clientIds: ReadonlySet<string>,
   seen: Set<string>,
   at: (string | number)[],
@@ -420,15 +422,66 @@ export const yearBudgetSchema = z.object({
 });
 export type YearBudgetWire = z.infer<typeof yearBudgetSchema>;
 
-/** The version 2 backup: every client once, every year (ADR 021). */
+/** A frozen line (docs/product.md#versions-and-landing): the forecast measures only, euros. */
+export const forecastLineSchema = lineSchema.pick({
+  id: true,
+  name: true,
+  previsionnel: true,
+  achat_previsionnel: true,
+});
+/** A frozen pole: SPEC's Pole with forecast lines. */
+export const forecastPoleSchema = poleSchema.extend({ lines: z.array(forecastLineSchema) });
+export type ForecastPoleWire = z.infer<typeof forecastPoleSchema>;
+
+/** A version in a version 2 backup (ADR 049): its summary, clients' initial MB forecasts and frozen poles. */
+export const versionBackupSchema = z.object({
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  year: yearSchema,
+  name: nameSchema,
+  at: z.string().refine(isIsoDate, { error: 'Date de version invalide : une date ISO 8601 est attendue.' }),
+  by: z.string().max(MAX_NAME_LENGTH),
+  reference: z.boolean(),
+  clients: z.array(yearClientSchema.pick({ id: true, prevision_mb_annuelle_debut: true })),
+  budgetData: z.record(idSchema, z.array(forecastPoleSchema)),
+});
+export type VersionBackupWire = z.infer<typeof versionBackupSchema>;
+
+/**
+ * The versions of a backup: ids unique, names unique per year (folded), one reference per year
+ * at most; inside a version, clients, poles and lines unique (what the tables' keys require, so
+ * that a hand-made file is a 400, not a 500). Their clients need not be listed: a version outlives them.
+ */
+function checkVersions(versions: readonly VersionBackupWire[], ctx: Issues): void {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  const references = new Set<number>();
+  versions.forEach((v, i) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['versions', i, ...path], message });
+    if (ids.has(v.id)) issue(['id'], `Version en double : ${v.id}.`);
+    ids.add(v.id);
+    const name = `${v.year} ${foldName(v.name)}`;
+    if (names.has(name)) issue(['name'], `Deux versions de ${v.year} portent le nom « ${v.name} ».`);
+    names.add(name);
+    if (v.reference && references.has(v.year)) issue(['reference'], `Plusieurs versions de référence en ${v.year}.`);
+    if (v.reference) references.add(v.year);
+    uniqueIds(v.clients, ['versions', i, 'clients'], 'Client', ctx);
+    const keys = new Set(Object.keys(v.budgetData).map((id) => id.toLowerCase()));
+    checkBudgetData(v.budgetData, keys, new Set(), ['versions', i], ctx);
+  });
+}
+
+/** The version 2 backup: every client once, every year (ADR 021), the versions (ADR 049, optional). */
 export const allYearsBackupSchema = z
   .object({
     version: z.literal(2),
     clients: z.array(clientIdentitySchema),
     years: z.array(yearBudgetSchema),
+    versions: z.array(versionBackupSchema).optional(),
     exportDate: z.string().optional(),
   })
   .superRefine((backup, ctx) => {
+    checkVersions(backup.versions ?? [], ctx);
     const clientIds = uniqueIds(backup.clients, ['clients'], 'Client', ctx);
     const years = new Set<number>();
     const seen = new Set<string>();

@@ -5,9 +5,9 @@
  * server builds the document (GET /api/backup, one snapshot); the browser writes it to the file
  * with `backupFile`, so the file is that document, pretty-printed (ADR 014).
  */
-import { budgetDataToWire, clientsToWire, yearBudgetToWire } from '../codec';
+import { budgetDataToWire, clientsToWire, versionBackupToWire, yearBudgetToWire } from '../codec';
 import type { AllYearsBackup, BudgetData, Client } from '../model';
-import type { BudgetDataWire, ClientIdentityWire, ClientWire, YearBudgetWire } from '../schemas';
+import type { BudgetDataWire, ClientIdentityWire, ClientWire, VersionBackupWire, YearBudgetWire } from '../schemas';
 import { BACKUP_VERSION, ONE_YEAR_BACKUP_VERSION } from './backup-version';
 import { JSON_MIME, type ExportFile } from './export-file';
 import { fileDate } from './file-names';
@@ -29,6 +29,8 @@ export interface AllYearsBackupDocument {
   version: typeof BACKUP_VERSION;
   clients: ClientIdentityWire[];
   years: YearBudgetWire[];
+  /** The versions (ADR 049), by id. */
+  versions: VersionBackupWire[];
   exportDate: string;
 }
 
@@ -55,6 +57,7 @@ export function buildAllYearsBackup(data: AllYearsBackup, exportDate: Date): All
     version: BACKUP_VERSION,
     clients: data.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
     years: data.years.map(yearBudgetToWire),
+    versions: (data.versions ?? []).map(versionBackupToWire),
     exportDate: exportDate.toISOString(),
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { ClientFilter } from '../client-filter';
 import { isAll, selectedClientIds } from '../client-filter';
-import type { Dashboard, GlobalStats, PreviousYearFigures, ToDateFigures } from '../dashboard/views';
+import { versionAmounts, versionHeaders, type ComparedDashboard } from '../dashboard/compare';
+import type { GlobalStats, PreviousYearFigures, ToDateFigures } from '../dashboard/views';
 import { formatDecimal, type Cents } from '../money';
 import { MONTHS } from '../months';
 import { csvDocument, SEMICOLON_CSV } from './csv';
@@ -99,13 +100,15 @@ export function csvPercent(percent: number): string {
 }
 
 /** The CSV text (BOM included) of a dashboard for this selection, exported on `date` (local). */
-export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelection, date: Date): string {
+export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardCsvSelection, date: Date): string {
   const stats = dashboard.globalStats;
+  const version = dashboard.versionName;
   const rows: string[][] = [
     ['Export Dashboard'],
     ['Clients', selection.label],
     ["Date d'export", frenchDate(date)],
     ['Arrêté à fin', MONTHS[dashboard.cutoff.month] ?? ''],
+    ...(version === undefined ? [] : [['Version comparée', version]]),
     [],
     ['Statistiques globales'],
     ['Indicateur', 'Valeur'],
@@ -116,7 +119,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     ...TO_DATE_HEADERS.map((label, i) => [label, toDateCells(stats.toDate, stats.previousYear)[i] ?? '']),
     [],
     ['Marges par projet'],
-    ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart', ...TO_DATE_HEADERS],
+    ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart', ...TO_DATE_HEADERS, ...versionHeaders(version)],
     ...dashboard.projectMargins.map((r) => [
       r.name,
       amount(r.previsionnel),
@@ -129,6 +132,7 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
       amount(r.ecartMbDebut),
       csvPercent(r.ecartMbDebutPct),
       ...toDateCells(r.toDate, r.previousYear),
+      ...versionAmounts(version, r).map(amount),
     ]),
     [],
     ['Évolution mensuelle'],
@@ -142,8 +146,13 @@ export function dashboardCsv(dashboard: Dashboard, selection: DashboardCsvSelect
     ]),
     [],
     ['Marges par pôle'],
-    ['Pôle', 'Marge', ...TO_DATE_HEADERS],
-    ...dashboard.poleMargins.map((p) => [p.name, amount(p.marginReel), ...toDateCells(p.toDate, p.previousYear)]),
+    ['Pôle', 'Marge', ...TO_DATE_HEADERS, ...versionHeaders(version)],
+    ...dashboard.poleMargins.map((p) => [
+      p.name,
+      amount(p.marginReel),
+      ...toDateCells(p.toDate, p.previousYear),
+      ...versionAmounts(version, p).map(amount),
+    ]),
   ];
   return csvDocument(rows, SEMICOLON_CSV);
 }

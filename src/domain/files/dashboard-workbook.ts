@@ -4,7 +4,8 @@
  * with euro formats, frozen headers and TOTAL rows as SUM formulas, then the long sheet `Données`
  * of the selected clients' lines for pivot tables.
  */
-import type { Dashboard, MarginRow } from '../dashboard/views';
+import { versionAmounts, versionHeaders, type ComparedDashboard } from '../dashboard/compare';
+import type { MarginRow } from '../dashboard/views';
 import type { Cents } from '../money';
 import { ZERO_CENTS, sumCents } from '../money';
 import { MONTHS } from '../months';
@@ -70,13 +71,14 @@ export const dashboardWorkbookFileName = (selection: DashboardCsvSelection, year
  * server scoped them) fill the sheet `Données`.
  */
 export function dashboardWorkbook(
-  dashboard: Dashboard,
+  dashboard: ComparedDashboard,
   selection: DashboardCsvSelection,
   year: number,
   now: Date,
   budgets: BudgetWorkbookInput['clients'],
 ): Workbook {
   const s = dashboard.globalStats;
+  const version = dashboard.versionName;
   const summary: WorkbookSheet = {
     name: 'Synthèse',
     rows: [
@@ -85,6 +87,7 @@ export function dashboardWorkbook(
       [text('Exercice'), { kind: 'number', value: year }],
       [text("Date d'export"), text(frenchDate(now))],
       [text('Arrêté à fin'), text(MONTHS[dashboard.cutoff.month] ?? '')],
+      ...(version === undefined ? [] : [[text('Version comparée'), text(version)]]),
       [],
       [bold('Indicateur'), bold('Valeur')],
       [text('Total Prévisionnel'), amount(s.totalPrevisionnel)],
@@ -100,11 +103,11 @@ export function dashboardWorkbook(
   };
   const projects = table(
     'Marges par projet',
-    ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart'],
-    PROJECT_AMOUNT_HEADERS.length,
+    ['Projet', ...PROJECT_AMOUNT_HEADERS, ...versionHeaders(version), '% Écart'],
+    PROJECT_AMOUNT_HEADERS.length + versionHeaders(version).length,
     dashboard.projectMargins.map((r) => ({
       label: r.name,
-      amounts: marginAmounts(r),
+      amounts: [...marginAmounts(r), ...versionAmounts(version, r)],
       after: [percent(r.ecartMbDebutPct)],
     })),
   );
@@ -116,9 +119,9 @@ export function dashboardWorkbook(
   );
   const poles = table(
     'Marges par pôle',
-    ['Pôle', 'Marge'],
-    1,
-    dashboard.poleMargins.map((p) => ({ label: p.name, amounts: [p.marginReel] })),
+    ['Pôle', 'Marge', ...versionHeaders(version)],
+    1 + versionHeaders(version).length,
+    dashboard.poleMargins.map((p) => ({ label: p.name, amounts: [p.marginReel, ...versionAmounts(version, p)] })),
   );
   return {
     fileName: dashboardWorkbookFileName(selection, year, now),

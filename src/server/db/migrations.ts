@@ -934,6 +934,27 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    // The dashboards' compare with a version (docs/product.md#versions-and-landing, ADR 049): each
+    // version's forecast summed per pole and month once, at the freeze (a version never changes),
+    // so that reading it costs about what reading the live per-pole sums costs.
+    id: '0017_versions_compare',
+    sql: /* sql */ `
+      create table version_pole_months (
+        version_id bigint not null references budget_versions(id) on delete cascade,
+        pole_id uuid not null,
+        month_index smallint not null check (month_index between 0 and 11),
+        previsionnel numeric(16,2) not null,
+        achat_previsionnel numeric(16,2) not null,
+        primary key (version_id, pole_id, month_index)
+      );
+      insert into version_pole_months (version_id, pole_id, month_index, previsionnel, achat_previsionnel)
+      select m.version_id, l.pole_id, m.month_index, sum(m.previsionnel), sum(m.achat_previsionnel)
+        from version_months m
+        join version_lines l on l.version_id = m.version_id and l.line_id = m.line_id
+       group by m.version_id, l.pole_id, m.month_index;
+    `,
+  },
+  {
     // Sign-off (ADR 052, docs/product.md#sign-off). One status row per client-year that left
     // `brouillon` (no row: a draft). No foreign key to clients, as user_clients: a restore deletes
     // and reinserts every client with its id, an undone deletion brings one back; a row of a

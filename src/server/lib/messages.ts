@@ -50,6 +50,8 @@ export function cellsConflict(count: number, authors: readonly string[]): string
 
 /** Versions (docs/product.md#versions-and-landing). */
 export const versionNotFound = (year: number) => `Version introuvable dans l'exercice ${year}.`;
+export const versionOfAnotherYear = (name: string, of: number, year: number) =>
+  `La version « ${name} » est de l'exercice ${of}, pas de ${year}.`;
 export const versionAlreadyExists = (name: string, year: number) =>
   `Une version « ${name} » existe déjà pour l'exercice ${year}.`;
 export const referenceVersionUndeletable = (name: string) =>

@@ -14,7 +14,8 @@ function scopeFilters(c: Context) {
   const keep = (id: string) => inScope(access, id);
   return {
     clients: <T extends { id: string }>(list: readonly T[]) => list.filter((client) => keep(client.id)),
-    budgets: (data: BudgetData): BudgetData => Object.fromEntries(Object.entries(data).filter(([id]) => keep(id))),
+    budgets: <P>(data: Record<string, P[]>): Record<string, P[]> =>
+      Object.fromEntries(Object.entries(data).filter(([id]) => keep(id))),
   };
 }
 
@@ -30,5 +31,12 @@ export function scopeAllYears(c: Context, data: AllYearsBackup): AllYearsBackup 
     ...data,
     clients: only.clients(data.clients),
     years: data.years.map((y) => ({ ...y, clients: only.clients(y.clients), budgetData: only.budgets(y.budgetData) })),
+    ...(data.versions && {
+      versions: data.versions.map((v) => ({
+        ...v,
+        clients: only.clients(v.clients),
+        budgetData: only.budgets(v.budgetData),
+      })),
+    }),
   };
 }

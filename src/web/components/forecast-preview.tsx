@@ -10,6 +10,28 @@ import { addForecastTotals } from '@/domain/rollforward-preview';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 
+/** A checkbox with its label and, below, what it means. */
+export function CheckChoice(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { id, label, hint, checked, onChange } = props;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+      </div>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
+
 /** 'Ne remplir que les cellules vides', and what each choice means for the forecasts already typed. */
 export function FillEmptyChoice(props: {
   id: string;
@@ -18,17 +40,13 @@ export function FillEmptyChoice(props: {
   /** Said when checked, and when not. */
   hints: { kept: string; replaced: string };
 }) {
-  const { id, checked, onChange, hints } = props;
+  const { hints, ...rest } = props;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
-        <label htmlFor={id} className="text-sm font-medium">
-          Ne remplir que les cellules vides
-        </label>
-      </div>
-      <p className="text-xs text-muted-foreground">{checked ? hints.kept : hints.replaced}</p>
-    </div>
+    <CheckChoice
+      {...rest}
+      label="Ne remplir que les cellules vides"
+      hint={props.checked ? hints.kept : hints.replaced}
+    />
   );
 }
 

@@ -3,7 +3,9 @@ import { MEASURES } from '@/domain/measures';
 import type { AllYearsBackup } from '@/domain/model';
 import { centsToDecimal as money } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
+import { readAllYears } from '../budget/budget.repo';
 import { ensureClientYears } from '../clients/clients.repo';
+import { insertVersions, readVersionsBackup } from '../versions/versions.repo';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */
 const MONTH_CHUNK = 24_000;
@@ -28,6 +30,8 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
   // A restore (admin only, its own history entry) replaces closed months too (ADR 032).
   await q.query(`select set_config('budget.lock_bypass', 'on', true)`);
   await q.query('delete from clients');
+  // Versions have no foreign key to clients (they outlive them): replaced too, by the file's.
+  await q.query('delete from budget_versions');
   const { clients } = backup;
   await q.query(
     // created_at as UTC ISO text: the file's ISO date may carry an offset (schemas.ts isIsoDate).
@@ -36,6 +40,12 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
     [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => new Date(c.created_at).toISOString())],
   );
   for (const year of backup.years) await insertYear(q, year);
+  await insertVersions(q, backup.versions ?? []);
+}
+
+/** Everything a backup holds, in the caller's snapshot: every year (ADR 021) and the versions (ADR 049). */
+export async function readBackupData(q: Queryable): Promise<AllYearsBackup> {
+  return { ...(await readAllYears(q)), versions: await readVersionsBackup(q) };
 }
 
 /** One year of a backup: the clients' year fields, then poles, lines and months in file order. */

@@ -12,7 +12,8 @@ import { anyBackupSchema } from '@/domain/schemas';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
-import { readAllBudgets, readAllYears } from '../budget/budget.repo';
+import { readAllBudgets } from '../budget/budget.repo';
+import { readBackupData } from './backup.repo';
 import { reclaimAfterRestore, restoreAll } from '@/server/backups/restore';
 import { requireCan } from '@/server/policy/policy';
 import { scopeAllYears, scopeBudgets } from '@/server/policy/scope';
@@ -23,7 +24,7 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // One snapshot; the builders write euros (the file's format). The browser writes this
       // document to the file as it is (backupJsonText).
       if (c.req.query('year') === undefined) {
-        return c.json(buildAllYearsBackup(scopeAllYears(c, await db.transaction(readAllYears)), new Date()));
+        return c.json(buildAllYearsBackup(scopeAllYears(c, await db.transaction(readBackupData)), new Date()));
       }
       const year = yearOf(c);
       return c.json(

@@ -209,7 +209,7 @@ describe('restore', () => {
       expect(res.status).toBe(200);
       const again = (await empty.request<Backup>('GET', '/api/backup')).json;
       expect({ ...again, exportDate: '' }).toEqual({ ...exported, exportDate: '' });
-      expect(Object.keys(again)).toEqual(['version', 'clients', 'years', 'exportDate']);
+      expect(Object.keys(again)).toEqual(['version', 'clients', 'years', 'versions', 'exportDate']);
     } finally {
       await empty.db.close();
     }

@@ -15,7 +15,8 @@ import {
   type PreviousSums,
   type Sums,
 } from '@/domain/dashboard/sums';
-import { CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
+import { addCents, CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
+import type { DashboardVersion, VersionForecastSums } from '@/domain/answers';
 import type { Queryable } from '@/server/db/client';
 import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
@@ -283,4 +284,65 @@ export async function loadDashboardLines(
     poles.set(r.pole, lines);
   }
   return [...poles].map(([pole, lines]) => ({ pole, lines }));
+}
+
+/** A version's forecast sums of one client and pole name (cents). */
+type VersionRow = { client_id: string; name: string; p: string; a: string; td_p: string; td_a: string };
+
+/**
+ * Version `versionId`'s forecast of these clients (null = every client), per client and per pole
+ * name (its frozen names), over the year and up to `cut`, from its per-pole sums (migration 0017):
+ * about what reading the live sums costs. Clients it did not freeze, or deleted since, are absent.
+ */
+export async function loadVersionCompare(
+  q: Queryable,
+  version: { id: number; name: string },
+  ids: readonly string[] | null,
+  cut: number,
+): Promise<DashboardVersion> {
+  const { rows } = await q.query<VersionRow>(
+    // The version's pole sums first (one index range, grouped), then its poles: a hash join that
+    // needs no statistics on tables a freeze has just filled.
+    `with m as (
+       select pole_id, sum(previsionnel) as p, sum(achat_previsionnel) as a,
+              sum(previsionnel) filter (where month_index <= $3) as td_p,
+              sum(achat_previsionnel) filter (where month_index <= $3) as td_a
+         from version_pole_months where version_id = $1 group by pole_id)
+     select p.client_id, p.name,
+            coalesce(sum(m.p), 0)::text as p, coalesce(sum(m.a), 0)::text as a,
+            coalesce(sum(m.td_p), 0)::text as td_p, coalesce(sum(m.td_a), 0)::text as td_a
+       from version_poles p
+       -- The selection is of today's clients: one deleted since the freeze is left out.
+       join clients c on c.id = p.client_id
+       left join m on m.pole_id = p.pole_id
+      where p.version_id = $1 and ($2::uuid[] is null or p.client_id = any($2::uuid[]))
+      group by p.client_id, p.name
+      order by p.client_id, min(p.seq)`,
+    [version.id, ids, cut],
+  );
+  const clients = new Map<string, VersionForecastSums & { id: string }>();
+  const poles = new Map<string, VersionForecastSums & { name: string }>();
+  for (const r of rows) {
+    const sums = {
+      previsionnel: decimalToCents(r.p),
+      achat_previsionnel: decimalToCents(r.a),
+      toDate: { previsionnel: decimalToCents(r.td_p), achat_previsionnel: decimalToCents(r.td_a) },
+    };
+    clients.set(r.client_id, { id: r.client_id, ...addForecast(clients.get(r.client_id), sums) });
+    poles.set(r.name, { name: r.name, ...addForecast(poles.get(r.name), sums) });
+  }
+  return { id: version.id, name: version.name, clients: [...clients.values()], poles: [...poles.values()] };
+}
+
+/** Two forecast sums added (checked cents); `a` absent counts as 0. */
+function addForecast(a: VersionForecastSums | undefined, b: VersionForecastSums): VersionForecastSums {
+  if (!a) return b;
+  return {
+    previsionnel: addCents(a.previsionnel as Cents, b.previsionnel as Cents),
+    achat_previsionnel: addCents(a.achat_previsionnel as Cents, b.achat_previsionnel as Cents),
+    toDate: {
+      previsionnel: addCents(a.toDate.previsionnel as Cents, b.toDate.previsionnel as Cents),
+      achat_previsionnel: addCents(a.toDate.achat_previsionnel as Cents, b.toDate.achat_previsionnel as Cents),
+    },
+  };
 }

@@ -26,8 +26,7 @@ import { centsToDecimal, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { ApiError } from '@/server/lib/errors';
 import { currentOrigin, markWrote } from '@/server/lib/origin';
-import { readAllYears } from '../budget/budget.repo';
-import { lockForRestore, replaceAll } from '../backup/backup.repo';
+import { lockForRestore, readBackupData, replaceAll } from '../backup/backup.repo';
 import { mergeCells, writeCells } from '../cells/cells.repo';
 import { reorderLines } from '../lines/lines.repo';
 
@@ -76,7 +75,7 @@ export async function deleteEntry(q: Queryable, id: number): Promise<void> {
 
 /** Every client and year as the version 2 backup document (no date): what a restore replaces. */
 export async function dataDocument(q: Queryable): Promise<Omit<AllYearsBackupDocument, 'exportDate'>> {
-  const { exportDate: _date, ...doc } = buildAllYearsBackup(await readAllYears(q), new Date(0));
+  const { exportDate: _date, ...doc } = buildAllYearsBackup(await readBackupData(q), new Date(0));
   return doc;
 }
 

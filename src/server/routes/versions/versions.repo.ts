@@ -4,7 +4,9 @@
  * after its creation but for its reference flag.
  */
 import type { VersionSummary } from '@/domain/answers';
-import type { ForecastPole } from '@/domain/model';
+import type { ForecastPole, VersionBackup } from '@/domain/model';
+import { centsToDecimal, decimalToCents } from '@/domain/money';
+import { foldName } from '@/domain/names';
 import type { Queryable } from '@/server/db/client';
 import { monthValues, type PoleLineRow } from '../budget/budget.repo';
 
@@ -101,7 +103,14 @@ export async function freezeVersion(
              ? ` and d.budget_line_item_id in (select l.id from budget_line_items l join expertise_poles p on p.id = l.expertise_pole_id
                                                  where l.year = $1 and p.year = $1 and p.client_id = $5)`
              : ''
-         })
+         }),
+     s as (
+       -- Its sums per pole and month, read by the dashboards' compare (migration 0017).
+       insert into version_pole_months (version_id, pole_id, month_index, previsionnel, achat_previsionnel)
+       select v.id, l.expertise_pole_id, d.month_index, sum(d.previsionnel), sum(d.achat_previsionnel)
+         from v, budget_monthly_data d join budget_line_items l on l.id = d.budget_line_item_id
+        where d.year = $1${one ? ' and l.expertise_pole_id in (select id from expertise_poles where year = $1 and client_id = $5)' : ''}
+        group by v.id, l.expertise_pole_id, d.month_index)
      select v.id::text, v.name, v.at, v.actor, v.reference, (select count(*) from c)::int as clients from v`,
     one ? [v.year, v.name, v.folded, v.actor, v.clientId] : [v.year, v.name, v.folded, v.actor],
   );
@@ -123,24 +132,33 @@ export async function deleteVersion(q: Queryable, id: number): Promise<void> {
   await q.query(`delete from budget_versions where id = $1`, [id]);
 }
 
-/** A frozen pole and line: the budget's row without client and actuals. */
-type FrozenRow = Omit<PoleLineRow, 'client_id' | 'reel' | 'achat'>;
+/** A frozen pole and line: the budget's row without actuals, with its version and client. */
+type FrozenRow = Omit<PoleLineRow, 'reel' | 'achat'> & { version_id: string };
 
-/** The poles (creation order) and lines (screen order) of one client as version `id` froze them. */
-export async function versionPoles(q: Queryable, id: number, clientId: string): Promise<ForecastPole[]> {
+/**
+ * The frozen poles and lines of the versions `where` selects (on `p`, version_poles), ordered by
+ * version, client, pole and line. Private: `where` is written only by the readers below.
+ */
+async function frozenRows(q: Queryable, where: string, params: unknown[]): Promise<FrozenRow[]> {
   const { rows } = await q.query<FrozenRow>(
-    `select p.pole_id, p.name as pole_name, p.is_expanded, p.facture, l.line_id, l.name as line_name,
+    `select p.version_id::text as version_id, p.client_id, p.pole_id, p.name as pole_name, p.is_expanded, p.facture,
+            l.line_id, l.name as line_name,
             array_agg(m.month_index order by m.month_index) filter (where m.month_index is not null) as months,
             array_agg(m.previsionnel::text order by m.month_index) filter (where m.month_index is not null) as previsionnel,
             array_agg(m.achat_previsionnel::text order by m.month_index) filter (where m.month_index is not null) as achat_previsionnel
        from version_poles p
        left join version_lines l on l.version_id = p.version_id and l.pole_id = p.pole_id
        left join version_months m on m.version_id = p.version_id and m.line_id = l.line_id
-      where p.version_id = $1 and p.client_id = $2
-      group by p.pole_id, p.name, p.is_expanded, p.facture, p.seq, l.line_id, l.name, l.seq
-      order by p.seq, l.seq`,
-    [id, clientId],
+      where ${where}
+      group by p.version_id, p.client_id, p.pole_id, p.name, p.is_expanded, p.facture, p.seq, l.line_id, l.name, l.seq
+      order by p.version_id, p.client_id, p.seq, l.seq`,
+    params,
   );
+  return rows;
+}
+
+/** Rows of one version and client (in order) as its poles. */
+function polesOf(rows: readonly FrozenRow[]): ForecastPole[] {
   const poles: ForecastPole[] = [];
   for (const r of rows) {
     let pole = poles.at(-1);
@@ -158,4 +176,100 @@ export async function versionPoles(q: Queryable, id: number, clientId: string): 
     }
   }
   return poles;
+}
+
+/** The poles (creation order) and lines (screen order) of one client as version `id` froze them. */
+export async function versionPoles(q: Queryable, id: number, clientId: string): Promise<ForecastPole[]> {
+  return polesOf(await frozenRows(q, 'p.version_id = $1 and p.client_id = $2', [id, clientId]));
+}
+
+/** Every version with all it froze, by id: what the backup holds (ADR 049). */
+export async function readVersionsBackup(q: Queryable): Promise<VersionBackup[]> {
+  const { rows } = await q.query<VersionRow & { year: number }>(
+    `select ${COLUMNS}, year from budget_versions order by id`,
+  );
+  const { rows: clientRows } = await q.query<{ version_id: string; client_id: string; debut: string }>(
+    `select version_id::text, client_id, prevision_mb_annuelle_debut::text as debut
+       from version_clients order by version_id, client_id`,
+  );
+  // One pass over the rows (ordered by version, then client): each version's clients' poles.
+  const frozen = new Map<string, Map<string, FrozenRow[]>>();
+  for (const f of await frozenRows(q, 'true', [])) {
+    const byClient = frozen.get(f.version_id) ?? new Map<string, FrozenRow[]>();
+    frozen.set(f.version_id, byClient);
+    const list = byClient.get(f.client_id) ?? [];
+    byClient.set(f.client_id, list);
+    list.push(f);
+  }
+  return rows.map((r) => ({
+    ...toSummary(r),
+    year: r.year,
+    clients: clientRows
+      .filter((c) => c.version_id === r.id)
+      .map((c) => ({ id: c.client_id, prevision_mb_annuelle_debut: decimalToCents(c.debut) })),
+    budgetData: Object.fromEntries([...(frozen.get(r.id) ?? [])].map(([clientId, list]) => [clientId, polesOf(list)])),
+  }));
+}
+
+/**
+ * Inserts the versions of a backup, ids kept (a link `?version=` still names the same one), then
+ * moves the id sequence past them. Poles and lines keep the file's order.
+ */
+export async function insertVersions(q: Queryable, versions: readonly VersionBackup[]): Promise<void> {
+  for (const v of versions) {
+    await q.query(
+      `insert into budget_versions (id, year, name, folded, at, actor, reference) overriding system value
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [v.id, v.year, v.name, foldName(v.name), v.at, v.by, v.reference],
+    );
+    await q.query(
+      `insert into version_clients (version_id, client_id, prevision_mb_annuelle_debut)
+       select $1, * from unnest($2::uuid[], $3::numeric[])`,
+      [v.id, v.clients.map((c) => c.id), v.clients.map((c) => centsToDecimal(c.prevision_mb_annuelle_debut))],
+    );
+    const poles = Object.entries(v.budgetData).flatMap(([clientId, list]) => list.map((pole) => ({ clientId, pole })));
+    await q.query(
+      `insert into version_poles (version_id, client_id, pole_id, name, is_expanded, facture, seq)
+       select $1, client_id, pole_id, name, is_expanded, facture::boolean[], ord
+         from unnest($2::uuid[], $3::uuid[], $4::text[], $5::boolean[], $6::text[]) with ordinality
+              as p(client_id, pole_id, name, is_expanded, facture, ord)`,
+      [
+        v.id,
+        poles.map((p) => p.clientId),
+        poles.map((p) => p.pole.id),
+        poles.map((p) => p.pole.name),
+        poles.map((p) => p.pole.isExpanded),
+        poles.map((p) => `{${p.pole.facture.map((f) => (f ? 't' : 'f')).join(',')}}`),
+      ],
+    );
+    const lines = poles.flatMap((p) => p.pole.lines.map((line) => ({ poleId: p.pole.id, line })));
+    await q.query(
+      `insert into version_lines (version_id, pole_id, line_id, name, seq)
+       select $1, * from unnest($2::uuid[], $3::uuid[], $4::text[]) with ordinality`,
+      [v.id, lines.map((l) => l.poleId), lines.map((l) => l.line.id), lines.map((l) => l.line.name)],
+    );
+    const cells = lines.flatMap(({ line }) => line.previsionnel.map((_, m) => ({ line, m })));
+    await q.query(
+      `insert into version_months (version_id, line_id, month_index, previsionnel, achat_previsionnel)
+       select $1, * from unnest($2::uuid[], $3::smallint[], $4::numeric[], $5::numeric[])`,
+      [
+        v.id,
+        cells.map((c) => c.line.id),
+        cells.map((c) => c.m),
+        cells.map((c) => centsToDecimal(c.line.previsionnel[c.m]!)),
+        cells.map((c) => centsToDecimal(c.line.achat_previsionnel[c.m]!)),
+      ],
+    );
+    await q.query(
+      `insert into version_pole_months (version_id, pole_id, month_index, previsionnel, achat_previsionnel)
+       select m.version_id, l.pole_id, m.month_index, sum(m.previsionnel), sum(m.achat_previsionnel)
+         from version_months m join version_lines l on l.version_id = m.version_id and l.line_id = m.line_id
+        where m.version_id = $1
+        group by m.version_id, l.pole_id, m.month_index`,
+      [v.id],
+    );
+  }
+  await q.query(
+    `select setval(pg_get_serial_sequence('budget_versions', 'id'), coalesce((select max(id) from budget_versions), 0) + 1, false)`,
+  );
 }

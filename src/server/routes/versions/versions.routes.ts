@@ -9,27 +9,20 @@ import type { CreatedVersionAnswer, VersionPolesAnswer, VersionsAnswer } from '@
 import { Hono } from 'hono';
 import { forecastPolesToWire } from '@/domain/codec';
 import { SUMMARIES } from '@/domain/history';
-import { foldName } from '@/domain/names';
 import { createVersionBody, versionParams, versionQuery, yearParams } from '@/domain/schemas';
 import type { Db, Queryable } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, notFound, readJson, validate } from '@/server/lib/errors';
-import {
-  CLIENT_NOT_FOUND,
-  referenceVersionUndeletable,
-  versionAlreadyExists,
-  versionNotFound,
-} from '@/server/lib/messages';
+import { CLIENT_NOT_FOUND, referenceVersionUndeletable, versionNotFound } from '@/server/lib/messages';
 import { guardClient, requireCan } from '@/server/policy/policy';
 import { insertEntry } from '../history/history.repo';
+import { freezeAndRecord } from './freeze';
 import {
   deleteVersion,
   findVersion,
-  freezeVersion,
   listVersions,
   lockYearVersions,
   setReference,
-  versionNamed,
   versionPoles,
 } from './versions.repo';
 
@@ -50,22 +43,7 @@ export function versionsRoutes(db: Db) {
       requireCan(c, 'admin');
       const { year } = validate(yearParams, c.req.param());
       const { name } = validate(createVersionBody, await readJson(c));
-      const folded = foldName(name);
-      const answer = await db.transaction(async (tx) => {
-        await lockYearVersions(tx, year);
-        const taken = await versionNamed(tx, year, folded);
-        if (taken !== undefined) throw conflict(versionAlreadyExists(taken, year));
-        const { version, clients } = await freezeVersion(tx, { year, name, folded, actor: actorOf(c) });
-        const historyId = await insertEntry(tx, {
-          actor: actorOf(c),
-          source: 'version',
-          clientId: null,
-          year,
-          summary: SUMMARIES.versionFrozen(year, name, clients),
-          ops: [],
-        });
-        return { ...version, clients, historyId };
-      });
+      const answer = await db.transaction((tx) => freezeAndRecord(tx, { year, name, actor: actorOf(c) }));
       return c.json(answer satisfies CreatedVersionAnswer, 201);
     })
     .get('/years/:year/versions/:id', async (c) => {

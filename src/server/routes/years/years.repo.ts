@@ -4,7 +4,7 @@
  * basis of the source year — in a few set-based statements of one transaction.
  */
 import { compareFrench } from '@/domain/catalogue';
-import { decimalToCents, ZERO_CENTS } from '@/domain/money';
+import { decimalToCents, ZERO_CENTS, type Cents } from '@/domain/money';
 import type { ForecastTotals, RollForwardClientResult, RollForwardPlan } from '@/domain/rollforward';
 import type { YearSummary } from '@/domain/answers';
 import type { Queryable } from '@/server/db/client';
@@ -123,7 +123,7 @@ export async function rollForward(
   plan: RollForwardPlan,
   clients: readonly { id: string; name: string }[],
   entryId: number,
-): Promise<{ results: RollForwardClientResult[]; poleIds: string[]; lineIds: string[] }> {
+): Promise<{ results: RollForwardClientResult[]; poleIds: string[]; lineIds: string[]; debuts: DebutChange[] }> {
   const ids = clients.map((c) => c.id);
   const { from, year } = plan;
   const before = await forecastTotals(q, ids, year);
@@ -263,6 +263,7 @@ export async function rollForward(
     for (const r of rows) filled.set(r.client_id, (filled.get(r.client_id) ?? 0) + Number(r.filled));
     skipped = new Map(rows.map((r) => [r.client_id, Number(r.skipped)]));
   }
+  const debuts = plan.figures === 'none' ? [] : await fillInitialForecasts(q, ids, year, plan.mode === 'fill-empty');
   const after = await forecastTotals(q, ids, year);
 
   const poleCounts = countBy(newPoles);
@@ -280,5 +281,47 @@ export async function rollForward(
       before: before.get(c.id) ?? zero,
       after: after.get(c.id) ?? zero,
     }));
-  return { results, poleIds: newPoles.map((p) => p.id), lineIds: newLines.map((l) => l.id) };
+  return { results, poleIds: newPoles.map((p) => p.id), lineIds: newLines.map((l) => l.id), debuts };
+}
+
+/** A client's initial MB forecast of a year, changed from `old` to `new` (cents). */
+export interface DebutChange {
+  clientId: string;
+  old: Cents;
+  new: Cents;
+}
+
+/**
+ * Sets each client's initial MB forecast of `year` to its MB forecast there (Σ forecast sales −
+ * forecast purchases), in one statement: with `fillEmpty`, only where it is 0 (one typed is kept);
+ * otherwise wherever it differs (docs/product.md#budget-years). Returns what changed, for the
+ * history entry. A client without a year row has no line there: its forecast is 0, nothing to set.
+ */
+async function fillInitialForecasts(
+  q: Queryable,
+  ids: readonly string[],
+  year: number,
+  fillEmpty: boolean,
+): Promise<DebutChange[]> {
+  const { rows } = await q.query<{ client_id: string; old: string; new: string }>(
+    `with mb as (
+       select p.client_id, sum(d.previsionnel - d.achat_previsionnel) as mb
+         from expertise_poles p
+         join budget_line_items l on l.expertise_pole_id = p.id
+         join budget_monthly_data d on d.budget_line_item_id = l.id
+        where p.year = $2 and d.year = $2 and p.client_id = any($1::uuid[])
+        group by p.client_id),
+     changed as (
+       select cy.client_id, cy.prevision_mb_annuelle_debut as old, mb.mb as new
+         from client_years cy join mb on mb.client_id = cy.client_id
+        where cy.year = $2 and cy.prevision_mb_annuelle_debut <> mb.mb
+          and (not $3::boolean or cy.prevision_mb_annuelle_debut = 0)),
+     updated as (
+       update client_years cy set prevision_mb_annuelle_debut = changed.new
+         from changed where cy.client_id = changed.client_id and cy.year = $2
+       returning 1)
+     select client_id, old::text, new::text from changed order by client_id`,
+    [ids, year, fillEmpty],
+  );
+  return rows.map((r) => ({ clientId: r.client_id, old: decimalToCents(r.old), new: decimalToCents(r.new) }));
 }

@@ -3,7 +3,8 @@ import type { ClientFilter } from '@/domain/client-filter';
 import { withLines, type DashboardData } from '@/domain/dashboard/data';
 import { dashboardFromData } from '@/domain/dashboard/views';
 import { dashboardParams } from '@/domain/dashboard-query';
-import type { DashboardLinesData } from '@/domain/answers';
+import type { DashboardLinesData, DashboardVersion } from '@/domain/answers';
+import { withVersion } from '@/domain/dashboard/compare';
 import { api, withYear } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
 
@@ -18,11 +19,19 @@ export const dashboardKeys = {
 /** The cut-off the user picked (0–11), or null for the default one (docs/product.md#dashboard-to-date). */
 export type ChosenCutoff = number | null;
 
-export const dashboardQueryOptions = (filter: ClientFilter, year: number, cutoff: ChosenCutoff) => {
-  const params = dashboardParams(filter, cutoff);
+/** GET /api/dashboard's answer: the sums, and the version compared with (`?version=`), if any. */
+type DashboardAnswerData = DashboardData & { version?: DashboardVersion | null };
+
+export const dashboardQueryOptions = (
+  filter: ClientFilter,
+  year: number,
+  cutoff: ChosenCutoff,
+  version: number | null = null,
+) => {
+  const params = dashboardParams(filter, cutoff, version);
   return queryOptions({
     queryKey: dashboardKeys.selection(year, params),
-    queryFn: ({ signal }) => api.get<DashboardData>(withYear(`/api/dashboard?${params}`, year), signal),
+    queryFn: ({ signal }) => api.get<DashboardAnswerData>(withYear(`/api/dashboard?${params}`, year), signal),
     // Figures change in the budget tab: opening a dashboard always asks the server again.
     staleTime: 0,
   });
@@ -35,14 +44,21 @@ function sameYearPlaceholder<T>(year: number) {
 }
 
 /**
- * The dashboards of a selection in exercice `year` up to a cut-off: the server's sums (GET
+ * The dashboards of a selection in exercice `year` up to a cut-off, compared with a version or not: the server's sums (GET
  * /api/dashboard), turned into every row by the same domain function the server tests check.
  */
-export function useDashboard(filter: ClientFilter, year: number, cutoff: ChosenCutoff, enabled: boolean) {
+export function useDashboard(
+  filter: ClientFilter,
+  year: number,
+  cutoff: ChosenCutoff,
+  enabled: boolean,
+  version: number | null = null,
+) {
   return useQuery({
-    ...dashboardQueryOptions(filter, year, cutoff),
-    select: dashboardFromData,
-    placeholderData: sameYearPlaceholder<DashboardData>(year),
+    ...dashboardQueryOptions(filter, year, cutoff, version),
+    // With a version, its columns on the project and pole rows (docs/product.md#versions-and-landing).
+    select: (data) => withVersion(dashboardFromData(data), data.version),
+    placeholderData: sameYearPlaceholder<DashboardAnswerData>(year),
     enabled,
   });
 }

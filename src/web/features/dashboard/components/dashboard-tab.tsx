@@ -5,7 +5,8 @@ import { budgetDataFromWire } from '@/domain/codec';
 import { dashboardWorkbook } from '@/domain/files/dashboard-workbook';
 import { api, withYear } from '@/web/lib/api-client';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
-import { isEmptyDashboard, type Dashboard, type MarginRow } from '@/domain/dashboard/views';
+import { isEmptyDashboard, type MarginRow } from '@/domain/dashboard/views';
+import type { ComparedDashboard, ComparedRow } from '@/domain/dashboard/compare';
 import { MONTHS } from '@/domain/months';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
@@ -20,6 +21,9 @@ import { ClientMultiSelect, type ClientOption } from '@/web/components/client-fi
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
 import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
+import { useYearVersions } from '../api/get-versions';
+import { useChosenVersion } from '../hooks/use-chosen-version';
+import { VersionSelect } from './version-select';
 import { CutoffSelect } from './cutoff-select';
 import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
@@ -67,8 +71,12 @@ export function DashboardTab({
 }: DashboardFilterProps & DashboardDrillProps) {
   const [year] = useYear();
   const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
+  const [chosenVersion, setChosenVersion] = useChosenVersion();
+  const versions = useYearVersions(year).data ?? [];
+  // A version of another year (the year changed, an old link) is not asked for.
+  const version = versions.some((v) => v.id === chosenVersion) ? chosenVersion : null;
   const selection = useClientSelection(clientFilter, year);
-  const dashboard = useDashboard(selection.filter, year, cutoff, selection.ready);
+  const dashboard = useDashboard(selection.filter, year, cutoff, selection.ready, version);
 
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-6">
@@ -80,6 +88,7 @@ export function DashboardTab({
           <div className="flex flex-wrap items-end gap-4">
             <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
             <CutoffSelect cutoff={dashboard.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+            <VersionSelect versions={versions} chosen={version} onChange={setChosenVersion} />
           </div>
         </div>
         <Button
@@ -112,7 +121,7 @@ export function DashboardTab({
   );
 }
 
-function exportCsv(dashboard: Dashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
+function exportCsv(dashboard: ComparedDashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
   const now = new Date();
   const selection = dashboardCsvSelection(filter, clients);
   downloadFile({
@@ -127,7 +136,12 @@ function exportCsv(dashboard: Dashboard, year: number, filter: ClientFilter, cli
  * The dashboard as `.xlsx` (docs/product.md#excel-export): its tables, and the long sheet of the
  * selected clients' lines, read from GET /api/budget (scoped by the server) at the click.
  */
-async function exportExcel(dashboard: Dashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
+async function exportExcel(
+  dashboard: ComparedDashboard,
+  year: number,
+  filter: ClientFilter,
+  clients: readonly ClientOption[],
+) {
   try {
     const now = new Date();
     const selection = dashboardCsvSelection(filter, clients);
@@ -149,7 +163,11 @@ async function exportExcel(dashboard: Dashboard, year: number, filter: ClientFil
   }
 }
 
-function DashboardContent({ dashboard, onOpenClient, onOpenPole }: { dashboard: Dashboard } & DashboardDrillProps) {
+function DashboardContent({
+  dashboard,
+  onOpenClient,
+  onOpenPole,
+}: { dashboard: ComparedDashboard } & DashboardDrillProps) {
   if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
   const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
@@ -173,6 +191,7 @@ function DashboardContent({ dashboard, onOpenClient, onOpenPole }: { dashboard: 
             searchWhat="un projet"
             rows={dashboard.projectMargins}
             month={month}
+            versionName={dashboard.versionName}
             onOpen={onOpenClient && ((r) => r.clientId && onOpenClient(r.clientId))}
             openLabel={(r) => `Ouvrir ${r.name} dans la saisie budgétaire`}
           />
@@ -187,6 +206,7 @@ function DashboardContent({ dashboard, onOpenClient, onOpenPole }: { dashboard: 
             searchWhat="un pôle"
             rows={dashboard.poleMargins}
             month={month}
+            versionName={dashboard.versionName}
             onOpen={onOpenPole && ((r) => onOpenPole(r.name))}
             openLabel={(r) => `Voir le pôle ${r.name} dans le dashboard pôles`}
           />
@@ -215,8 +235,9 @@ type MarginSectionProps = {
   seriesName: string;
   firstColumn: string;
   searchWhat: string;
-  rows: readonly MarginRow[];
+  rows: readonly ComparedRow[];
   month: string;
+  versionName?: string;
   onOpen?: (row: MarginRow) => void;
   openLabel: (row: MarginRow) => string;
 };

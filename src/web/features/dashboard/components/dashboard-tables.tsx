@@ -7,6 +7,7 @@ import {
   type SummaryRow,
   type ToDateFigures,
 } from '@/domain/dashboard/views';
+import { comparedTotal, versionHeaders, type ComparedRow } from '@/domain/dashboard/compare';
 import { formatPercent, type Cents } from '@/domain/money';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
@@ -81,6 +82,21 @@ function toDateColumns<T extends { toDate: ToDateFigures; previousYear: Previous
   ];
 }
 
+/** « MB {version} » and « Écart vs {version} » (docs/product.md#versions-and-landing). */
+function versionColumns(name: string): Column<ComparedRow>[] {
+  const [mb = '', ecart = ''] = versionHeaders(name);
+  return [
+    euros('version-mb', mb, (r) => r.version?.margePrevisionnelle ?? (0 as Cents), `MB prévisionnelle de « ${name} »`),
+    gap(
+      'version-ecart',
+      ecart,
+      (r) => r.version?.ecart ?? (0 as Cents),
+      undefined,
+      `MB prévisionnelle − MB de « ${name} »`,
+    ),
+  ];
+}
+
 const nameColumn = <T extends { name: string }>(label: string): Column<T> => ({
   key: 'name',
   label,
@@ -95,22 +111,26 @@ export function MarginTable({
   searchWhat,
   rows,
   month,
+  versionName,
   onOpen,
   openLabel,
 }: {
   label: string;
   firstColumn: string;
   searchWhat: string;
-  rows: readonly MarginRow[];
+  rows: readonly ComparedRow[];
+  /** The version compared with, if any: its two columns follow « MB Prévisionnelle ». */
+  versionName?: string;
   /** The cut-off month's name ('Octobre'). */
   month: string;
   onOpen?: (row: MarginRow) => void;
   openLabel?: (row: MarginRow) => string;
 }) {
-  const columns: Column<MarginRow>[] = [
+  const columns: Column<ComparedRow>[] = [
     nameColumn(firstColumn),
     euros('debut', 'Prév. MB Début', (r) => r.previsionMbDebut),
     euros('mb-prev', 'MB Prévisionnelle', (r) => r.margePrevisionnelle),
+    ...(versionName === undefined ? [] : versionColumns(versionName)),
     euros('mb-reel', 'MB Réelle', (r) => r.marginReel),
     gap(
       'ecart-debut',
@@ -118,7 +138,7 @@ export function MarginTable({
       (r) => r.ecartMbDebut,
       (r) => r.ecartMbDebutPct,
     ),
-    ...toDateColumns<MarginRow>(month),
+    ...toDateColumns<ComparedRow>(month),
   ];
   return (
     <DataTable
@@ -126,7 +146,7 @@ export function MarginTable({
       searchWhat={searchWhat}
       columns={columns}
       rows={rows}
-      total={marginTotal}
+      total={versionName === undefined ? marginTotal : comparedTotal}
       onOpen={onOpen}
       openLabel={openLabel}
     />

@@ -8,12 +8,18 @@ import { rollForwardClientFromWire } from '@/domain/codec';
 import type { RollForwardClientResult } from '@/domain/rollforward';
 import type { RollForwardBody } from '@/domain/schemas';
 import { api } from '@/web/lib/api-client';
-import type { RollForwardAnswerWire } from '@/domain/answers';
+import type { RollForwardAnswerWire, VersionSummary } from '@/domain/answers';
 
-/** One roll forward into `year`: each chosen client's counts and forecast totals (cents), by name. */
-export async function rollForward(year: number, body: RollForwardBody): Promise<RollForwardClientResult[]> {
+/** What a roll forward did: each chosen client's counts and forecast totals (cents), by name; the version it froze. */
+export interface RollForwardOutcome {
+  clients: RollForwardClientResult[];
+  version: VersionSummary | null;
+}
+
+/** One roll forward into `year`. */
+export async function rollForward(year: number, body: RollForwardBody): Promise<RollForwardOutcome> {
   const answer = await api.post<RollForwardAnswerWire>(`/api/years/${year}/rollforward`, body);
-  return answer.clients.map(rollForwardClientFromWire);
+  return { clients: answer.clients.map(rollForwardClientFromWire), version: answer.version };
 }
 
 /** The preview (dryRun: true) or the real run into `year`; the caller reloads what it changed. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeClient } from '@/domain/testing/builders';
 import type { RollForwardAnswerWire } from '@/domain/answers';
+import type { AccessWire } from '@/domain/control';
 import { readYear } from '@/web/hooks/use-year';
 import { sharedKeys } from '@/web/lib/query-keys';
 import { RollForwardDialog } from './roll-forward-dialog';
@@ -12,8 +13,8 @@ import { RollForwardDialog } from './roll-forward-dialog';
 const acme = { ...makeClient('Acme'), id: '11111111-1111-4111-8111-111111111111' };
 const beta = { ...makeClient('Beta'), id: '22222222-2222-4222-8222-222222222222' };
 
-/** What the server answers for Acme (and Beta when asked for every client), in euros. */
-function answer(clients: 'all' | string[]): RollForwardAnswerWire {
+/** What the server answers for Acme (and Beta when asked for every client), in euros; the version asked to freeze. */
+function answer(clients: 'all' | string[], freezeVersion = false): RollForwardAnswerWire {
   const rows = [
     {
       id: acme.id,
@@ -36,7 +37,12 @@ function answer(clients: 'all' | string[]): RollForwardAnswerWire {
       after: { previsionnel: 250000, achat_previsionnel: 0 },
     },
   ];
-  return { clients: clients === 'all' ? rows : rows.filter((r) => clients.includes(r.id)), historyId: null };
+  const version = { id: 7, name: 'Budget initial 2027', at: '2026-12-01T10:00:00.000Z', by: 'local', reference: true };
+  return {
+    clients: clients === 'all' ? rows : rows.filter((r) => clients.includes(r.id)),
+    historyId: null,
+    version: freezeVersion ? version : null,
+  };
 }
 
 const json = (body: unknown, status = 200) =>
@@ -57,14 +63,15 @@ function fakeServer() {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       requests.push({ path, body });
       if (server.hold) return new Promise<Response>((resolve) => (held = resolve));
-      return json(answer(body.clients as 'all' | string[]));
+      return json(answer(body.clients as 'all' | string[], body.freezeVersion === true));
     }),
   );
   return server;
 }
 
-function renderDialog() {
+function renderDialog(role?: AccessWire['role']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (role) queryClient.setQueryData(sharedKeys.access(), { mode: 'accounts', role, clientIds: null, viewAs: null });
   queryClient.setQueryData(sharedKeys.clients(2026), [acme, beta]);
   queryClient.setQueryData(sharedKeys.years(), [{ year: 2026, clients: 2 }]);
   const onClose = vi.fn();
@@ -111,6 +118,7 @@ describe('RollForwardDialog', () => {
       upliftSales: 3.5,
       upliftPurchases: -2.25,
       mode: 'overwrite',
+      freezeVersion: false,
     };
     expect(server.requests).toEqual([{ path: '/api/years/2027/rollforward', body: { ...settings, dryRun: true } }]);
     const table = await screen.findByRole('table', { name: 'Aperçu de la préparation de 2027' });
@@ -136,6 +144,30 @@ describe('RollForwardDialog', () => {
     expect(readYear()).toBe(2027);
     expect(queryClient.getQueryState(sharedKeys.years())?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(sharedKeys.clients(2026))?.isInvalidated).toBe(true);
+  });
+
+  it('freezes « Budget initial 2027 » when an admin asks, and says so in the preview', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer();
+    renderDialog('admin');
+
+    const freeze = screen.getByRole('checkbox', { name: 'Figer la version « Budget initial 2027 »' });
+    expect(freeze).not.toBeChecked();
+    await user.click(freeze);
+    await user.click(button('Aperçu'));
+
+    expect(server.requests[0]?.body).toMatchObject({ freezeVersion: true, dryRun: true });
+    expect(
+      await screen.findByText(
+        "La version « Budget initial 2027 » sera figée, et deviendra la référence de l'exercice.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no freeze to an editor', () => {
+    fakeServer();
+    renderDialog('editor');
+    expect(screen.queryByRole('checkbox', { name: /Figer la version/ })).toBeNull();
   });
 
   it('needs a preview of the current settings before Appliquer', async () => {

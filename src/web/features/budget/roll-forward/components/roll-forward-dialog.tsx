@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FIGURES_LABELS,
+  initialBudgetName,
   ROLL_FORWARD_FIGURES,
   type RollForwardClientResult,
   type RollForwardFigures,
@@ -9,14 +10,16 @@ import {
 import { parseUpliftEntry, rollForwardTotals } from '@/domain/rollforward-preview';
 import { rollForwardBody, type RollForwardBody } from '@/domain/schemas';
 import { BulkForecastDialog, useChosenClients, usePreview } from '@/web/components/bulk-forecast-dialog';
-import { FillEmptyChoice, ForecastPreviewTable } from '@/web/components/forecast-preview';
+import { CheckChoice, FillEmptyChoice, ForecastPreviewTable } from '@/web/components/forecast-preview';
 import { Field } from '@/web/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { selectYear } from '@/web/hooks/use-year';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
-import { useRollForward } from '../api/roll-forward';
+import type { VersionSummary } from '@/domain/answers';
+import { useIsAdmin } from '@/web/lib/access';
+import { useRollForward, type RollForwardOutcome } from '../api/roll-forward';
 
 /** `1 ligne créée`, `0 ligne créée`, `3 lignes créées` (French: 0 and 1 take the singular). */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
@@ -43,6 +46,8 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
   const [sales, setSales] = useState('0');
   const [purchases, setPurchases] = useState('0');
   const [isFillEmpty, setIsFillEmpty] = useState(true);
+  const [isFreezing, setIsFreezing] = useState(false);
+  const isAdmin = useIsAdmin();
   const run = useRollForward(target);
 
   const hasFigures = figures !== 'none';
@@ -54,12 +59,13 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
     upliftSales: hasFigures ? parseUpliftEntry(sales) : 0,
     upliftPurchases: hasFigures ? parseUpliftEntry(purchases) : 0,
     mode: isFillEmpty ? 'fill-empty' : 'overwrite',
+    freezeVersion: isAdmin && isFreezing,
   } satisfies Omit<RollForwardBody, 'dryRun'>;
   // The server's own schema checks the form, so a refusal reads the same here and there.
   const checked = rollForwardBody.safeParse(settings);
   const issueOf = (field: keyof RollForwardBody) =>
     checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === field)?.message;
-  const preview = usePreview<RollForwardClientResult[]>(JSON.stringify(settings));
+  const preview = usePreview<RollForwardOutcome>(JSON.stringify(settings));
   const shown = preview.shown;
 
   const onFailure = (error: unknown) =>
@@ -72,11 +78,11 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
     run.mutate(
       { ...settings, dryRun: false },
       {
-        onSuccess: (clients) => {
+        onSuccess: ({ clients, version }) => {
           const totals = rollForwardTotals(clients);
           notifySuccess(
             `Exercice ${target} préparé`,
-            `${count(totals.linesCreated, 'ligne créée', 'lignes créées')}, ${count(totals.cellsFilled, 'cellule remplie', 'cellules remplies')}.`,
+            `${count(totals.linesCreated, 'ligne créée', 'lignes créées')}, ${count(totals.cellsFilled, 'cellule remplie', 'cellules remplies')}.${version ? ` Version « ${version.name} » figée.` : ''}`,
           );
           void reloadAllData(queryClient);
           selectYear(target);
@@ -96,7 +102,14 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
       onPreview={() => run.mutate({ ...settings, dryRun: true }, { onSuccess: preview.keep, onError: onFailure })}
       onApply={apply}
       onClose={onClose}
-      preview={shown && <PreviewTable target={target} clients={shown} />}
+      preview={
+        shown && (
+          <>
+            <PreviewTable target={target} clients={shown.clients} />
+            {shown.version && <FrozenNote version={shown.version} />}
+          </>
+        )
+      }
     >
       {chosen.picker}
 
@@ -152,7 +165,25 @@ export function RollForwardDialog({ from, onClose }: RollForwardDialogProps) {
           replaced: `Les prévisions déjà saisies en ${target} seront remplacées.`,
         }}
       />
+      {isAdmin && (
+        <CheckChoice
+          id={`${ids}-freeze`}
+          label={`Figer la version « ${initialBudgetName(target)} »`}
+          hint={`Garde les prévisions ${target} telles que préparées, pour les comparer ensuite.`}
+          checked={isFreezing}
+          onChange={setIsFreezing}
+        />
+      )}
     </BulkForecastDialog>
+  );
+}
+
+/** What the preview says of the version the run would freeze. */
+function FrozenNote({ version }: { version: VersionSummary }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {`La version « ${version.name} » sera figée${version.reference ? ", et deviendra la référence de l'exercice" : ''}.`}
+    </p>
   );
 }
 
