@@ -51,6 +51,8 @@ const TAGS: [string, string][] = [
   ['Tableaux de bord', 'Les sommes des tableaux de bord.'],
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Versions', 'Les versions figées du prévisionnel d’un exercice et sa référence.'],
+  ['Commentaires', 'Les commentaires des cellules, des lignes et des clients-exercices, leurs fils et leurs mentions.'],
+  ['Notifications', 'Les notifications de chacun (mentions, réponses), lues ou non, et son niveau.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [
