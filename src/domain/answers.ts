@@ -454,6 +454,7 @@ export const commentAnswer = z.object({
   lineName: z.string().nullable().meta({ description: 'null : commentaire du client-exercice, ou ligne supprimée.' }),
   poleName: z.string().nullable(),
   lineDeleted: z.boolean().meta({ description: 'La ligne commentée a été supprimée (« ligne supprimée »).' }),
+  mine: z.boolean().meta({ description: 'Écrit par l’appelant : il peut le modifier ou le supprimer.' }),
 });
 /** `POST /api/comments` (201), `PATCH /api/comments/:id`: the comment. */
 export type CommentAnswer = z.output<typeof commentAnswer>;

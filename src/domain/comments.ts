@@ -46,7 +46,7 @@ export const COMMENT_TEXTS = {
   editOthers: 'Vous ne pouvez modifier que vos propres commentaires.',
   deleteOthers: 'Vous ne pouvez supprimer que vos propres commentaires.',
   nothingToChange: 'Rien à modifier : donnez text ou resolved.',
-  mentionUnknown: (id: string) => `Mention impossible : l'utilisateur ${id} n'existe pas ou ne voit pas ce client.`,
+  mentionUnknown: (id: string) => `Mention impossible : l’utilisateur « ${id} » est inconnu ou ne voit pas ce client.`,
   deletedLine: 'ligne supprimée',
 } as const;
 

@@ -29,7 +29,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const measureOf = (n: number | null): Measure | null => (n === null ? null : MEASURES[Number(n)]!);
 export const measureIndex = (field: Measure | null | undefined) => (field ? MEASURES.indexOf(field) : null);
 
-const toComment = (r: RawComment): CommentAnswer => ({
+const toComment = (r: RawComment, actor: string): CommentAnswer => ({
   id: Number(r.id),
   parentId: r.parent_id === null ? null : Number(r.parent_id),
   lineId: r.line_id,
@@ -45,6 +45,7 @@ const toComment = (r: RawComment): CommentAnswer => ({
   lineName: r.line_name,
   poleName: r.pole_name,
   lineDeleted: r.line_id !== null && r.line_name === null,
+  mine: r.author === actor,
 });
 
 // A reply shows its thread's resolution (kept on the first comment).
@@ -58,18 +59,23 @@ const COMMENT_SELECT = /* sql */ `
     left join budget_line_items l on l.id = c.line_id
     left join expertise_poles p on p.id = l.expertise_pole_id`;
 
-/** Every comment of a client-year, oldest first. */
-export async function readComments(q: Queryable, clientId: string, year: number): Promise<CommentAnswer[]> {
+/** Every comment of a client-year, oldest first, as `actor` reads them (`mine`). */
+export async function readComments(
+  q: Queryable,
+  clientId: string,
+  year: number,
+  actor: string,
+): Promise<CommentAnswer[]> {
   const { rows } = await q.query<RawComment>(`${COMMENT_SELECT} where c.client_id = $1 and c.year = $2 order by c.id`, [
     clientId,
     year,
   ]);
-  return rows.map(toComment);
+  return rows.map((r) => toComment(r, actor));
 }
 
-export async function readComment(q: Queryable, id: number): Promise<CommentAnswer | undefined> {
+export async function readComment(q: Queryable, id: number, actor: string): Promise<CommentAnswer | undefined> {
   const { rows } = await q.query<RawComment>(`${COMMENT_SELECT} where c.id = $1`, [id]);
-  return rows[0] && toComment(rows[0]);
+  return rows[0] && toComment(rows[0], actor);
 }
 
 /** Who wrote a comment, where, and its thread's first comment. */

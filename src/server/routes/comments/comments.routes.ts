@@ -60,7 +60,7 @@ export function commentsRoutes(db: Db, live: Live) {
       guardClient(c, clientId, 'read');
       const comments = await db.transaction(async (tx) => {
         await existingClient(tx, clientId);
-        return readComments(tx, clientId, year);
+        return readComments(tx, clientId, year, actorOf(c));
       });
       return c.json(comments satisfies CommentsAnswer);
     })
@@ -107,7 +107,7 @@ export function commentsRoutes(db: Db, live: Live) {
           text: body.text,
           mentions,
         });
-        const comment = (await readComment(tx, id))!;
+        const comment = (await readComment(tx, id, actorOf(c)))!;
 
         // Who is told: the mentioned, then (a reply) the thread's other authors who still see the client.
         const mentioned = people.filter((p) => mentions.includes(p.id)).map((p) => p.email);
@@ -154,7 +154,7 @@ export function commentsRoutes(db: Db, live: Live) {
           await updateCommentText(tx, id, body.text);
         }
         if (body.resolved !== undefined) await setThreadResolved(tx, owner.rootId, body.resolved);
-        return { comment: (await readComment(tx, id))!, owner };
+        return { comment: (await readComment(tx, id, actorOf(c)))!, owner };
       });
       live.commentsChanged(owner.clientId, owner.year);
       return c.json(comment satisfies CommentAnswer);

@@ -71,6 +71,7 @@ describe('threads', () => {
       lineName: 'Meta',
       poleName: 'Paid',
       lineDeleted: false,
+      mine: true,
     });
     const reply = await post({ clientId: f.client.id, year: Y, parentId: root.json.id, text: 'Reçu.' });
     expect(reply.status).toBe(201);

@@ -63,7 +63,8 @@ describe('roles and scope', () => {
       text: 'Vu',
     });
     expect(byViewer.status).toBe(201);
-    expect(byViewer.json.author).toBe('lecteur@agence.fr');
+    expect(byViewer.json).toMatchObject({ author: 'lecteur@agence.fr', mine: true });
+    expect((await comments(f.client.id))[0]!.mine).toBe(false);
 
     // The assigned editor has no client: 404 everywhere, as for data.
     for (const [method, path, body] of [
