@@ -62,6 +62,8 @@ export function CommentsPanel({
       <DialogContent
         className="left-auto right-0 top-0 flex h-dvh max-h-dvh w-full max-w-md translate-x-0 translate-y-0 flex-col gap-3 rounded-none border-y-0 border-r-0 p-0"
         onInteractOutside={(event) => event.preventDefault()}
+        // Opened by a notification, the cursor stays on the cell it opened (the panel is beside it).
+        onOpenAutoFocus={(event) => highlightId !== null && event.preventDefault()}
       >
         <div className="flex items-start justify-between gap-2 border-b px-5 py-4">
           <div className="flex flex-col gap-1">

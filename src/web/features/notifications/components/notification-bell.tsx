@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_LEVELS, NOTIFICATION_LEVEL_LABELS, type NotificationLevel } from '@/domain/comments';
 import { formatHistoryAt } from '@/domain/history-view';
@@ -18,12 +18,15 @@ type NotificationBellProps = {
  */
 export function NotificationBell({ onOpen }: NotificationBellProps) {
   const [isOpen, setIsOpen] = useState(false);
+  // A notification opened: the focus goes to its cell, not back to the bell.
+  const isOpening = useRef(false);
   const { data } = useNotifications();
   const { markRead, setLevel } = useNotificationWrites();
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];
 
   const open = (n: Notification) => {
+    isOpening.current = true;
     setIsOpen(false);
     if (!n.read) markRead.mutate({ ids: [n.id] });
     onOpen(n);
@@ -49,7 +52,15 @@ export function NotificationBell({ onOpen }: NotificationBellProps) {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="flex w-96 flex-col" aria-label="Notifications">
+      <PopoverContent
+        align="end"
+        className="flex w-96 flex-col"
+        aria-label="Notifications"
+        onCloseAutoFocus={(event) => {
+          if (isOpening.current) event.preventDefault();
+          isOpening.current = false;
+        }}
+      >
         <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
           <span className="text-sm font-semibold">Notifications</span>
           <Button
