@@ -219,6 +219,9 @@ export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBack
       clients: y.clients.map(yearClientFromWire),
       budgetData: budgetDataFromWire(y.budgetData),
     })),
+    // No amount in them: the wire is the model.
+    ...(backup.comments && { comments: backup.comments }),
+    ...(backup.notifications && { notifications: backup.notifications }),
     ...(backup.exportDate === undefined ? {} : { exportDate: backup.exportDate }),
   };
 }

@@ -28,6 +28,34 @@ export const DEFAULT_NOTIFICATION_LEVEL: NotificationLevel = 'all';
 export const NOTIFICATION_KINDS = ['mention', 'reply'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** A comment as the version 2 backup holds it (docs/product.md#file-json-backup). */
+export interface BackupComment extends CommentPlace {
+  id: number;
+  clientId: string;
+  year: number;
+  parentId: number | null;
+  author: string;
+  text: string;
+  /** ISO instants. */
+  at: string;
+  editedAt: string | null;
+  resolved: boolean;
+  mentions: string[];
+}
+
+/** A notification as the version 2 backup holds it. */
+export interface BackupNotification extends CommentPlace {
+  id: number;
+  recipient: string;
+  kind: NotificationKind;
+  at: string;
+  read: boolean;
+  text: string;
+  clientId: string;
+  year: number;
+  commentId: number | null;
+}
+
 /** Where a comment sits: a cell (line, month, measure), a line, or the client-year (all null). */
 export interface CommentPlace {
   lineId: string | null;

@@ -15,6 +15,7 @@ import type { AnyBackupWire } from '@/domain/schemas';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/log';
 import { readAllYears } from '../routes/budget/budget.repo';
+import { readConversation } from '../routes/comments/comments.repo';
 
 /** How many backup files DATA_DIR/backups keeps (docs/product.md#automatic-backups). */
 export const KEEP_BACKUPS = 14;
@@ -62,7 +63,10 @@ function writeAtomically(file: string, text: string): void {
 
 /** Writes the backup of every year (one read transaction: a consistent snapshot) and rotates; returns its path. */
 export async function writeBackup(db: Db, dir: string, now: Date, reason: BackupReason): Promise<string> {
-  const doc = buildAllYearsBackup(await db.transaction(readAllYears), now);
+  const doc = buildAllYearsBackup(
+    await db.transaction(async (tx) => ({ ...(await readAllYears(tx)), ...(await readConversation(tx, null)) })),
+    now,
+  );
   fs.mkdirSync(dir, { recursive: true });
   // Leftovers of a write a crash interrupted are never renamed: clear them.
   for (const name of fs.readdirSync(dir)) if (name.endsWith('.tmp')) fs.rmSync(path.join(dir, name), { force: true });

@@ -14,7 +14,8 @@ import { actorOf } from '@/server/lib/actor';
 import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets, readAllYears } from '../budget/budget.repo';
 import { reclaimAfterRestore, restoreAll } from '@/server/backups/restore';
-import { requireCan } from '@/server/policy/policy';
+import { requireCan, scopeIds } from '@/server/policy/policy';
+import { readConversation } from '../comments/comments.repo';
 import { scopeAllYears, scopeBudgets } from '@/server/policy/scope';
 
 export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
@@ -23,7 +24,12 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // One snapshot; the builders write euros (the file's format). The browser writes this
       // document to the file as it is (backupJsonText).
       if (c.req.query('year') === undefined) {
-        return c.json(buildAllYearsBackup(scopeAllYears(c, await db.transaction(readAllYears)), new Date()));
+        // The comments and notifications of the clients in scope beside the budgets (docs/product.md#comments).
+        const data = await db.transaction(async (tx) => ({
+          ...(await readAllYears(tx)),
+          ...(await readConversation(tx, scopeIds(c))),
+        }));
+        return c.json(buildAllYearsBackup(scopeAllYears(c, data), new Date()));
       }
       const year = yearOf(c);
       return c.json(

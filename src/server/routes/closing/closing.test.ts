@@ -134,6 +134,46 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('POST', `/api/lines/${f.typed.id}/move${q}`, { direction: 'down' }),
   },
+  // Comments and notifications: no figure (docs/product.md#comments), a closed month's cell included.
+  'POST /api/comments': {
+    kind: 'open',
+    call: (f) =>
+      f.r('POST', '/api/comments', {
+        clientId: f.client.id,
+        year: Y,
+        lineId: f.typed.id,
+        month: 0,
+        field: 'reel',
+        text: 'Vu',
+      }),
+  },
+  'PATCH /api/comments/:id': {
+    kind: 'open',
+    call: async (f) => {
+      const { json } = await f.r<{ id: number }>('POST', '/api/comments', {
+        clientId: f.client.id,
+        year: Y,
+        text: 'a',
+      });
+      return f.r('PATCH', `/api/comments/${json.id}`, { resolved: true });
+    },
+  },
+  'DELETE /api/comments/:id': {
+    kind: 'open',
+    call: async (f) => {
+      const { json } = await f.r<{ id: number }>('POST', '/api/comments', {
+        clientId: f.client.id,
+        year: Y,
+        text: 'a',
+      });
+      return f.r('DELETE', `/api/comments/${json.id}`);
+    },
+  },
+  'POST /api/notifications/read': { kind: 'open', call: (f) => f.r('POST', '/api/notifications/read', { all: true }) },
+  'PUT /api/notifications/settings': {
+    kind: 'open',
+    call: (f) => f.r('PUT', '/api/notifications/settings', { level: 'mentions' }),
+  },
   'PUT /api/presence': {
     kind: 'open',
     // Which client a tab shows: no figure (docs/product.md#presence).

@@ -4,7 +4,7 @@
  * authors, and the users who can see a client (those a comment may mention).
  */
 import type { CommentAnswer, CommentPeopleAnswer } from '@/domain/answers';
-import type { CommentPlace } from '@/domain/comments';
+import type { BackupComment, BackupNotification, CommentPlace, NotificationKind } from '@/domain/comments';
 import { MEASURES, type Measure } from '@/domain/measures';
 import type { Queryable } from '@/server/db/client';
 
@@ -189,4 +189,147 @@ export async function peopleOf(q: Queryable, clientId: string): Promise<CommentP
     [clientId],
   );
   return rows;
+}
+
+// ---- the backup (docs/product.md#file-json-backup) --------------------------------------------------
+
+interface RawBackupPlace {
+  client_id: string;
+  year: number;
+  line_id: string | null;
+  month: number | null;
+  measure: number | null;
+}
+const placeOf = (r: RawBackupPlace) => ({
+  clientId: r.client_id,
+  year: Number(r.year),
+  lineId: r.line_id,
+  month: r.month === null ? null : Number(r.month),
+  field: measureOf(r.measure),
+});
+
+/**
+ * Every comment and notification of the clients of `scope` (null: every client), ids ascending —
+ * what the version 2 backup holds beside the budgets.
+ */
+export async function readConversation(
+  q: Queryable,
+  scope: readonly string[] | null,
+): Promise<{ comments: BackupComment[]; notifications: BackupNotification[] }> {
+  const inScope = `($1::uuid[] is null or client_id = any($1::uuid[]))`;
+  const { rows: comments } = await q.query<
+    RawBackupPlace & {
+      id: string;
+      parent_id: string | null;
+      author: string;
+      text: string;
+      at: Date | string;
+      edited_at: Date | string | null;
+      resolved: boolean;
+      mentions: string[];
+    }
+  >(
+    `select id::text, client_id::text, year, line_id::text, month, measure, parent_id::text, author, text, at, edited_at,
+            resolved, mentions
+       from comments where ${inScope} order by id`,
+    [scope],
+  );
+  const { rows: notifications } = await q.query<
+    RawBackupPlace & {
+      id: string;
+      recipient: string;
+      kind: NotificationKind;
+      at: Date | string;
+      read: boolean;
+      text: string;
+      comment_id: string | null;
+    }
+  >(
+    `select id::text, recipient, kind, at, read, text, client_id::text, year, line_id::text, month, measure, comment_id::text
+       from notifications where ${inScope} order by id`,
+    [scope],
+  );
+  return {
+    comments: comments.map((r) => ({
+      id: Number(r.id),
+      ...placeOf(r),
+      parentId: r.parent_id === null ? null : Number(r.parent_id),
+      author: r.author,
+      text: r.text,
+      at: iso(r.at),
+      editedAt: r.edited_at === null ? null : iso(r.edited_at),
+      resolved: r.resolved,
+      mentions: r.mentions,
+    })),
+    notifications: notifications.map((r) => ({
+      id: Number(r.id),
+      recipient: r.recipient,
+      kind: r.kind,
+      at: iso(r.at),
+      read: r.read,
+      text: r.text,
+      ...placeOf(r),
+      commentId: r.comment_id === null ? null : Number(r.comment_id),
+    })),
+  };
+}
+
+/** Replaces every comment and notification with these (a restore), keeping their ids; new ones follow them. */
+export async function replaceConversation(
+  q: Queryable,
+  { comments, notifications }: { comments: readonly BackupComment[]; notifications: readonly BackupNotification[] },
+): Promise<void> {
+  await q.query('delete from notifications');
+  await q.query('delete from comments');
+  // One statement: a reply may come before its thread in a hand-made file (the key is checked at its end).
+  await q.query(
+    `insert into comments (id, client_id, year, line_id, month, measure, parent_id, author, text, at, edited_at, resolved, mentions)
+     overriding system value
+     select id, client_id, year, line_id, month, measure, parent_id, author, text, at, edited_at, resolved,
+            coalesce((select array_agg(m) from jsonb_array_elements_text(mentions) m), '{}')
+       from unnest($1::bigint[], $2::uuid[], $3::smallint[], $4::uuid[], $5::smallint[], $6::smallint[], $7::bigint[],
+                   $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::boolean[], $13::jsonb[])
+         as c(id, client_id, year, line_id, month, measure, parent_id, author, text, at, edited_at, resolved, mentions)`,
+    [
+      comments.map((c) => c.id),
+      comments.map((c) => c.clientId),
+      comments.map((c) => c.year),
+      comments.map((c) => c.lineId),
+      comments.map((c) => c.month),
+      comments.map((c) => measureIndex(c.field)),
+      comments.map((c) => c.parentId),
+      comments.map((c) => c.author),
+      comments.map((c) => c.text),
+      comments.map((c) => c.at),
+      comments.map((c) => c.editedAt),
+      comments.map((c) => c.resolved),
+      comments.map((c) => JSON.stringify(c.mentions)),
+    ],
+  );
+  await q.query(
+    `insert into notifications (id, recipient, kind, at, read, text, client_id, year, line_id, month, measure, comment_id)
+     overriding system value
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[], $6::text[], $7::uuid[],
+                          $8::smallint[], $9::uuid[], $10::smallint[], $11::smallint[], $12::bigint[])`,
+    [
+      notifications.map((n) => n.id),
+      notifications.map((n) => n.recipient),
+      notifications.map((n) => n.kind),
+      notifications.map((n) => n.at),
+      notifications.map((n) => n.read),
+      notifications.map((n) => n.text),
+      notifications.map((n) => n.clientId),
+      notifications.map((n) => n.year),
+      notifications.map((n) => n.lineId),
+      notifications.map((n) => n.month),
+      notifications.map((n) => measureIndex(n.field)),
+      notifications.map((n) => n.commentId),
+    ],
+  );
+  // The identities go on after the largest id restored.
+  for (const table of ['comments', 'notifications']) {
+    await q.query(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    );
+  }
 }
