@@ -5,33 +5,14 @@
  * client on that cell with the thread; Léa replies (Camille's bell counts it) and resolves the
  * thread, and the mark leaves Camille's grid.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
-import { createAppPage, expect, test } from './fixtures';
+import { signIn, signedInBrowser } from './accounts';
+import { expect, test } from './fixtures';
 
 const CLIENT = 'Commentaires SA';
 const LEA = 'lea.moreau@agence.fr';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
-}
-
-/** Léa's browser: a second context (its own cookies), signed in, on the budget tab without a client. */
-async function secondPerson(browser: Browser, password: string) {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1440, height: 900 },
-  });
-  const app = createAppPage(await context.newPage());
-  await signIn(app.page, LEA, password);
-  return { context, page: app.page, tab: budgetTab(app.page) };
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -42,25 +23,19 @@ test('a comment mentions someone, their bell rings, the notification opens the c
   test.setTimeout(120_000);
   const camille = budgetTab(app.page);
   await signIn(app.page, E2E_USER.email, E2E_USER.password);
-  const leaPassword = await app.page.evaluate(
-    async ({ client, email }) => {
-      const post = async <T>(path: string, body: unknown) =>
-        (await (
-          await fetch(path, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()) as T;
-      const created = await post<{ id: string }>('/api/clients', { name: client });
-      await post(`/api/clients/${created.id}/poles`, { name: 'Paid', lines: ['Meta Ads', 'Google Ads'] });
-      return (await post<{ temporaryPassword: string }>('/api/users', { email, role: 'editor', clientIds: null }))
-        .temporaryPassword;
-    },
-    { client: CLIENT, email: LEA },
-  );
+  // page.request carries Camille's session cookie.
+  const post = async <T>(path: string, data: unknown) =>
+    (await (await app.page.request.post(path, { data })).json()) as T;
+  const created = await post<{ id: string }>('/api/clients', { name: CLIENT });
+  await post(`/api/clients/${created.id}/poles`, { name: 'Paid', lines: ['Meta Ads', 'Google Ads'] });
+  const { temporaryPassword: leaPassword } = await post<{ temporaryPassword: string }>('/api/users', {
+    email: LEA,
+    role: 'editor',
+    clientIds: null,
+  });
   await camille.selectClient(CLIENT);
-  const lea = await secondPerson(browser, leaPassword);
+  const second = await signedInBrowser(browser, LEA, leaPassword);
+  const lea = { context: second.context, page: second.app.page, tab: budgetTab(second.app.page) };
   await expect(bell(lea.page)).toHaveAccessibleName('Notifications');
   const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(name) });
 

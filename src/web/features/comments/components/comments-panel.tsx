@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { X } from 'lucide-react';
+import { useState } from 'react';
 import { threadsOf } from '@/domain/comments';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { SidePanel } from '@/web/components/ui/side-panel';
 import type { CommentCell } from '@/web/lib/cell-comments';
 import { cn } from '@/web/lib/cn';
 import { useComments, usePeople } from '../api/comments';
@@ -41,12 +40,6 @@ export function CommentsPanel({
   const { actions, start, isStarting } = useThreadActions(year, clientId);
   // Until chosen, the tab of the highlighted thread (a notification may open a resolved one).
   const [chosenTab, setTab] = useState<'open' | 'resolved' | null>(null);
-  useEffect(() => {
-    document.body.dataset.sidePanel = '';
-    return () => {
-      delete document.body.dataset.sidePanel;
-    };
-  }, []);
 
   const all = threadsOf(comments.data ?? []);
   const highlighted = all.find((t) => t.root.id === highlightId || t.replies.some((r) => r.id === highlightId));
@@ -58,75 +51,63 @@ export function CommentsPanel({
   const count = (resolved: boolean) => here.filter((t) => t.root.resolved === resolved).length;
 
   return (
-    <Dialog open modal={false} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="left-auto right-0 top-0 flex h-dvh max-h-dvh w-full max-w-md translate-x-0 translate-y-0 flex-col gap-3 rounded-none border-y-0 border-r-0 p-0"
-        onInteractOutside={(event) => event.preventDefault()}
-        // Opened by a notification, the cursor stays on the cell it opened (the panel is beside it).
-        onOpenAutoFocus={(event) => highlightId !== null && event.preventDefault()}
-      >
-        <div className="flex items-start justify-between gap-2 border-b px-5 py-4">
-          <div className="flex flex-col gap-1">
-            <DialogTitle>Commentaires</DialogTitle>
-            <DialogDescription>{cell ? cell.label : `${clientName} · exercice ${year}`}</DialogDescription>
-          </div>
-          <DialogClose asChild>
-            <Button size="icon" variant="ghost" className="size-8" aria-label="Fermer">
-              <X aria-hidden="true" />
-            </Button>
-          </DialogClose>
+    <SidePanel
+      title="Commentaires"
+      description={cell ? cell.label : `${clientName} · exercice ${year}`}
+      onClose={onClose}
+      // Opened by a notification, the cursor stays on the cell it opened (the panel is beside it).
+      keepFocus={highlightId !== null}
+    >
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 pb-5">
+        <CommentBox
+          key={cell ? `${cell.lineId}:${cell.month}:${cell.field}` : 'client'}
+          label={cell ? 'Nouveau commentaire sur la cellule' : 'Nouveau commentaire sur le client'}
+          people={people}
+          submitLabel="Commenter"
+          isPending={isStarting}
+          onSubmit={(text, mentions) => start(cell, text, mentions)}
+        />
+        {cell && (
+          <Button size="sm" variant="link" className="self-start px-0" onClick={onShowAll}>
+            Voir tous les fils du client
+          </Button>
+        )}
+        <div role="group" aria-label="Fils affichés" className="flex gap-1 rounded-lg border bg-muted p-1">
+          {(['open', 'resolved'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              aria-pressed={tab === t}
+              onClick={() => setTab(t)}
+              className={cn(
+                'flex-1 rounded-md px-3 py-1 text-sm font-medium',
+                tab === t ? 'bg-card shadow-sm ring-1 ring-border' : 'text-muted-foreground',
+              )}
+            >
+              {t === 'open' ? `Ouverts (${count(false)})` : `Résolus (${count(true)})`}
+            </button>
+          ))}
         </div>
-        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 pb-5">
-          <CommentBox
-            key={cell ? `${cell.lineId}:${cell.month}:${cell.field}` : 'client'}
-            label={cell ? 'Nouveau commentaire sur la cellule' : 'Nouveau commentaire sur le client'}
-            people={people}
-            submitLabel="Commenter"
-            isPending={isStarting}
-            onSubmit={(text, mentions) => start(cell, text, mentions)}
-          />
-          {cell && (
-            <Button size="sm" variant="link" className="self-start px-0" onClick={onShowAll}>
-              Voir tous les fils du client
-            </Button>
-          )}
-          <div role="group" aria-label="Fils affichés" className="flex gap-1 rounded-lg border bg-muted p-1">
-            {(['open', 'resolved'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                aria-pressed={tab === t}
-                onClick={() => setTab(t)}
-                className={cn(
-                  'flex-1 rounded-md px-3 py-1 text-sm font-medium',
-                  tab === t ? 'bg-card shadow-sm ring-1 ring-border' : 'text-muted-foreground',
-                )}
-              >
-                {t === 'open' ? `Ouverts (${count(false)})` : `Résolus (${count(true)})`}
-              </button>
+        {shown.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            {tab === 'open' ? 'Aucun fil ouvert.' : 'Aucun fil résolu.'}
+          </p>
+        ) : (
+          <ul aria-label="Fils de commentaires" className="flex flex-col gap-3">
+            {shown.map((thread) => (
+              <ThreadCard
+                key={thread.root.id}
+                thread={thread}
+                year={year}
+                people={people}
+                actions={actions}
+                showPlace={!cell}
+                isHighlighted={thread === highlighted}
+              />
             ))}
-          </div>
-          {shown.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">
-              {tab === 'open' ? 'Aucun fil ouvert.' : 'Aucun fil résolu.'}
-            </p>
-          ) : (
-            <ul aria-label="Fils de commentaires" className="flex flex-col gap-3">
-              {shown.map((thread) => (
-                <ThreadCard
-                  key={thread.root.id}
-                  thread={thread}
-                  year={year}
-                  people={people}
-                  actions={actions}
-                  showPlace={!cell}
-                  isHighlighted={thread === highlighted}
-                />
-              ))}
-            </ul>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+          </ul>
+        )}
+      </div>
+    </SidePanel>
   );
 }

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import * as PopoverPrimitive from '@radix-ui/react-popover';
-import { History, MessageSquarePlus } from 'lucide-react';
+import { History, MessageSquarePlus, type LucideIcon } from 'lucide-react';
 import { Popover, PopoverContent } from '@/web/components/ui/popover';
 
 type CellContextMenuProps = {
@@ -45,27 +45,29 @@ export function CellContextMenu({ label, at, onShowHistory, onComment, onClose, 
           items[(at + step + items.length) % items.length]?.focus();
         }}
       >
-        <button
-          type="button"
-          role="menuitem"
-          className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
-          onClick={onShowHistory}
-        >
-          <History className="size-4 text-muted-foreground" aria-hidden="true" />
+        <MenuItem icon={History} onClick={onShowHistory}>
           Historique de la cellule
-        </button>
+        </MenuItem>
         {onComment && (
-          <button
-            type="button"
-            role="menuitem"
-            className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
-            onClick={onComment}
-          >
-            <MessageSquarePlus className="size-4 text-muted-foreground" aria-hidden="true" />
+          <MenuItem icon={MessageSquarePlus} onClick={onComment}>
             Commenter la cellule
-          </button>
+          </MenuItem>
         )}
       </PopoverContent>
     </Popover>
+  );
+}
+
+function MenuItem({ icon: Icon, onClick, children }: { icon: LucideIcon; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+      onClick={onClick}
+    >
+      <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      {children}
+    </button>
   );
 }
