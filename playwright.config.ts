@@ -6,9 +6,10 @@ import { E2E_USER } from './e2e/auth-user';
 // only: browser downloads are blocked, never run `playwright install` (docs/style.md#stack-constraints).
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://127.0.0.1:${port}`;
-// Accounts mode (AUTH=on) runs on its own server and data, one port up; only e2e/auth*.spec.ts.
+// Accounts mode (AUTH=on) runs on its own server and data, one port up; only e2e/auth*.spec.ts
+// and e2e/comments.spec.ts (mentions need a second person).
 const accountsURL = `http://127.0.0.1:${port + 1}`;
-const AUTH_SPECS = /[\\/]e2e[\\/]auth[^\\/]*\.spec\.ts$/;
+const AUTH_SPECS = /[\\/]e2e[\\/](?:auth[^\\/]*|comments)\.spec\.ts$/;
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {

@@ -11,30 +11,17 @@ import type { Browser, Page } from '@playwright/test';
 import { assertCents, formatGrouped, type Pole } from '../src/domain';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
-import { createAppPage, expect, test } from './fixtures';
+import { signIn, signedInBrowser } from './accounts';
+import { expect, test } from './fixtures';
 
 const CLIENT = 'Direct Alpha';
 /** A cell's value as shown when not focused: French digit grouping. */
 const shown = (euros: number) => formatGrouped(assertCents(euros * 100));
 const PAUL = 'paul.roux@agence.fr';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
-}
-
 /** Paul's browser: a second context (its own cookies), signed in, on the client. */
 async function secondPerson(browser: Browser, password: string) {
-  const context = await browser.newContext({
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    viewport: { width: 1440, height: 900 },
-  });
-  const app = createAppPage(await context.newPage());
-  await signIn(app.page, PAUL, password);
+  const { context, app } = await signedInBrowser(browser, PAUL, password);
   await budgetTab(app.page).selectClient(CLIENT);
   return { context, app, tab: budgetTab(app.page) };
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { API_ERROR_CODES } from './error-codes';
+import { NOTIFICATION_KINDS, NOTIFICATION_LEVELS } from './comments';
 import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
@@ -492,3 +493,61 @@ export const signoffTransitionAnswer = signoffStatusSchema.extend({
   versionId: z.number().int().nullable().meta({ description: 'La version figée par une validation (sinon null).' }),
 });
 export type SignoffTransitionAnswer = z.output<typeof signoffTransitionAnswer>;
+// ---- comments and notifications (docs/product.md#comments) -------------------------------------
+
+export const commentAnswer = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable().meta({ description: 'Le premier commentaire du fil ; null : il l’est.' }),
+  lineId: z.string().nullable(),
+  month: z.number().int().nullable(),
+  field: measure.nullable(),
+  text: z.string(),
+  author: z.string().meta({ description: 'L’auteur : son e-mail (local sans comptes).' }),
+  authorName: z.string(),
+  at: z.string(),
+  editedAt: z.string().nullable(),
+  resolved: z.boolean().meta({ description: 'Le fil est résolu (la valeur de son premier commentaire).' }),
+  mentions: z.array(z.string()).meta({ description: 'Les identifiants des utilisateurs mentionnés.' }),
+  lineName: z.string().nullable().meta({ description: 'null : commentaire du client-exercice, ou ligne supprimée.' }),
+  poleName: z.string().nullable(),
+  lineDeleted: z.boolean().meta({ description: 'La ligne commentée a été supprimée (« ligne supprimée »).' }),
+  mine: z.boolean().meta({ description: 'Écrit par l’appelant : il peut le modifier ou le supprimer.' }),
+});
+/** `POST /api/comments` (201), `PATCH /api/comments/:id`: the comment. */
+export type CommentAnswer = z.output<typeof commentAnswer>;
+export const commentList = z.array(commentAnswer);
+/** `GET /api/comments?clientId&year`: every comment of the client-year, oldest first. */
+export type CommentsAnswer = z.output<typeof commentList>;
+
+export const commentPerson = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const commentPeople = z.array(commentPerson);
+/** `GET /api/comments/people?clientId`: the active users who can see the client (empty without accounts). */
+export type CommentPeopleAnswer = z.output<typeof commentPeople>;
+
+export const notificationItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  at: z.string(),
+  read: z.boolean(),
+  text: z.string(),
+  clientId: z.string(),
+  year: z.number().int(),
+  lineId: z.string().nullable(),
+  month: z.number().int().nullable(),
+  field: measure.nullable(),
+  commentId: z.number().int().nullable(),
+});
+export type NotificationItem = z.output<typeof notificationItem>;
+export const notificationsAnswer = z.object({
+  unread: z.number().int(),
+  level: z.enum(NOTIFICATION_LEVELS),
+  items: z.array(notificationItem),
+});
+/** `GET /api/notifications`: the unread count, the user's level, the newest notifications first. */
+export type NotificationsAnswer = z.output<typeof notificationsAnswer>;
+export const notificationsReadAnswer = z.object({ unread: z.number().int() });
+/** `POST /api/notifications/read`: the unread count left. */
+export type NotificationsReadAnswer = z.output<typeof notificationsReadAnswer>;
+export const notificationSettingsAnswer = z.object({ level: z.enum(NOTIFICATION_LEVELS) });
+/** `PUT /api/notifications/settings`: the level now. */
+export type NotificationSettingsAnswer = z.output<typeof notificationSettingsAnswer>;

@@ -260,6 +260,9 @@ export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBack
       budgetData: budgetDataFromWire(y.budgetData),
     })),
     ...(backup.versions === undefined ? {} : { versions: backup.versions.map(versionBackupFromWire) }),
+    // No amount in them: the wire is the model.
+    ...(backup.comments && { comments: backup.comments }),
+    ...(backup.notifications && { notifications: backup.notifications }),
     ...(backup.exportDate === undefined ? {} : { exportDate: backup.exportDate }),
   };
 }

@@ -49,6 +49,15 @@ export interface PresenceEvent {
 }
 
 /**
+ * `event: comments` — the comments of that client-year changed (docs/product.md#comments): refetch
+ * them. `event: notification` (data `{}`) — the reader's notifications changed: refetch them.
+ */
+export interface CommentsEvent {
+  clientId: string;
+  year: number;
+}
+
+/**
  * Initials of a display name or an email: the first letters of its first and last words
  * ('Camille Martin' → 'CM', 'jean-pierre.dupont@agence.fr' → 'JD'); a single word gives its first
  * two letters ('local' → 'LO'). Never empty.

@@ -3,6 +3,7 @@
  * wire (JSON) keeps the euro shapes of docs/product.md#api-routes — see the *Wire types of schemas.ts — and `codec.ts` is the
  * one place that turns one into the other, at each HTTP edge.
  */
+import type { BackupComment, BackupNotification } from './comments';
 import type { Measure } from './measures';
 import type { Cents } from './money';
 
@@ -99,5 +100,8 @@ export interface AllYearsBackup {
   years: YearBudget[];
   /** By id; none in a file written before versions existed. */
   versions?: VersionBackup[];
+  /** The comments and notifications (docs/product.md#comments); absent from files before them: kept as they are. */
+  comments?: BackupComment[];
+  notifications?: BackupNotification[];
   exportDate?: string;
 }

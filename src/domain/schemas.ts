@@ -17,6 +17,13 @@ import { currentYear, invalidYearMessage, isYear } from './years';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
 import { MAX_SIGNOFF_TEXT, SIGNOFF_STATUSES } from './signoff';
 import { CELL_SOURCES } from './history';
+import {
+  MAX_COMMENT_LENGTH,
+  MAX_MENTIONS,
+  NOTIFICATION_KINDS,
+  type BackupComment,
+  type BackupNotification,
+} from './comments';
 
 z.config(z.locales.fr());
 
@@ -472,16 +479,105 @@ function checkVersions(versions: readonly VersionBackupWire[], ctx: Issues): voi
 }
 
 /** The version 2 backup: every client once, every year (ADR 021), the versions (ADR 049, optional). */
+const backupId = (what: string) =>
+  z
+    .number({ error: `${what} : un entier est attendu.` })
+    .int({ error: `${what} : un entier est attendu.` })
+    .min(1, { error: `${what} : au moins 1.` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${what} : trop grand.` });
+const backupText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} doit être un texte.` })
+    .min(1, { error: `${what} ne peut pas être vide.` })
+    .max(max, { error: `${what} fait au plus ${max} caractères.` })
+    .refine((s) => !s.includes('\u0000'), { error: `${what} contient un caractère interdit (NUL).` });
+const backupInstant = z.string().refine(isIsoDate, { error: 'Date invalide : une date ISO 8601 est attendue.' });
+const backupPlace = {
+  clientId: idSchema,
+  year: yearSchema,
+  lineId: idSchema.nullable(),
+  month: monthSchema.nullable(),
+  field: measureSchema.nullable(),
+};
+
+/** A comment in a version 2 backup (docs/product.md#comments). */
+export const backupCommentSchema = z.object({
+  id: backupId('Commentaire'),
+  ...backupPlace,
+  parentId: backupId('Fil du commentaire').nullable(),
+  author: backupText('L’auteur', 320),
+  text: backupText('Le commentaire', MAX_COMMENT_LENGTH),
+  at: backupInstant,
+  editedAt: backupInstant.nullable(),
+  resolved: z.boolean(),
+  mentions: z.array(z.string().max(64)).max(MAX_MENTIONS),
+}) satisfies z.ZodType<BackupComment>;
+
+/** A notification in a version 2 backup. */
+export const backupNotificationSchema = z.object({
+  id: backupId('Notification'),
+  recipient: backupText('Le destinataire', 320),
+  kind: z.enum(NOTIFICATION_KINDS, { error: 'kind doit valoir mention ou reply.' }),
+  at: backupInstant,
+  read: z.boolean(),
+  text: backupText('Le texte de la notification', 20_000),
+  ...backupPlace,
+  commentId: backupId('Commentaire de la notification').nullable(),
+}) satisfies z.ZodType<BackupNotification>;
+
+/** Each id of `items` once; returns them. */
+function uniqueNumbers(
+  items: readonly { id: number }[],
+  path: (string | number)[],
+  what: string,
+  ctx: z.RefinementCtx,
+) {
+  const ids = new Set<number>();
+  items.forEach((item, i) => {
+    if (ids.has(item.id))
+      ctx.addIssue({ code: 'custom', path: [...path, i, 'id'], message: `${what} en double : ${item.id}.` });
+    ids.add(item.id);
+  });
+  return ids;
+}
+
+/** The comments and notifications of a backup: ids once each, a reply's thread and a notification's comment in the file. */
+function checkConversation(
+  backup: { comments?: BackupComment[] | undefined; notifications?: BackupNotification[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const comments = backup.comments ?? [];
+  const ids = uniqueNumbers(comments, ['comments'], 'Commentaire', ctx);
+  comments.forEach((c, i) => {
+    if (c.parentId !== null && !ids.has(c.parentId))
+      ctx.addIssue({ code: 'custom', path: ['comments', i, 'parentId'], message: `Fil introuvable : ${c.parentId}.` });
+  });
+  const notifications = backup.notifications ?? [];
+  uniqueNumbers(notifications, ['notifications'], 'Notification', ctx);
+  notifications.forEach((n, i) => {
+    if (n.commentId !== null && !ids.has(n.commentId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notifications', i, 'commentId'],
+        message: `Commentaire introuvable : ${n.commentId}.`,
+      });
+  });
+}
+
+/** The version 2 backup: every client once, every year (ADR 021); comments and notifications when it has them (ADR 050). */
 export const allYearsBackupSchema = z
   .object({
     version: z.literal(2),
     clients: z.array(clientIdentitySchema),
     years: z.array(yearBudgetSchema),
     versions: z.array(versionBackupSchema).optional(),
+    comments: z.array(backupCommentSchema).optional(),
+    notifications: z.array(backupNotificationSchema).optional(),
     exportDate: z.string().optional(),
   })
   .superRefine((backup, ctx) => {
     checkVersions(backup.versions ?? [], ctx);
+    checkConversation(backup, ctx);
     const clientIds = uniqueIds(backup.clients, ['clients'], 'Client', ctx);
     const years = new Set<number>();
     const seen = new Set<string>();

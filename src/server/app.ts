@@ -37,6 +37,8 @@ import { landingRoutes } from './routes/landing/landing.routes';
 import { signoffRoutes } from './routes/signoff/signoff.routes';
 import { importsRoutes } from './routes/imports/imports.routes';
 import { accountingRoutes } from './routes/accounting/accounting.routes';
+import { commentsRoutes } from './routes/comments/comments.routes';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -111,6 +113,8 @@ export function createApp({
     .route('/', importsRoutes(db))
     .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))
+    .route('/', commentsRoutes(db, live))
+    .route('/', notificationsRoutes(db, live))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))
     .route('/', liveRoutes(db, live, auth))

@@ -169,6 +169,7 @@ describe('JSON backup', () => {
         '      "budgetData": {}',
         '    }',
         '  ],',
+        '  "versions": [],',
         '  "exportDate": "2026-01-05T08:00:00.000Z"',
         '}',
       ].join('\n'),

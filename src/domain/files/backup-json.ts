@@ -1,11 +1,12 @@
 /**
  * JSON backup (docs/product.md#file-json-backup), 2-space indent: version 2 holds every year
- * (`{ version, clients, years, exportDate }`, ADR 021); one year keeps SPEC's shape
+ * (`{ version, clients, years, comments?, notifications?, exportDate }`, ADR 021, ADR 050); one year keeps SPEC's shape
  * (`{ clients, budgetData, exportDate, version: 1, year }`, docs/product.md#budget-years). The
  * server builds the document (GET /api/backup, one snapshot); the browser writes it to the file
  * with `backupFile`, so the file is that document, pretty-printed (ADR 014).
  */
 import { budgetDataToWire, clientsToWire, versionBackupToWire, yearBudgetToWire } from '../codec';
+import type { BackupComment, BackupNotification } from '../comments';
 import type { AllYearsBackup, BudgetData, Client } from '../model';
 import type { BudgetDataWire, ClientIdentityWire, ClientWire, VersionBackupWire, YearBudgetWire } from '../schemas';
 import { BACKUP_VERSION, ONE_YEAR_BACKUP_VERSION } from './backup-version';
@@ -31,6 +32,8 @@ export interface AllYearsBackupDocument {
   years: YearBudgetWire[];
   /** The versions (ADR 049), by id. */
   versions: VersionBackupWire[];
+  comments?: BackupComment[];
+  notifications?: BackupNotification[];
   exportDate: string;
 }
 
@@ -58,6 +61,8 @@ export function buildAllYearsBackup(data: AllYearsBackup, exportDate: Date): All
     clients: data.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
     years: data.years.map(yearBudgetToWire),
     versions: (data.versions ?? []).map(versionBackupToWire),
+    ...(data.comments && { comments: data.comments }),
+    ...(data.notifications && { notifications: data.notifications }),
     exportDate: exportDate.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import { describeFailure } from '../lib/errors';
 import { SUMMARIES } from '@/domain/history';
 import type { AllYearsBackup } from '@/domain/model';
 import { lockForRestore, replaceAll } from '../routes/backup/backup.repo';
+import { replaceConversation } from '../routes/comments/comments.repo';
 import { completeEntry, dataDocument, dataHash, insertEntry, saveSnapshot } from '../routes/history/history.repo';
 import { backupToModel, writeBackup } from './snapshots';
 
@@ -76,6 +77,10 @@ export async function restoreAll(q: Queryable, backup: AllYearsBackup, actor: st
   });
   await saveSnapshot(q, entryId, await dataDocument(q));
   await replaceAll(q, backup);
+  // A file from before comments keeps those in place; one that has them replaces them (ADR 050).
+  if (backup.comments !== undefined || backup.notifications !== undefined) {
+    await replaceConversation(q, { comments: backup.comments ?? [], notifications: backup.notifications ?? [] });
+  }
   await completeEntry(q, entryId, { ops: [{ op: 'replace_all', afterHash: dataHash(await dataDocument(q)) }] });
   return entryId;
 }

@@ -934,6 +934,61 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    // Comments, mentions and notifications (issue 31, ADR 050). A comment sits on a client-year, a
+    // line (line_id) or a cell (line_id, month, field); a reply names its thread's first comment
+    // (parent_id; deleting the first comment deletes the thread). No foreign key to the budget
+    // tables: a comment outlives its line (« ligne supprimée ») and its client (an undone deletion
+    // or a restore brings the client back with its id, and its threads with it). Authors and
+    // recipients are actors (the user's email, or 'local'), as in the history.
+    id: '0015_comments',
+    sql: /* sql */ `
+      create table comments (
+        id bigint generated always as identity primary key,
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        line_id uuid,
+        month smallint check (month between 0 and 11),
+        -- 0 previsionnel, 1 achat_previsionnel, 2 reel, 3 achat (MEASURES' order)
+        measure smallint check (measure between 0 and 3),
+        parent_id bigint references comments(id) on delete cascade,
+        author text not null,
+        text text not null check (length(text) between 1 and 10000),
+        at timestamptz not null default now(),
+        edited_at timestamptz,
+        -- Meaningful on a thread's first comment only.
+        resolved boolean not null default false,
+        -- The mentioned users' ids (auth_user.id).
+        mentions text[] not null default '{}',
+        check ((month is null) = (measure is null)),
+        check (month is null or line_id is not null)
+      );
+      create index comments_client_idx on comments (client_id, year, id);
+      create index comments_parent_idx on comments (parent_id);
+
+      create table notifications (
+        id bigint generated always as identity primary key,
+        recipient text not null,
+        kind text not null check (kind in ('mention', 'reply')),
+        at timestamptz not null default now(),
+        read boolean not null default false,
+        text text not null,
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        line_id uuid,
+        month smallint check (month between 0 and 11),
+        measure smallint check (measure between 0 and 3),
+        -- The comment that caused it; null once that comment is deleted.
+        comment_id bigint references comments(id) on delete set null
+      );
+      create index notifications_recipient_idx on notifications (recipient, id);
+
+      create table notification_settings (
+        actor text primary key,
+        level text not null check (level in ('all', 'mentions', 'none'))
+      );
+    `,
+  },
+  {
     // The dashboards' compare with a version (docs/product.md#versions-and-landing, ADR 049): each
     // version's forecast summed per pole and month once, at the freeze (a version never changes),
     // so that reading it costs about what reading the live per-pole sums costs.

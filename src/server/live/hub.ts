@@ -20,7 +20,7 @@
  */
 import type { PoolConfig } from 'pg';
 import pg from 'pg';
-import type { ChangeEvent, ChangeEventCell, PresenceEvent } from '@/domain/live';
+import type { ChangeEvent, ChangeEventCell, CommentsEvent, PresenceEvent } from '@/domain/live';
 import { MAX_EVENT_CELLS, initialsOf } from '@/domain/live';
 import type { Db } from '@/server/db/client';
 import { describeFailure } from '@/server/lib/errors';
@@ -36,7 +36,10 @@ import {
   type EntryRow,
 } from './events.repo';
 
-/** The one notification channel; payloads: `e` (entries committed) or `p:<clientId>:<year>` (presence). */
+/**
+ * The one notification channel; payloads: `e` (entries committed), `p:<clientId>:<year>` (presence),
+ * `c:<clientId>:<year>` (comments) or `n:<actor>` (an actor's notifications).
+ */
 export const CHANNEL = 'budget_marges_live';
 
 export interface LiveOptions {
@@ -241,6 +244,10 @@ export interface Live {
   committed(): void;
   /** The viewers of that client of that year may have changed (presence routes). */
   presenceChanged(clientId: string, year: number): void;
+  /** The comments of that client-year changed (committed): its readers refetch them. */
+  commentsChanged(clientId: string, year: number): void;
+  /** That actor's notifications changed (committed): their streams, of every year, refetch them. */
+  notified(actor: string): void;
   /** Serves one stream until it ends. */
   serve(sink: StreamSink, spec: StreamSpec): Promise<void>;
   readonly presenceTtlSeconds: number;
@@ -407,8 +414,26 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
 
   // ---- waking the instances ----------------------------------------------------------------
 
+  /** `event: comments` to the streams of that year that see that client. */
+  function sendComments(clientId: string, year: number): void {
+    const event: CommentsEvent = { clientId, year };
+    const text = sse({ event: 'comments', data: JSON.stringify(event) });
+    for (const sub of subscribers) if (sub.spec.year === year && sub.sees(clientId)) sub.push(text);
+  }
+
+  /** `event: notification` to every stream of that actor, whatever its year. */
+  function sendNotification(actor: string): void {
+    const text = sse({ event: 'notification', data: '{}' });
+    for (const sub of subscribers) if (sub.spec.session === actor) sub.push(text);
+  }
+
   function onNotice(payload: string): void {
-    if (payload.startsWith('p:')) {
+    if (payload.startsWith('c:')) {
+      const [, clientId, year] = payload.split(':');
+      if (clientId && year) sendComments(clientId, Number(year));
+    } else if (payload.startsWith('n:')) {
+      sendNotification(payload.slice(2));
+    } else if (payload.startsWith('p:')) {
       const [, clientId, year] = payload.split(':');
       if (clientId && year) sendPresence(clientId, Number(year)).catch((err: unknown) => warn('présence', err));
     } else {
@@ -519,6 +544,8 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
     presenceTtlSeconds: ttlSeconds,
     committed: () => notify('e'),
     presenceChanged: (clientId, year) => notify(`p:${clientId}:${year}`),
+    commentsChanged: (clientId, year) => notify(`c:${clientId}:${year}`),
+    notified: (actor) => notify(`n:${actor}`),
 
     async serve(sink, spec) {
       // Not served: the response ends at once (the browser comes back after its retry delay).

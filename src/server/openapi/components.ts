@@ -36,6 +36,12 @@ import {
 } from '@/domain/schemas';
 import { closeMonthBody, createUserBody, reopenMonthBody, updateUserBody } from '@/domain/control-schemas';
 import { moveLineBody, presenceBody, renameBody } from '@/domain/schemas';
+import {
+  createCommentBody,
+  notificationSettingsBody,
+  patchCommentBody,
+  readNotificationsBody,
+} from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
 import {
   MAX_MAPPING_RULES,
@@ -105,6 +111,20 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.fecApplyAnswer, 'FecApplied', 'Ce que l’import d’un FEC a écrit, et son entrée d’historique.'],
   [answers.reconciliationAnswer, 'Reconciliation', 'Le rapprochement du grand livre et de l’outil, par mois (euros).'],
   [answers.importAnswer, 'ImportResult', 'Ce que l’import a créé et écrit, et son entrée d’historique.'],
+  [
+    createCommentBody,
+    'NewComment',
+    'Un commentaire : où (cellule, ligne ou client-exercice), ou à quel fil il répond.',
+  ],
+  [patchCommentBody, 'CommentChanges', 'Le texte (le sien) ou le fil résolu / rouvert.'],
+  [readNotificationsBody, 'NotificationsRead', 'Les notifications à marquer comme lues, ou toutes.'],
+  [notificationSettingsBody, 'NotificationSettings', 'Le niveau de notifications.'],
+  [answers.commentAnswer, 'Comment', 'Un commentaire, sa place et son fil.'],
+  [answers.commentList, 'CommentList', 'Les commentaires d’un client-exercice.'],
+  [answers.commentPeople, 'CommentPeople', 'Les utilisateurs qu’un commentaire peut mentionner.'],
+  [answers.notificationsAnswer, 'Notifications', 'Mes notifications, le nombre de non lues, mon niveau.'],
+  [answers.notificationsReadAnswer, 'NotificationsUnread', 'Le nombre de notifications non lues.'],
+  [answers.notificationSettingsAnswer, 'NotificationLevel', 'Le niveau de notifications.'],
   [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
   [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],
   [answers.historyStack, 'UndoStack', 'Les entrées qu’Annuler et Rétablir viseraient (null : rien).'],

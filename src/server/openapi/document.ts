@@ -52,6 +52,8 @@ const TAGS: [string, string][] = [
   ['Exercices', 'Les exercices et le report d’un exercice sur le suivant.'],
   ['Versions', 'Les versions figées du prévisionnel d’un exercice et sa référence.'],
   ['Validation', 'Le circuit de validation des budgets : soumis, validé, renvoyé, rouvert.'],
+  ['Commentaires', 'Les commentaires des cellules, des lignes et des clients-exercices, leurs fils et leurs mentions.'],
+  ['Notifications', 'Les notifications de chacun (mentions, réponses), lues ou non, et son niveau.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [

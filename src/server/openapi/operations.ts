@@ -50,6 +50,15 @@ import {
   updateUserBody,
   userIdParams,
 } from '@/domain/control-schemas';
+import {
+  commentParams,
+  commentPeopleQuery,
+  commentsQuery,
+  createCommentBody,
+  notificationSettingsBody,
+  patchCommentBody,
+  readNotificationsBody,
+} from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
 import { mappingDocument } from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
@@ -663,6 +672,82 @@ export const OPERATIONS: Operation[] = [
     body: updateUserBody,
     answer: { status: 200, description: 'L’utilisateur après le changement.', schema: answers.userAnswer },
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/comments',
+    tag: 'Commentaires',
+    summary: 'Les commentaires d’un client pour un exercice, le plus ancien d’abord',
+    query: [commentsQuery],
+    answer: { status: 200, description: 'Les commentaires (fils et réponses).', schema: answers.commentList },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/comments',
+    tag: 'Commentaires',
+    summary: 'Commenter une cellule, une ligne ou le client-exercice, ou répondre à un fil (tout rôle)',
+    description:
+      'Les mentions (identifiants d’utilisateurs qui voient le client) et, pour une réponse, les autres auteurs du fil ' +
+      'reçoivent une notification, selon leur niveau.',
+    body: createCommentBody,
+    answer: { status: 201, description: 'Le commentaire créé.', schema: answers.commentAnswer },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/comments/people',
+    tag: 'Commentaires',
+    summary: 'Les utilisateurs actifs qui voient ce client (ceux qu’un commentaire peut mentionner)',
+    query: [commentPeopleQuery],
+    answer: {
+      status: 200,
+      description: 'Les personnes, par nom (aucune sans comptes).',
+      schema: answers.commentPeople,
+    },
+    errors: [404],
+  },
+  {
+    method: 'patch',
+    path: '/api/comments/:id',
+    tag: 'Commentaires',
+    summary: 'Modifier son commentaire, ou résoudre / rouvrir le fil',
+    params: commentParams,
+    body: patchCommentBody,
+    answer: { status: 200, description: 'Le commentaire après le changement.', schema: answers.commentAnswer },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/comments/:id',
+    tag: 'Commentaires',
+    summary: 'Supprimer son commentaire (le premier d’un fil emporte ses réponses)',
+    params: commentParams,
+    answer: { status: 204, description: 'Supprimé.' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/notifications',
+    tag: 'Notifications',
+    summary: 'Mes notifications (les 100 plus récentes), le nombre de non lues et mon niveau',
+    answer: { status: 200, description: 'Les notifications.', schema: answers.notificationsAnswer },
+  },
+  {
+    method: 'post',
+    path: '/api/notifications/read',
+    tag: 'Notifications',
+    summary: 'Marquer des notifications comme lues (ids), ou toutes (all: true)',
+    body: readNotificationsBody,
+    answer: { status: 200, description: 'Le nombre de non lues restantes.', schema: answers.notificationsReadAnswer },
+  },
+  {
+    method: 'put',
+    path: '/api/notifications/settings',
+    tag: 'Notifications',
+    summary: 'Mon niveau de notifications : Tout, Réponses et mentions, Rien',
+    body: notificationSettingsBody,
+    answer: { status: 200, description: 'Le niveau enregistré.', schema: answers.notificationSettingsAnswer },
   },
   {
     method: 'get',

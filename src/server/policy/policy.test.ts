@@ -47,7 +47,7 @@ type Req = [method: string, path: string, body?: unknown];
 
 /**
  * What a route needs: `read`/`write` a client, `create` a client, `admin` work; `own`: a write that
- * changes no data, open to every role on a client in scope (presence).
+ * changes no data, open to every role on a client in scope (presence, comments).
  */
 type Kind = 'read' | 'write' | 'create' | 'admin' | 'own';
 
@@ -145,6 +145,22 @@ const ROUTES: { route: string; kind: Kind; req: (f: Fixture) => Req }[] = [
     route: 'PUT /api/presence',
     kind: 'own',
     req: (f) => ['PUT', '/api/presence', { year: Y, clientId: f.client.id, tab: `onglet-${++userSeq}` }],
+  },
+  {
+    route: 'GET /api/comments',
+    kind: 'read',
+    req: (f) => ['GET', `/api/comments?clientId=${f.client.id}&year=${Y}`],
+  },
+  {
+    route: 'GET /api/comments/people',
+    kind: 'read',
+    req: (f) => ['GET', `/api/comments/people?clientId=${f.client.id}`],
+  },
+  // A viewer may comment (docs/product.md#comments): a write every role makes on a client in scope.
+  {
+    route: 'POST /api/comments',
+    kind: 'own',
+    req: (f) => ['POST', '/api/comments', { clientId: f.client.id, year: Y, lineId: f.lineId, text: 'Vu' }],
   },
   {
     route: 'POST /api/clients',

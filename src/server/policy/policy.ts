@@ -102,7 +102,14 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD' || meth
  * Writes that change no data, open to every signed-in user: sign-in, sign-out and two-factor
  * (/api/auth/*), and saying which client one's tab shows (presence, docs/product.md#presence).
  */
-const ownWrite = (path: string) => path.startsWith('/api/auth/') || path === '/api/presence';
+const ownWrite = (path: string) =>
+  path.startsWith('/api/auth/') || path === '/api/presence' || path.startsWith('/api/notifications/');
+
+/**
+ * Writes every role may make on the clients in its scope, but not while looking through another
+ * user's eyes: comments (docs/product.md#comments: a viewer may comment). The routes check the scope.
+ */
+const conversationWrite = (path: string) => path === '/api/comments' || path.startsWith('/api/comments/');
 
 /**
  * The access of a stream's user re-read at a heartbeat (docs/product.md#live-updates): the scope
@@ -120,7 +127,7 @@ export async function reReadAccess(db: Db, email: string, access: Access): Promi
 /**
  * Settles the caller's access (after the session middleware, which set the actor's email), then
  * refuses every write of a viewer or of a 'Voir en tant que…' look, whatever the route but the
- * user's own (`ownWrite`).
+ * user's own (`ownWrite`) and, for a viewer, comments (`conversationWrite`).
  */
 export function accessMiddleware(db: Db, accounts: boolean): MiddlewareHandler {
   return async (c, next) => {
@@ -143,7 +150,8 @@ export function accessMiddleware(db: Db, accounts: boolean): MiddlewareHandler {
       access = toAccess(access.mode, viewed, { id: viewed.id, email: viewed.email });
     }
     c.set('access', access);
-    if (!isRead(c.req.method) && !ownWrite(c.req.path) && !can(access, 'write')) {
+    const allowed = ownWrite(c.req.path) || (conversationWrite(c.req.path) && !access.viewAs);
+    if (!isRead(c.req.method) && !allowed && !can(access, 'write')) {
       const { error } = errorBody('forbidden', refusal(access).message);
       return c.json({ error }, 403);
     }

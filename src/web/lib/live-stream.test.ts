@@ -172,3 +172,30 @@ describe('live stream', () => {
     expect(t.resyncs).toEqual([2026]);
   });
 });
+
+describe('comments and notifications (docs/product.md#comments)', () => {
+  it('passes on the comments of the year on screen, and every notification', () => {
+    const comments: { clientId: string; year: number }[] = [];
+    let notifications = 0;
+    let source: FakeSource | undefined;
+    const stream = createLiveStream({
+      tabId: 'tab-a',
+      createEventSource: (url) => (source = new FakeSource(url)),
+      onChange: () => {},
+      onResync: () => {},
+      onPresence: () => {},
+      onStatus: () => {},
+      onComments: (place) => comments.push(place),
+      onNotification: () => (notifications += 1),
+    });
+    stream.open(2027);
+    source!.open();
+    source!.emit('comments', { clientId: 'c1', year: 2027 });
+    source!.emit('comments', { clientId: 'c1', year: 2026 });
+    source!.emit('comments', { nonsense: true });
+    source!.emit('notification', {});
+    expect(comments).toEqual([{ clientId: 'c1', year: 2027 }]);
+    expect(notifications).toBe(1);
+    stream.close();
+  });
+});

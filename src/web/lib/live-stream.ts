@@ -34,6 +34,10 @@ export type LiveHandlers = {
   onResync: (year: number) => void;
   onPresence: (presence: LivePresence) => void;
   onStatus: (status: LiveStatus) => void;
+  /** The comments of a client-year changed (docs/product.md#comments): refetch them. */
+  onComments?: (place: LivePresence) => void;
+  /** The user's notifications changed (docs/product.md#notifications): refetch them. */
+  onNotification?: () => void;
 };
 
 export type LiveStreamOptions = LiveHandlers & {
@@ -59,6 +63,8 @@ export function createLiveStream({
   onResync,
   onPresence,
   onStatus,
+  onComments,
+  onNotification,
   isOnline = () => true,
   retryDelaysMs = [1000, 2000, 5000, 10_000],
 }: LiveStreamOptions) {
@@ -129,6 +135,15 @@ export function createLiveStream({
       if (source !== es) return;
       const presence = readPresence(event.data);
       if (presence && presence.year === forYear) onPresence(presence);
+    });
+    es.addEventListener('comments', (event) => {
+      if (source !== es) return;
+      // The same shape as presence: a client and a year.
+      const place = readPresence(event.data);
+      if (place && place.year === forYear) onComments?.(place);
+    });
+    es.addEventListener('notification', () => {
+      if (source === es) onNotification?.();
     });
   }
 

@@ -17,9 +17,18 @@ type Listeners = {
   change: Set<(change: LiveChange) => void>;
   resync: Set<(year: number) => void>;
   presence: Set<(presence: LivePresence) => void>;
+  comments: Set<(place: LivePresence) => void>;
+  notification: Set<() => void>;
   status: Set<() => void>;
 };
-const listeners: Listeners = { change: new Set(), resync: new Set(), presence: new Set(), status: new Set() };
+const listeners: Listeners = {
+  change: new Set(),
+  resync: new Set(),
+  presence: new Set(),
+  comments: new Set(),
+  notification: new Set(),
+  status: new Set(),
+};
 
 let stream: LiveStream | null = null;
 let status: LiveStatus = 'connecting';
@@ -32,6 +41,8 @@ function liveStream(): LiveStream {
     onChange: (change) => listeners.change.forEach((l) => l(change)),
     onResync: (year) => listeners.resync.forEach((l) => l(year)),
     onPresence: (presence) => listeners.presence.forEach((l) => l(presence)),
+    onComments: (place) => listeners.comments.forEach((l) => l(place)),
+    onNotification: () => listeners.notification.forEach((l) => l()),
     onStatus: (next) => {
       status = next;
       listeners.status.forEach((l) => l());
@@ -85,7 +96,7 @@ export function useLiveStream(year: number): void {
   }, [queryClient]);
 }
 
-function useListener<K extends 'change' | 'resync' | 'presence'>(
+function useListener<K extends 'change' | 'resync' | 'presence' | 'comments' | 'notification'>(
   kind: K,
   listener: Listeners[K] extends Set<infer F> ? F : never,
 ): void {
@@ -104,6 +115,11 @@ export const useLiveChanges = (listener: (change: LiveChange) => void) => useLis
 export const useLiveResync = (listener: (year: number) => void) => useListener('resync', listener);
 /** Calls `listener` when the people viewing a client changed. */
 export const useLivePresence = (listener: (presence: LivePresence) => void) => useListener('presence', listener);
+
+/** Calls `listener` when the comments of a client of the year on screen changed. */
+export const useLiveComments = (listener: (place: LivePresence) => void) => useListener('comments', listener);
+/** Calls `listener` when the signed-in user's notifications changed (any year). */
+export const useLiveNotifications = (listener: () => void) => useListener('notification', listener);
 
 /** Whether others' changes arrive: shown by the header when not 'online'. */
 export function useLiveStatus(): LiveStatus {

@@ -2,6 +2,7 @@
 import { MEASURES } from '@/domain/measures';
 import type { AllYearsBackup } from '@/domain/model';
 import { centsToDecimal as money } from '@/domain/money';
+import { readConversation } from '../comments/comments.repo';
 import type { Queryable } from '@/server/db/client';
 import { readAllYears } from '../budget/budget.repo';
 import { ensureClientYears } from '../clients/clients.repo';
@@ -43,9 +44,12 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
   await insertVersions(q, backup.versions ?? []);
 }
 
-/** Everything a backup holds, in the caller's snapshot: every year (ADR 021) and the versions (ADR 049). */
-export async function readBackupData(q: Queryable): Promise<AllYearsBackup> {
-  return { ...(await readAllYears(q)), versions: await readVersionsBackup(q) };
+/**
+ * Everything a backup holds, in the caller's snapshot: every year (ADR 021), the versions (ADR 049),
+ * the comments and notifications of the clients of `scope` (null: every client; ADR 050).
+ */
+export async function readBackupData(q: Queryable, scope: readonly string[] | null = null): Promise<AllYearsBackup> {
+  return { ...(await readAllYears(q)), versions: await readVersionsBackup(q), ...(await readConversation(q, scope)) };
 }
 
 /** One year of a backup: the clients' year fields, then poles, lines and months in file order. */

@@ -15,7 +15,7 @@ import { decodeAmounts, readJson, validate, yearOf } from '@/server/lib/errors';
 import { readAllBudgets } from '../budget/budget.repo';
 import { readBackupData } from './backup.repo';
 import { reclaimAfterRestore, restoreAll } from '@/server/backups/restore';
-import { requireCan } from '@/server/policy/policy';
+import { requireCan, scopeIds } from '@/server/policy/policy';
 import { scopeAllYears, scopeBudgets } from '@/server/policy/scope';
 
 export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
@@ -24,7 +24,12 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
       // One snapshot; the builders write euros (the file's format). The browser writes this
       // document to the file as it is (backupJsonText).
       if (c.req.query('year') === undefined) {
-        return c.json(buildAllYearsBackup(scopeAllYears(c, await db.transaction(readBackupData)), new Date()));
+        return c.json(
+          buildAllYearsBackup(
+            scopeAllYears(c, await db.transaction((tx) => readBackupData(tx, scopeIds(c)))),
+            new Date(),
+          ),
+        );
       }
       const year = yearOf(c);
       return c.json(

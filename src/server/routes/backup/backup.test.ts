@@ -209,7 +209,16 @@ describe('restore', () => {
       expect(res.status).toBe(200);
       const again = (await empty.request<Backup>('GET', '/api/backup')).json;
       expect({ ...again, exportDate: '' }).toEqual({ ...exported, exportDate: '' });
-      expect(Object.keys(again)).toEqual(['version', 'clients', 'years', 'versions', 'exportDate']);
+      // Versions (ADR 049), comments and notifications (ADR 050) are part of version 2 (empty here).
+      expect(Object.keys(again)).toEqual([
+        'version',
+        'clients',
+        'years',
+        'versions',
+        'comments',
+        'notifications',
+        'exportDate',
+      ]);
     } finally {
       await empty.db.close();
     }

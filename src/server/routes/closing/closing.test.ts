@@ -62,6 +62,10 @@ type Call = (f: Fixture) => Promise<{ status: number; json: unknown }>;
  * and must be refused then allowed after reopening); `open` routes cannot (the call given succeeds
  * while January is closed); the others write no monthly figure.
  */
+/** A comment on the fixture's client-year; its id. */
+const newComment = async (f: Fixture) =>
+  (await f.r<{ id: number }>('POST', '/api/comments', { clientId: f.client.id, year: Y, text: 'a' })).json.id;
+
 const WRITING_ROUTES: Record<
   string,
   | { kind: 'guarded'; call: Call }
@@ -133,6 +137,32 @@ const WRITING_ROUTES: Record<
   'POST /api/lines/:id/move': {
     kind: 'open',
     call: (f) => f.r('POST', `/api/lines/${f.typed.id}/move${q}`, { direction: 'down' }),
+  },
+  // Comments and notifications: no figure (docs/product.md#comments), a closed month's cell included.
+  'POST /api/comments': {
+    kind: 'open',
+    call: (f) =>
+      f.r('POST', '/api/comments', {
+        clientId: f.client.id,
+        year: Y,
+        lineId: f.typed.id,
+        month: 0,
+        field: 'reel',
+        text: 'Vu',
+      }),
+  },
+  'PATCH /api/comments/:id': {
+    kind: 'open',
+    call: async (f) => f.r('PATCH', `/api/comments/${await newComment(f)}`, { resolved: true }),
+  },
+  'DELETE /api/comments/:id': {
+    kind: 'open',
+    call: async (f) => f.r('DELETE', `/api/comments/${await newComment(f)}`),
+  },
+  'POST /api/notifications/read': { kind: 'open', call: (f) => f.r('POST', '/api/notifications/read', { all: true }) },
+  'PUT /api/notifications/settings': {
+    kind: 'open',
+    call: (f) => f.r('PUT', '/api/notifications/settings', { level: 'mentions' }),
   },
   'PUT /api/presence': {
     kind: 'open',

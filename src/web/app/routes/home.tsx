@@ -12,6 +12,7 @@ import { BackupCard } from '@/web/features/files/components/backup-card';
 import { ClosingCard } from '@/web/features/closing/components/closing-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
 import { ClientExcelActions } from '@/web/features/files/components/client-excel-actions';
+import { ClientComments } from '@/web/features/comments/components/client-comments';
 import { AppHeader } from '../shell/app-header';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
@@ -72,6 +73,7 @@ export function HomePage() {
                     <BackupCard />
                   </>
                 }
+                editorFrame={(frame) => <ClientComments {...frame} />}
                 clientActions={(client) => (
                   <>
                     <ClientCsvExportButton clientId={client.id} clientName={client.name} />

@@ -7,9 +7,35 @@ import { LiveStatus } from './live-status';
 import { YearSelect } from './year-select';
 import { useIsAdmin } from '@/web/lib/access';
 import { Link } from '../navigation';
+import type { NotificationItem } from '@/domain/answers';
+import { selectBudgetClient } from '@/web/features/budget/clients/hooks/use-selected-client-id';
+import { selectYear } from '@/web/hooks/use-year';
+import { requestCellFocus } from '@/web/lib/cell-focus-request';
 
 // Accounts mode only: loaded on demand so the one-person local tool's first bundle stays small.
 const UserMenu = lazy(() => import('@/web/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
+// Accounts mode only too: without accounts nobody else can mention or answer the one user.
+const NotificationBell = lazy(() =>
+  import('@/web/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/**
+ * A notification opens its client-year on its cell (docs/product.md#notifications): the exercice,
+ * the client (as the dashboards' drill-down does), the budget tab, then the cell and its thread.
+ */
+function openNotification(n: NotificationItem, onTabChange: (tab: MainTab) => void) {
+  selectYear(n.year);
+  selectBudgetClient(n.clientId);
+  onTabChange('budget');
+  requestCellFocus({
+    clientId: n.clientId,
+    year: n.year,
+    lineId: n.lineId,
+    month: n.month,
+    field: n.field,
+    commentId: n.commentId,
+  });
+}
 
 type AppHeaderProps = {
   activeTab: MainTab;
@@ -66,7 +92,10 @@ export function AppHeader({ activeTab, onTabChange }: AppHeaderProps) {
         )}
         {isAccountsMode && (
           <Suspense fallback={null}>
-            <UserMenu />
+            <div className="flex items-center gap-2">
+              <NotificationBell onOpen={(n) => openNotification(n, onTabChange)} />
+              <UserMenu />
+            </div>
           </Suspense>
         )}
       </div>

@@ -6,6 +6,7 @@ import { cellsSummary } from '@/domain/history';
 import { firstShownCell, type CellRef } from '@/domain/history-view';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api-client';
+import { useCellFocusRequests, type CellFocusRequest } from '@/web/lib/cell-focus-request';
 import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
 import { budgetKeys } from './api/budget-keys';
 import { useClientBudget } from './api/client-budget';
@@ -38,6 +39,18 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
 
   const [focusRequest, setFocusRequest] = useState<CellRef | null>(null);
   const [isPanelOpen, setIsPanelOpen] = useState(false);
+  // A notification opened this client-year on a cell (docs/product.md#notifications): the cursor goes there.
+  useCellFocusRequests(
+    'grid',
+    useCallback(
+      ({ clientId: id, year: y, lineId, month, field }: CellFocusRequest) => {
+        if (id !== clientId || y !== year) return false;
+        if (lineId !== null && month !== null && field !== null) setFocusRequest({ lineId, month, field });
+        return true;
+      },
+      [clientId, year],
+    ),
+  );
   // After an undo or a redo the data has reloaded: the cursor goes to the first cell it changed
   // that the grid shows.
   const onChanged = useCallback(

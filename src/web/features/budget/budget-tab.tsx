@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Client } from '@/domain';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useYear } from '@/web/hooks/use-year';
@@ -20,6 +20,11 @@ type BudgetTabProps = {
   dataCard?: ReactNode;
   /** Extra actions beside the selected client (its CSV export), composed in by the app shell. */
   clientActions?: (client: Client) => ReactNode;
+  /**
+   * Wraps the selected client's editor (the comments feature: its panel and the grid's marks,
+   * docs/product.md#comments), composed in by the app shell.
+   */
+  editorFrame?: (frame: { year: number; clientId: string; clientName: string; editor: ReactNode }) => ReactNode;
 };
 
 /**
@@ -27,7 +32,7 @@ type BudgetTabProps = {
  * selected client's budget; 'Versions' and 'Atterrissage…' (docs/product.md#versions-and-landing), 'Préparer {N+1}'
  * opens the roll forward (docs/product.md#budget-years).
  */
-export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
+export function BudgetTab({ dataCard, clientActions, editorFrame }: BudgetTabProps) {
   const [year] = useYear();
   const clients = useClients(year);
   const [selectedId, setSelectedId] = useSelectedClientId();
@@ -64,13 +69,7 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
           {dataCard}
           {selected && <SignoffBar year={year} clientId={selected.id} clientName={selected.name} />}
           {selected ? (
-            // Keyed by year and client: switching either mounts a fresh editor on that budget.
-            <BudgetEditor
-              key={`${year}:${selected.id}`}
-              year={year}
-              clientId={selected.id}
-              clientName={selected.name}
-            />
+            <EditorInFrame year={year} client={selected} frame={editorFrame} />
           ) : (
             list.length > 0 && (
               <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">
@@ -81,5 +80,25 @@ export function BudgetTab({ dataCard, clientActions }: BudgetTabProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** The selected client's editor, in the app's frame when there is one. */
+function EditorInFrame({
+  year,
+  client,
+  frame,
+}: {
+  year: number;
+  client: Client;
+  frame: BudgetTabProps['editorFrame'];
+}) {
+  // Keyed by year and client: switching either mounts a fresh editor on that budget.
+  const key = `${year}:${client.id}`;
+  const editor = <BudgetEditor key={key} year={year} clientId={client.id} clientName={client.name} />;
+  return frame ? (
+    <Fragment key={key}>{frame({ year, clientId: client.id, clientName: client.name, editor })}</Fragment>
+  ) : (
+    editor
   );
 }

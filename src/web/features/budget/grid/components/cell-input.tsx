@@ -1,7 +1,9 @@
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDecimal, readCellEntry, type Cents, type Measure } from '@/domain';
 import type { CellLook, CellView } from '@/domain/cell-view';
+import { cellKey } from '@/domain/comments';
 import { historyShortcut } from '@/domain/history-view';
+import { useCellComments } from '@/web/lib/cell-comments';
 import { cn } from '@/web/lib/cn';
 import { notifyError } from '@/web/lib/notify';
 import { useCell } from '../hooks/use-cell';
@@ -26,9 +28,17 @@ const LOOK_CLASS: Record<CellLook, string> = {
  * Another person's change (docs/product.md#live-browser): their initials in the cell's corner a
  * few seconds, or, while the user types in the cell, the value they stored shown beneath it.
  */
-function CellMarks({ view }: { view: CellView }) {
+function CellMarks({ view, hasThread }: { view: CellView; hasThread: boolean }) {
   return (
     <>
+      {hasThread && (
+        // docs/product.md#comments: an open thread on the cell, a corner mark as in a spreadsheet.
+        <span
+          aria-hidden="true"
+          data-testid="comment-mark"
+          className="pointer-events-none absolute right-0 top-0 z-10 size-0 border-l-[6px] border-t-[6px] border-l-transparent border-t-orange-500"
+        />
+      )}
       {view.markInitials && (
         <span
           aria-hidden="true"
@@ -49,6 +59,24 @@ function CellMarks({ view }: { view: CellView }) {
       )}
     </>
   );
+}
+
+/**
+ * The cell's comments (docs/product.md#comments), when the app composed them in: whether an open
+ * thread sits on it (its corner mark), and Shift+F2 to comment it, as Excel's « Nouveau commentaire ».
+ */
+function useCellThread(lineId: string, month: number, field: Measure, label: string) {
+  const comments = useCellComments();
+  return {
+    isOpen: comments?.openCells.has(cellKey(lineId, month, field)) ?? false,
+    /** True when the key was Shift+F2 and the panel opened. */
+    onKey: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (!comments || event.key !== 'F2' || !event.shiftKey) return false;
+      event.preventDefault();
+      comments.comment({ lineId, month, field, label });
+      return true;
+    },
+  };
 }
 
 export type CellInputProps = {
@@ -92,6 +120,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   const pendingSelection = useRef<'all' | 'end' | null>(null);
   // The save queue's state, another person's mark, the locks: read once, in useCell.
   const view = useCell(lineId, month, measure, { value: cents, label, typing: text, isFocused, refusal });
+  const thread = useCellThread(lineId, month, measure, label);
   const has = (look: CellLook) => view.looks.includes(look) || undefined;
 
   // A value changed while the cell is focused but not typed in (a paste, Delete, an undo) is the
@@ -145,6 +174,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       onOpenMenu(input, { x: rect.left, y: rect.bottom });
       return;
     }
+    if (text === null && thread.onKey(event)) return;
     if (event.key === 'F2' || (event.key === 'Enter' && !event.shiftKey && text === null)) {
       // Enter on a cell not being typed in enters edit mode; while typing, the grid commits and moves.
       if (text !== null && event.key === 'F2') return;
@@ -179,6 +209,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
         data-unsaved={has('unsaved')}
         data-conflict={has('conflict')}
         data-remote={view.markInitials ?? undefined}
+        data-thread={thread.isOpen || undefined}
         data-refused={has('refused')}
         data-typing={text !== null || undefined}
         data-editing={mode === 'edit' || undefined}
@@ -223,7 +254,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
           view.looks.map((look) => LOOK_CLASS[look]),
         )}
       />
-      <CellMarks view={view} />
+      <CellMarks view={view} hasThread={thread.isOpen} />
     </div>
   );
 });

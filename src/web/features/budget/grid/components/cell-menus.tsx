@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cellReader, cellUpdate, formatEurosExact, type Cents, type Pole } from '@/domain';
 import type { CellRef } from '@/domain/history-view';
+import { useCellComments } from '@/web/lib/cell-comments';
 import { useWriteCells } from '../../api/client-budget';
 import { CellHistoryDialog } from '../../history/components/cell-history-dialog';
 import { notifySuccess } from '../../lib/failure-messages';
@@ -27,6 +28,7 @@ type CellMenusProps = {
 export function CellMenus({ year, clientId, poles, menu, onCloseMenu, onFocusRequest }: CellMenusProps) {
   const [historyOf, setHistoryOf] = useState<OpenCell | null>(null);
   const writeCells = useWriteCells(year, clientId);
+  const comments = useCellComments();
 
   const restore = (open: OpenCell, value: Cents) => {
     const { lineId, month, field } = open.cell;
@@ -47,6 +49,14 @@ export function CellMenus({ year, clientId, poles, menu, onCloseMenu, onFocusReq
             onCloseMenu();
             setHistoryOf(menu);
           }}
+          onComment={
+            comments
+              ? () => {
+                  onCloseMenu();
+                  comments.comment({ ...menu.cell, label: menu.label });
+                }
+              : undefined
+          }
         />
       )}
       {historyOf && (
