@@ -9,6 +9,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { assertCents, formatGrouped, type Pole } from '../src/domain';
+import { signIn, signInFirstTime } from './accounts';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
 import { createAppPage, expect, test } from './fixtures';
@@ -18,14 +19,6 @@ const CLIENT = 'Direct Alpha';
 const shown = (euros: number) => formatGrouped(assertCents(euros * 100));
 const PAUL = 'paul.roux@agence.fr';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
-}
-
 /** Paul's browser: a second context (its own cookies), signed in, on the client. */
 async function secondPerson(browser: Browser, password: string) {
   const context = await browser.newContext({
@@ -34,7 +27,7 @@ async function secondPerson(browser: Browser, password: string) {
     viewport: { width: 1440, height: 900 },
   });
   const app = createAppPage(await context.newPage());
-  await signIn(app.page, PAUL, password);
+  await signInFirstTime(app.page, PAUL, password, { goto: true });
   await budgetTab(app.page).selectClient(CLIENT);
   return { context, app, tab: budgetTab(app.page) };
 }
@@ -42,7 +35,7 @@ async function secondPerson(browser: Browser, password: string) {
 test('two people on one budget see each other, and nobody overwrites silently', async ({ app, browser }, testInfo) => {
   test.setTimeout(120_000);
   const a = budgetTab(app.page);
-  await signIn(app.page, E2E_USER.email, E2E_USER.password);
+  await signIn(app.page, E2E_USER.email, E2E_USER.password, { goto: true });
   const { paulPassword, clientId } = await app.page.evaluate(
     async ({ client, email }) => {
       const post = async <T>(path: string, body: unknown) =>

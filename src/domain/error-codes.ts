@@ -18,4 +18,6 @@ export const API_ERROR_CODES = [
   'storage',
   // An accounting file (FEC) that cannot be read: the message names the line and the field (issue 27).
   'invalid_file',
+  // A temporary password: every request but its change is refused until it is changed (ADR 051).
+  'password_change_required',
 ] as const;
