@@ -19,11 +19,11 @@ import { accessOf, guardClient, reReadAccess } from '@/server/policy/policy';
 import { placePresence, readPresence } from './events.repo';
 import type { Live } from './hub';
 import { sseBody } from './sse-body';
+import { parseUrlInteger } from '@/domain/url-numbers';
 
 /** A resume id as the browser sends it back: digits only, else the stream starts from now (no resync). */
 export function parseEventId(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
+  return value === undefined ? undefined : (parseUrlInteger(value) ?? undefined);
 }
 
 export function liveRoutes(db: Db, live: Live, auth?: Auth) {
