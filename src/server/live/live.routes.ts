@@ -46,7 +46,7 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
       void live.serve(sink, { year, access, recheck, resumeFrom, session: actorOf(c) });
       return c.body(body, 200, {
         'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache',
+        'Cache-Control': 'no-store',
         // Chunked from the start: the Node adapter would otherwise wait for the first chunks to size the body.
         'Transfer-Encoding': 'chunked',
         Connection: 'keep-alive',
