@@ -12,7 +12,7 @@ import { errorBody, INVALID_JSON, isJsonContentType, NOT_JSON, tooLarge } from '
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
-import { createExpiringSet, createFailureCounter, SIGN_IN_LIMITS } from './rate-limit';
+import { createExpiringSet, createFailureCounter } from './rate-limit';
 import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from './session';
 import { claimUsedCode, isDisabled, normaliseEmail } from './users.repo';
 
@@ -51,10 +51,10 @@ const USED_CODE_MS = 2 * 60_000;
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
 export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = []) {
-  const perIp = createFailureCounter(SIGN_IN_LIMITS.perIp);
-  const perAccountAndIp = createFailureCounter(SIGN_IN_LIMITS.perAccountAndIp);
-  const perAccount = createFailureCounter(SIGN_IN_LIMITS.perAccount);
-  const knownAddresses = createExpiringSet(KNOWN_ADDRESS_MS);
+  const perIp = createFailureCounter(db, 'perIp');
+  const perAccountAndIp = createFailureCounter(db, 'perAccountAndIp');
+  const perAccount = createFailureCounter(db, 'perAccount');
+  const knownAddresses = createExpiringSet(db, KNOWN_ADDRESS_MS);
 
   return new Hono()
     .use(
@@ -101,9 +101,9 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
 
       if (isLimited) {
         const wait = Math.max(
-          perIp.retryAfter(ip),
-          account ? perAccountAndIp.retryAfter(pair) : 0,
-          account && !knownAddresses.has(pair) ? perAccount.backoff(account) : 0,
+          await perIp.retryAfter(ip),
+          account ? await perAccountAndIp.retryAfter(pair) : 0,
+          account && !(await knownAddresses.has(pair)) ? await perAccount.backoff(account) : 0,
         );
         if (wait > 0) {
           c.header('Retry-After', String(wait));
@@ -126,14 +126,14 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       if (code !== undefined && response.ok) response = await refuseReplay(code, response);
 
       if (isLimited && isWrongSecret(response.status, await betterAuthCode(response))) {
-        perIp.fail(ip);
+        await perIp.fail(ip);
         if (account) {
-          perAccountAndIp.fail(pair);
-          perAccount.fail(account);
+          await perAccountAndIp.fail(pair);
+          await perAccount.fail(account);
         }
       } else if (isSignIn && response.ok && account) {
-        perAccountAndIp.reset(pair);
-        knownAddresses.add(pair);
+        await perAccountAndIp.reset(pair);
+        await knownAddresses.add(pair);
       }
       return toOurShape(response, path);
     });
