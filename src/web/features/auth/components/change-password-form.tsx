@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { newPasswordIssue, useChangePassword } from '../api/change-password';
-import { Field, FormError } from './field';
+import { FormError, PasswordField } from './field';
 
 /** The current password, the new one twice; `onDone` once the server changed it. */
 export function ChangePasswordForm({ onDone, submitLabel }: { onDone: () => void; submitLabel: string }) {
@@ -19,32 +19,20 @@ export function ChangePasswordForm({ onDone, submitLabel }: { onDone: () => void
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit}>
-      <Field
-        label="Mot de passe actuel"
-        type="password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
-      <Field
+      <PasswordField label="Mot de passe actuel" autoFocus value={current} onChange={setCurrent} />
+      <PasswordField
         label="Nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         hint="Au moins 12 caractères."
         value={next}
-        onChange={(e) => setNext(e.target.value)}
+        onChange={setNext}
       />
-      <Field
+      <PasswordField
         label="Confirmer le nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         issue={issue}
         value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
+        onChange={setConfirmation}
       />
       <FormError error={change.error} />
       <Button type="submit" disabled={change.isPending}>

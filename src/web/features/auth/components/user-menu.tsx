@@ -39,30 +39,28 @@ export function UserMenu() {
             className="z-50 flex w-64 flex-col gap-1 rounded-lg border bg-popover p-2 text-popover-foreground shadow-md"
           >
             <p className="truncate px-2 py-1.5 text-xs text-muted-foreground">Connecté : {email}</p>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              onClick={() => {
-                setMenuOpen(false);
-                setPasswordOpen(true);
-              }}
-            >
-              <KeyRound aria-hidden="true" />
-              Changer le mot de passe
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              onClick={() => {
-                setMenuOpen(false);
-                setTwoFactorOpen(true);
-              }}
-            >
-              <ShieldCheck aria-hidden="true" />
-              {twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification'}
-            </Button>
+            {[
+              { label: 'Changer le mot de passe', Icon: KeyRound, open: setPasswordOpen },
+              {
+                label: twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification',
+                Icon: ShieldCheck,
+                open: setTwoFactorOpen,
+              },
+            ].map(({ label, Icon, open }) => (
+              <Button
+                key={label}
+                variant="ghost"
+                size="sm"
+                className="justify-start"
+                onClick={() => {
+                  setMenuOpen(false);
+                  open(true);
+                }}
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
             {SIGN_OUTS.map(({ everywhere, label, Icon }) => (
               <Button
                 key={label}
