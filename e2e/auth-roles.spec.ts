@@ -21,6 +21,8 @@ async function signOut(page: Page, email: string) {
 test('an editor sees only their clients, a viewer read-only inputs, and an admin sees as them', async ({
   app,
 }, testInfo) => {
+  // Five sign-ins and two first-time password changes, each a password hash on a shared machine.
+  test.setTimeout(90_000);
   const tab = budgetTab(app.page);
   await app.goto('/');
   await signIn(app.page, E2E_USER.email, E2E_USER.password);
