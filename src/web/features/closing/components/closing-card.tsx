@@ -118,9 +118,9 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
         <DialogHeader>
           <DialogTitle>Clôturer {monthLabel(year, month)}</DialogTitle>
           <DialogDescription>
-            Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés {monthOfYear(year, month)},
-            quel que soit le chemin (saisie, collage, import, report, annulation). Un administrateur peut le rouvrir
-            avec un motif.
+            Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés{' '}
+            {monthOfYear(year, month)}, quel que soit le chemin (saisie, collage, import, report, annulation). Un
+            administrateur peut le rouvrir avec un motif.
           </DialogDescription>
         </DialogHeader>
         <section aria-label="Points à vérifier" className="flex flex-col gap-2 text-sm">
