@@ -19,12 +19,17 @@ export function parseUrlInteger(text: string): number | null {
  * other text (a lenient spelling, out of range), or a function of the text for messages naming it.
  */
 export function urlInteger(min: number, max: number, message: string | ((text: string) => string)) {
-  return z.string().transform((text, ctx) => {
-    const n = parseUrlInteger(text);
-    if (n === null || n < min || n > max) {
-      ctx.addIssue({ code: 'custom', message: typeof message === 'string' ? message : message(text) });
-      return z.NEVER;
-    }
-    return n;
-  });
+  const say = (text: string) => (typeof message === 'string' ? message : message(text));
+  // The pattern first, so the OpenAPI document shows it; the range after, in the same message.
+  return z
+    .string()
+    .regex(CANONICAL_INTEGER, { error: (iss) => say(String(iss.input)) })
+    .transform((text, ctx) => {
+      const n = parseUrlInteger(text);
+      if (n === null || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: say(text) });
+        return z.NEVER;
+      }
+      return n;
+    });
 }
