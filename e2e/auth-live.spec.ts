@@ -29,7 +29,7 @@ async function secondPerson(browser: Browser, password: string) {
 test('two people on one budget see each other, and nobody overwrites silently', async ({ app, browser }, testInfo) => {
   test.setTimeout(120_000);
   const a = budgetTab(app.page);
-  await signIn(app.page, E2E_USER.email, E2E_USER.password);
+  await signIn(app.page, E2E_USER.email, E2E_USER.password, { goto: true });
   const { paulPassword, clientId } = await app.page.evaluate(
     async ({ client, email }) => {
       const post = async <T>(path: string, body: unknown) =>

@@ -4,16 +4,10 @@
  * only their assigned client; a viewer sees read-only inputs. Runs on the accounts-mode server.
  */
 import type { Page } from '@playwright/test';
+import { signIn, signInFirstTime } from './accounts';
 import { E2E_USER } from './auth-user';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saisie Budgétaire' })).toBeVisible();
-}
 
 async function signOut(page: Page, email: string) {
   await page
@@ -27,6 +21,8 @@ async function signOut(page: Page, email: string) {
 test('an editor sees only their clients, a viewer read-only inputs, and an admin sees as them', async ({
   app,
 }, testInfo) => {
+  // Five sign-ins and two first-time password changes, each a password hash on a shared machine.
+  test.setTimeout(90_000);
   const tab = budgetTab(app.page);
   await app.goto('/');
   await signIn(app.page, E2E_USER.email, E2E_USER.password);
@@ -73,7 +69,7 @@ test('an editor sees only their clients, a viewer read-only inputs, and an admin
   await signOut(app.page, E2E_USER.email);
 
   // The editor: only the assigned client.
-  await signIn(app.page, 'editeur.e2e@agence.fr', setup.editor);
+  await signInFirstTime(app.page, 'editeur.e2e@agence.fr', setup.editor);
   await tab.clientSelect.click();
   await expect(app.page.getByRole('option', { name: 'Rôles Alpha', exact: true })).toBeVisible();
   await expect(app.page.getByRole('option', { name: 'Rôles Bêta', exact: true })).toHaveCount(0);
@@ -83,7 +79,7 @@ test('an editor sees only their clients, a viewer read-only inputs, and an admin
   await signOut(app.page, 'editeur.e2e@agence.fr');
 
   // The viewer: read-only inputs, no structure to change.
-  await signIn(app.page, 'lecteur.e2e@agence.fr', setup.viewer);
+  await signInFirstTime(app.page, 'lecteur.e2e@agence.fr', setup.viewer);
   await tab.selectClient('Rôles Alpha');
   await expect(tab.cell('Paid', 'Google Ads', 0, 'previsionnel')).not.toBeEditable();
   await expect(tab.grid.getByRole('checkbox', { name: 'Facturé · Paid · Janvier' })).toBeDisabled();

@@ -42,7 +42,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
 
   // The checklist: actual sales in January, not marked invoiced.
   await app.main.getByRole('button', { name: 'Clôturer janvier' }).click();
-  const dialog = app.page.getByRole('dialog', { name: `Clôturer Janvier ${Y}` });
+  const dialog = app.page.getByRole('dialog', { name: `Clôturer janvier ${Y}` });
   await expect(dialog.getByRole('region', { name: 'Points à vérifier' })).toContainText(
     "Clôture SA · Paid : du réel saisi, mais le mois n'est pas marqué facturé.",
   );

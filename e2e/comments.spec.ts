@@ -22,7 +22,7 @@ test('a comment mentions someone, their bell rings, the notification opens the c
 }, testInfo) => {
   test.setTimeout(120_000);
   const camille = budgetTab(app.page);
-  await signIn(app.page, E2E_USER.email, E2E_USER.password);
+  await signIn(app.page, E2E_USER.email, E2E_USER.password, { goto: true });
   // page.request carries Camille's session cookie.
   const post = async <T>(path: string, data: unknown) =>
     (await (await app.page.request.post(path, { data })).json()) as T;

@@ -65,7 +65,15 @@ export const sessionAnswer = z.union([
   z.object({ mode: z.literal('local') }),
   z.object({
     mode: z.literal('accounts'),
-    user: z.object({ email: z.string(), twoFactorEnabled: z.boolean() }).nullable(),
+    user: z
+      .object({
+        email: z.string(),
+        twoFactorEnabled: z.boolean(),
+        mustChangePassword: z
+          .boolean()
+          .meta({ description: 'Mot de passe temporaire : à changer avant toute autre requête.' }),
+      })
+      .nullable(),
   }),
 ]);
 export type SessionAnswer = z.output<typeof sessionAnswer>;

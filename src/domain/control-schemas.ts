@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from './control';
-import { MONTH_COUNT } from './months';
+import { monthText } from './schemas';
 
 const noteText = (what: string) =>
   z
@@ -14,13 +14,7 @@ const noteText = (what: string) =>
     .refine((s) => !s.includes('\u0000'), { error: `${what} contient un caractère interdit (NUL).` });
 
 /** The path of the closing routes: `/api/years/:year/months/:month/…`. */
-export const monthParams = z.object({
-  month: z.coerce
-    .number({ error: 'Le mois doit être un nombre.' })
-    .int({ error: 'Le mois doit être un entier de 0 à 11.' })
-    .min(0, { error: 'Le mois doit être un entier de 0 à 11.' })
-    .max(MONTH_COUNT - 1, { error: 'Le mois doit être un entier de 0 à 11.' }),
-});
+export const monthParams = z.object({ month: monthText });
 
 /** `POST …/close {note?}`. */
 export const closeMonthBody = z.strictObject({ note: noteText('La note').optional() });

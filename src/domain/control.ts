@@ -15,6 +15,35 @@ export type MonthLock = MonthLocksAnswer[number];
 /** « janvier 2026 »: how a message names a month. */
 export const monthLabel = (year: number, month: number) => `${MONTHS[month]!.toLowerCase()} ${year}`;
 
+/** « de janvier 2026 », « d'avril 2026 »: a month after « de », elided before a vowel (avril, août, octobre). */
+export function monthOfYear(year: number, month: number): string {
+  const label = monthLabel(year, month);
+  return /^[aeiouéèê]/.test(label) ? `d'${label}` : `de ${label}`;
+}
+
+/**
+ * Why no month of `year` can close now, across years (m14), or null: the years close in order, so
+ * an earlier year whose closing has begun must be finished first (its 12 months closed). A year
+ * with no closed month has not begun its closing (a year typed in without ever being closed).
+ * `closed`: the closed months of every year.
+ */
+export function crossYearCloseRefusal(closed: ReadonlyMap<number, readonly number[]>, year: number): string | null {
+  const unfinished = [...closed]
+    .filter(([y, months]) => y < year && months.length > 0 && months.length < MONTH_COUNT)
+    .sort(([a], [b]) => a - b)[0];
+  if (!unfinished) return null;
+  const [y, months] = unfinished;
+  return `Les exercices se clôturent dans l'ordre : terminez d'abord ${y} (prochain mois : ${monthLabel(y, nextMonthToClose(months)!)}).`;
+}
+
+/** Why no month of `year` can reopen now, across years (m14), or null: a later year's closed months reopen first. */
+export function crossYearReopenRefusal(closed: ReadonlyMap<number, readonly number[]>, year: number): string | null {
+  const later = [...closed].filter(([y, months]) => y > year && months.length > 0).sort(([a], [b]) => b - a)[0];
+  if (!later) return null;
+  const [y, months] = later;
+  return `Rouvrez d'abord les mois clôturés de ${y} (dernier : ${monthLabel(y, Math.max(...months))}).`;
+}
+
 /** The 409 `period_locked` text: names the month, says what to do. */
 export const periodLockedMessage = (year: number, month: number) =>
   `${MONTHS[month]} ${year} est clôturé : ses chiffres et ses mois facturés ne peuvent plus changer. Rien n'a été enregistré (un administrateur peut rouvrir le mois).`;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { ALL, isAll, type ClientFilter } from './client-filter';
 import { idSchema } from './schemas';
+import { MONTH_COUNT } from './months';
+import { urlInteger } from './url-numbers';
 
 /**
  * Most ids one request names: 300 UUIDs are an 11 kB URL, well under Node's 16 kB header limit.
@@ -28,17 +30,13 @@ export const dashboardQuery = z.object({
         .max(MAX_DASHBOARD_CLIENT_IDS, { error: `Au plus ${MAX_DASHBOARD_CLIENT_IDS} clients par demande.` })
         .nullable(),
     ),
-  cutoff: z
-    .string()
-    .regex(/^(?:[0-9]|1[01])$/, { error: "Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre)." })
+  cutoff: urlInteger(0, MONTH_COUNT - 1, "Le mois d'arrêté doit être un nombre de 0 (janvier) à 11 (décembre).")
     .optional()
-    .transform((text) => (text === undefined ? null : Number(text))),
+    .transform((month) => month ?? null),
   // The version compared with (docs/product.md#versions-and-landing): its id.
-  version: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'La version doit être un identifiant de version (un entier).' })
+  version: urlInteger(1, Number.MAX_SAFE_INTEGER, 'La version doit être un identifiant de version (un entier).')
     .optional()
-    .transform((text) => (text === undefined ? null : Number(text))),
+    .transform((id) => id ?? null),
 });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 

@@ -20,4 +20,6 @@ export const API_ERROR_CODES = [
   'invalid_file',
   // Sign-off (issue 30): a forecast write on a validated budget (409).
   'budget_validated',
+  // A temporary password: every request but its change is refused until it is changed (ADR 051).
+  'password_change_required',
 ] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authorName,
   HISTORY_SOURCE_LABELS,
   actorLabel,
   historySourceText,
@@ -43,6 +44,15 @@ describe('historySourceText', () => {
     ['saisie', '2026-11-27T09:00:00Z', 'UTC', 'Saisie'],
   ] as const)('%s at %s in %s → %s', (source, at, zone, text) => {
     expect(historySourceText(source, at, zone)).toBe(text);
+  });
+});
+
+describe('authorName (m18: « local » is never shown as a person)', () => {
+  it.each([
+    ['local', 'Vous (autre onglet)'],
+    ['marie@agence.fr', 'marie@agence.fr'],
+  ])('%j → %j', (actor, name) => {
+    expect(authorName(actor)).toBe(name);
   });
 });
 

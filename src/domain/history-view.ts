@@ -45,6 +45,14 @@ export function actorLabel(actor: string): string {
   return actor === LOCAL_ACTOR ? 'Vous' : actor;
 }
 
+/**
+ * Who another tab's change comes from, as the grid marks it (m18): without accounts, « local » is
+ * the one person of this copy in another tab, never shown as someone else.
+ */
+export function authorName(actor: string): string {
+  return actor === LOCAL_ACTOR ? 'Vous (autre onglet)' : actor;
+}
+
 const AT_PARTS = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
 /**

@@ -70,3 +70,23 @@ export function initialsOf(name: string): string {
   if (words.length === 1) return letters(words[0]!).slice(0, 2).join('').toUpperCase();
   return (letters(words[0]!)[0]! + letters(words.at(-1)!)[0]!).toUpperCase();
 }
+
+/** How many distinct badge colours presence has (the web app maps each index to a colour). */
+export const BADGE_COLOURS = 8;
+
+/**
+ * The colour index (0 to BADGE_COLOURS − 1) of each user's presence badge (m19): from their id, so
+ * a person keeps their colour; two badges shown together never share one (the next free colour
+ * goes to the later one, up to BADGE_COLOURS people).
+ */
+export function badgeColours(ids: readonly string[]): number[] {
+  const taken = new Set<number>();
+  return ids.map((id) => {
+    let hash = 0;
+    for (const ch of id) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+    let colour = hash % BADGE_COLOURS;
+    for (let i = 0; i < BADGE_COLOURS && taken.has(colour); i += 1) colour = (colour + 1) % BADGE_COLOURS;
+    taken.add(colour);
+    return colour;
+  });
+}

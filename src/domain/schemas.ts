@@ -13,7 +13,8 @@ import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
-import { currentYear, invalidYearMessage, isYear } from './years';
+import { currentYear, invalidYearMessage, isYear, MAX_YEAR, MIN_YEAR } from './years';
+import { urlInteger } from './url-numbers';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
 import { MAX_SIGNOFF_TEXT, SIGNOFF_STATUSES } from './signoff';
 import { CELL_SOURCES } from './history';
@@ -40,7 +41,14 @@ export const idSchema = z.guid({ error: 'Identifiant invalide (UUID attendu).' }
  */
 const INVISIBLE = /^(?:[\p{C}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u180E]|\u034F)*$/u;
 
-/** A trimmed, non-empty name with at least one visible character. */
+/**
+ * Control characters (Unicode Cc: line breaks, tabs, escapes) and the bidirectional controls
+ * (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E/U+200F): inside a
+ * name they make one client look like another (`Client \u202Egnp.exe` reads « Client exe.png »).
+ */
+const CONTROL_OR_BIDI = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u;
+
+/** A trimmed, non-empty name with at least one visible character, and no control or bidi character. */
 export const nameSchema = z
   .string({ error: 'Le nom doit être un texte.' })
   .trim()
@@ -49,7 +57,11 @@ export const nameSchema = z
   // PostgreSQL text cannot hold NUL: refusing it here keeps a restore's failure a 400, not a 500.
   .refine((s) => !s.includes('\u0000'), { error: 'Le nom contient un caractère interdit (NUL).' })
   // A name nobody can see (a zero-width space, a control character) names nothing in a list.
-  .refine((s) => !INVISIBLE.test(s), { error: 'Le nom ne contient aucun caractère visible.' });
+  .refine((s) => !INVISIBLE.test(s), { error: 'Le nom ne contient aucun caractère visible.' })
+  .refine((s) => s.includes('\u0000') || INVISIBLE.test(s) || !CONTROL_OR_BIDI.test(s), {
+    error:
+      'Le nom contient un caractère interdit : retour à la ligne, tabulation, caractère de contrôle ou de direction du texte.',
+  });
 
 /** An amount in euros as a JSON number: finite, within numeric(14,2). Rounded to cents later. */
 export const amountSchema = z
@@ -72,14 +84,8 @@ export const monthSchema = z
   .max(MONTH_COUNT - 1, { error: MONTH_MESSAGE })
   .refine((n) => !Object.is(n, -0), { error: MONTH_MESSAGE });
 
-/** A month index as URL text (`/facture/3`, `?month=3`): the digits 0–11 only, no sign, space or leading zero. */
-export const monthText = z.string().transform((text, ctx) => {
-  if (!/^(?:[0-9]|1[01])$/.test(text)) {
-    ctx.addIssue({ code: 'custom', message: MONTH_MESSAGE });
-    return z.NEVER;
-  }
-  return Number(text);
-});
+/** A month index as URL text (`/facture/3`, `?month=3`): the digits 0–11 only (url-numbers.ts). */
+export const monthText = urlInteger(0, MONTH_COUNT - 1, MONTH_MESSAGE);
 
 export const measureSchema = z.enum(MEASURES, {
   error: 'Le champ doit être previsionnel, achat_previsionnel, reel ou achat.',
@@ -88,15 +94,8 @@ export const measureSchema = z.enum(MEASURES, {
 /** A year as a JSON number (2000–2100). */
 export const yearSchema = z.custom<number>(isYear, { error: (iss) => invalidYearMessage(iss.input) });
 
-/** A year as URL text (`?year=2027`, `/years/2027/…`): digits only, 2000–2100. */
-export const yearText = z.string().transform((text, ctx) => {
-  const year = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  if (!isYear(year)) {
-    ctx.addIssue({ code: 'custom', message: invalidYearMessage(`« ${text} »`) });
-    return z.NEVER;
-  }
-  return year;
-});
+/** A year as URL text (`?year=2027`, `/years/2027/…`): digits only (url-numbers.ts), 2000–2100. */
+export const yearText = urlInteger(MIN_YEAR, MAX_YEAR, (text) => invalidYearMessage(`« ${text} »`));
 
 /** `?year=` of every route that reads or writes budget data; absent → the current calendar year. */
 export const yearQuery = z.object({
@@ -302,11 +301,9 @@ export const cellSourceQuery = z.object({
   source: z.enum(CELL_SOURCES, { error: 'source doit être saisie, collage ou import.' }).default('saisie'),
 });
 
-const positiveInt = (what: string) =>
-  z.coerce
-    .number({ error: `${what} doit être un nombre.` })
-    .int({ error: `${what} doit être un entier.` })
-    .min(1, { error: `${what} doit être au moins 1.` });
+/** An id or a count of the URL: 1 to `max`, written in plain digits (url-numbers.ts). */
+const positiveInt = (what: string, max = Number.MAX_SAFE_INTEGER) =>
+  urlInteger(1, max, `${what} doit être un entier de 1 à ${max} écrit en chiffres.`);
 
 /** Most entries one history page holds. */
 export const MAX_HISTORY_LIMIT = 200;
@@ -318,9 +315,7 @@ export const historyQuery = z.object({
   lineId: idSchema.optional(),
   month: monthText.optional(),
   field: measureSchema.optional(),
-  limit: positiveInt('limit')
-    .max(MAX_HISTORY_LIMIT, { error: `limit ne peut pas dépasser ${MAX_HISTORY_LIMIT}.` })
-    .default(50),
+  limit: positiveInt('limit', MAX_HISTORY_LIMIT).default(50),
   before: positiveInt('before').optional(),
 });
 export type HistoryQuery = z.output<typeof historyQuery>;
@@ -667,7 +662,7 @@ export type CreateVersionBody = z.input<typeof createVersionBody>;
 /** The path of `/api/years/:year/versions/:id` (a version id: an integer). */
 export const versionParams = z.object({
   year: yearText,
-  id: positiveInt('Identifiant de version').max(Number.MAX_SAFE_INTEGER, { error: 'Version introuvable.' }),
+  id: positiveInt('Identifiant de version'),
 });
 
 /** `GET /api/years/:year/versions/:id?clientId=`: whose frozen poles to read. */

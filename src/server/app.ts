@@ -15,7 +15,7 @@ import type { Db } from './db/client';
 import { healthRoute } from './db/health';
 import { errorBody, handleError, tooLarge } from './lib/errors';
 import { requestLog, type Logger } from './lib/log';
-import { loopbackHostOnly, sameOriginMutations, securityHeaders } from './lib/security';
+import { loopbackHostOnly, privateAnswers, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
 import { budgetRoutes } from './routes/budget/budget.routes';
 import { cellsRoutes } from './routes/cells/cells.routes';
@@ -126,6 +126,7 @@ export function createApp({
   if (log) app.use('*', requestLog(log));
   app.use('*', securityHeaders());
   if (!auth) app.use('*', loopbackHostOnly());
+  app.use('/api/*', privateAnswers());
   app.use('/api/*', sameOriginMutations(publicOrigin));
   app.onError(handleError);
   api.onError(handleError);

@@ -15,6 +15,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_TWO_FACTOR_COOKIE: 'La vérification a expiré : reconnectez-vous.',
   TOTP_NOT_ENABLED: "La double authentification n'est pas configurée.",
   CODE_REUSED: 'Ce code a déjà servi : attendez le suivant dans votre application.',
+  PASSWORD_TOO_SHORT: 'Le nouveau mot de passe doit compter au moins 12 caractères.',
+  PASSWORD_TOO_LONG: 'Le mot de passe doit compter au plus 256 caractères.',
 };
 
 /**

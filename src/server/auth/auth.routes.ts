@@ -12,7 +12,8 @@ import { errorBody, INVALID_JSON, isJsonContentType, NOT_JSON, tooLarge } from '
 import type { Auth } from './auth';
 import { toOurShape } from './answers';
 import { clientIp } from './client-ip';
-import { createExpiringSet, createFailureCounter, SIGN_IN_LIMITS } from './rate-limit';
+import { createExpiringSet, createFailureCounter } from './rate-limit';
+import { mustChangePassword, PASSWORD_CHANGE_REQUIRED } from './session';
 import { claimUsedCode, isDisabled, normaliseEmail } from './users.repo';
 
 // The web app reads the session's type from here (import type only).
@@ -50,10 +51,10 @@ const USED_CODE_MS = 2 * 60_000;
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
 export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = []) {
-  const perIp = createFailureCounter(SIGN_IN_LIMITS.perIp);
-  const perAccountAndIp = createFailureCounter(SIGN_IN_LIMITS.perAccountAndIp);
-  const perAccount = createFailureCounter(SIGN_IN_LIMITS.perAccount);
-  const knownAddresses = createExpiringSet(KNOWN_ADDRESS_MS);
+  const perIp = createFailureCounter(db, 'perIp');
+  const perAccountAndIp = createFailureCounter(db, 'perAccountAndIp');
+  const perAccount = createFailureCounter(db, 'perAccount');
+  const knownAddresses = createExpiringSet(db, KNOWN_ADDRESS_MS);
 
   return new Hono()
     .use(
@@ -83,7 +84,15 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       // Whose secret is checked: the email typed at sign-in, else the session's user (a password
       // change, two-factor settings). The second step of a sign-in has neither: per address only,
       // and better-auth's own lockout of the account's codes.
-      const account = isSignIn ? emailOf(body) : isLimited ? await sessionEmail(auth, c.req.raw) : undefined;
+      const session = isSignIn || !isLimited ? undefined : await sessionUser(auth, c.req.raw);
+      const account = isSignIn ? emailOf(body) : session?.email;
+      // A temporary password (ADR 051): its change is the only secret this session may check.
+      if (session?.mustChangePassword && path !== '/change-password')
+        return c.json(errorBody(PASSWORD_CHANGE_REQUIRED.code, PASSWORD_CHANGE_REQUIRED.message), 403);
+      if (path === '/change-password') {
+        const refusal = changePasswordRefusal(body, session?.mustChangePassword === true);
+        if (refusal) return c.json(errorBody('validation', refusal), 400);
+      }
       // NUL and half a surrogate pair are no text PostgreSQL can compare: a 400, not a failed query (a 500).
       if (account !== undefined && (account.includes('\u0000') || hasLoneSurrogate(account)))
         return c.json(errorBody('validation', 'Adresse e-mail invalide.'), 400);
@@ -92,9 +101,9 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
 
       if (isLimited) {
         const wait = Math.max(
-          perIp.retryAfter(ip),
-          account ? perAccountAndIp.retryAfter(pair) : 0,
-          account && !knownAddresses.has(pair) ? perAccount.backoff(account) : 0,
+          await perIp.retryAfter(ip),
+          account ? await perAccountAndIp.retryAfter(pair) : 0,
+          account && !(await knownAddresses.has(pair)) ? await perAccount.backoff(account) : 0,
         );
         if (wait > 0) {
           c.header('Retry-After', String(wait));
@@ -105,18 +114,26 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       // A disabled user's sign-in goes through better-auth too, with a password that cannot match:
       // its Origin check, then its wrong-password path answer it, as for any other email (ADR 029).
       const disabled = isSignIn && account !== undefined && (await isDisabled(db, account));
-      let response = await auth.handler(disabled ? withUnmatchablePassword(c.req.raw, body) : c.req.raw);
+      const request = disabled
+        ? withUnmatchablePassword(c.req.raw, body)
+        : // A changed password ends every other session (docs/product.md#passwords); this one continues.
+          path === '/change-password'
+          ? withBody(c.req.raw, { ...body, revokeOtherSessions: true })
+          : c.req.raw;
+      let response = await auth.handler(request);
+      if (path === '/change-password' && response.ok && session)
+        await db.query('update auth_user set must_change_password = false where id = $1', [session.id]);
       if (code !== undefined && response.ok) response = await refuseReplay(code, response);
 
       if (isLimited && isWrongSecret(response.status, await betterAuthCode(response))) {
-        perIp.fail(ip);
+        await perIp.fail(ip);
         if (account) {
-          perAccountAndIp.fail(pair);
-          perAccount.fail(account);
+          await perAccountAndIp.fail(pair);
+          await perAccount.fail(account);
         }
       } else if (isSignIn && response.ok && account) {
-        perAccountAndIp.reset(pair);
-        knownAddresses.add(pair);
+        await perAccountAndIp.reset(pair);
+        await knownAddresses.add(pair);
       }
       return toOurShape(response, path);
     });
@@ -155,9 +172,30 @@ async function betterAuthCode(response: Response): Promise<string | undefined> {
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
-async function sessionEmail(auth: Auth, request: Request): Promise<string | undefined> {
+/** The session's user: whose secret a check behind a session checks, and whether it is temporary. */
+async function sessionUser(auth: Auth, request: Request) {
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
-  return session ? normaliseEmail(session.user.email) : undefined;
+  if (!session) return undefined;
+  return {
+    id: session.user.id,
+    email: normaliseEmail(session.user.email),
+    mustChangePassword: mustChangePassword(session.user),
+  };
+}
+
+/**
+ * What better-auth's change-password does not check (ADR 051): both passwords are texts, and a
+ * temporary password is replaced by another (one kept is no password chosen). Refused before the
+ * check, whatever the current password: no oracle, and not counted by the limits. Null:
+ * better-auth checks the rest (lengths, the current password).
+ */
+function changePasswordRefusal(body: JsonObject, isTemporary: boolean): string | null {
+  const current = fieldOf(body, 'currentPassword');
+  const next = fieldOf(body, 'newPassword');
+  if (current === undefined || next === undefined)
+    return 'Mot de passe actuel et nouveau mot de passe (textes) requis.';
+  if (isTemporary && current === next) return 'Choisissez un mot de passe différent du mot de passe temporaire.';
+  return null;
 }
 
 /**
@@ -173,13 +211,14 @@ function withUnmatchablePassword(request: Request, body: JsonObject): Request {
   const random = randomBytes(Math.ceil((password.length * 3) / 4) + 3)
     .toString('base64url')
     .slice(0, password.length);
+  return withBody(request, { ...body, password: random });
+}
+
+/** The request with another JSON body (better-auth reads the body we give it). */
+function withBody(request: Request, body: JsonObject): Request {
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    body: JSON.stringify({ ...body, password: random }),
-  });
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
 type JsonObject = Record<string, unknown>;

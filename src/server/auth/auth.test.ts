@@ -149,7 +149,7 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     expect((await as('GET', '/api/clients')).json).toEqual([]);
     expect((await t.call('GET', '/api/session', { cookie })).json).toEqual({
       mode: 'accounts',
-      user: { email: 'anne@agence.fr', twoFactorEnabled: false },
+      user: { email: 'anne@agence.fr', twoFactorEnabled: false, mustChangePassword: false },
     });
   });
 

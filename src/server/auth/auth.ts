@@ -48,7 +48,16 @@ export function authOptions(db: Db, { secret, publicOrigin, originChecksInTests 
     },
     user: {
       modelName: 'auth_user',
-      additionalFields: { disabled: { type: 'boolean' as const, defaultValue: false, input: false } },
+      additionalFields: {
+        disabled: { type: 'boolean' as const, defaultValue: false, input: false },
+        // A password an admin handed out (ADR 051): its owner changes it before anything else.
+        mustChangePassword: {
+          type: 'boolean' as const,
+          defaultValue: false,
+          input: false,
+          fieldName: 'must_change_password',
+        },
+      },
     },
     session: {
       modelName: 'auth_session',

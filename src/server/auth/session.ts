@@ -13,6 +13,15 @@ export type SessionInfo = SessionAnswer;
 
 export const SIGN_IN_REQUIRED = 'Connexion requise : connectez-vous pour continuer.';
 
+/** The code and message of every request refused until a temporary password is changed (ADR 051). */
+export const PASSWORD_CHANGE_REQUIRED = {
+  code: 'password_change_required',
+  message: 'Mot de passe temporaire : choisissez votre propre mot de passe (menu du compte) avant de continuer.',
+} as const;
+
+/** A session user whose password an admin handed out (users page, user:reset): ADR 051. */
+export const mustChangePassword = (user: object) => 'mustChangePassword' in user && user.mustChangePassword === true;
+
 /** Paths of /api that answer without a session. */
 const isPublic = (path: string) => path === '/api/health' || path === '/api/session' || path.startsWith('/api/auth/');
 
@@ -43,7 +52,11 @@ export function sessionRoute(auth: Auth | undefined) {
     const info: SessionInfo = {
       mode: 'accounts',
       user: user
-        ? { email: user.email, twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true }
+        ? {
+            email: user.email,
+            twoFactorEnabled: 'twoFactorEnabled' in user && user.twoFactorEnabled === true,
+            mustChangePassword: mustChangePassword(user),
+          }
         : null,
     };
     return c.json(info);
@@ -56,6 +69,9 @@ export function requireSession(auth: Auth): MiddlewareHandler {
     if (isPublic(c.req.path)) return next();
     const session = await currentSession(auth, c);
     if (!session) return c.json(errorBody('unauthorized', SIGN_IN_REQUIRED), 401);
+    // A temporary password: nothing but its change (under /api/auth, public here) until then.
+    if (mustChangePassword(session.user))
+      return c.json(errorBody(PASSWORD_CHANGE_REQUIRED.code, PASSWORD_CHANGE_REQUIRED.message), 403);
     // The history's actor (lib/actor.ts).
     c.set('actor', session.user.email);
     return next();

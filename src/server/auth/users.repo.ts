@@ -59,21 +59,25 @@ async function insertCredential(tx: Queryable, userId: string, hash: string) {
   );
 }
 
-/** Creates a user with a credential account (an editor of every client by default); false when the email is taken. */
+/**
+ * Creates a user with a credential account (an editor of every client by default); false when the
+ * email is taken. A temporary password (`isTemporary`, ADR 051) must be changed at first sign-in.
+ */
 export async function createUser(
   db: Db,
   email: string,
   password: string,
   access: UserAccess = { role: 'editor', clientIds: null },
+  { isTemporary = false }: { isTemporary?: boolean } = {},
 ): Promise<boolean> {
   const hash = await hashPassword(password);
   const normalised = normaliseEmail(email);
   return db.transaction(async (tx) => {
     const id = randomUUID();
     const inserted = await tx.query(
-      `insert into auth_user (id, name, email, "emailVerified", "createdAt", "updatedAt")
-       values ($1, $2, $2, true, now(), now()) on conflict (email) do nothing`,
-      [id, normalised],
+      `insert into auth_user (id, name, email, "emailVerified", "createdAt", "updatedAt", must_change_password)
+       values ($1, $2, $2, true, now(), now(), $3) on conflict (email) do nothing`,
+      [id, normalised, isTemporary],
     );
     if (inserted.rowCount === 0) return false;
     await insertCredential(tx, id, hash);
@@ -96,14 +100,16 @@ export async function setDisabled(db: Db, email: string, disabled: boolean): Pro
 }
 
 /**
- * Sets a new password, ends every session and removes two-factor (the usual reason for a reset
- * is a lost phone as much as a lost password). False when unknown.
+ * Sets a new temporary password (its owner chooses their own at the next sign-in, ADR 051), ends
+ * every session and removes two-factor (the usual reason for a reset is a lost phone as much as a
+ * lost password). False when unknown.
  */
 export async function resetPassword(db: Db, email: string, password: string): Promise<boolean> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
-      `update auth_user set "twoFactorEnabled" = false, "updatedAt" = now() where email = $1 returning id`,
+      `update auth_user set "twoFactorEnabled" = false, must_change_password = true, "updatedAt" = now()
+        where email = $1 returning id`,
       [normaliseEmail(email)],
     );
     const id = rows[0]?.id;

@@ -53,8 +53,8 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 
 const storedHash = (email: string) =>
   withDb(async (db) => {
-    const { rows } = await db.query<{ password: string; disabled: boolean }>(
-      `select a.password, u.disabled from auth_user u join auth_account a on a."userId" = u.id where u.email = $1`,
+    const { rows } = await db.query<{ password: string; disabled: boolean; temporary: boolean }>(
+      `select a.password, u.disabled, u.must_change_password as temporary from auth_user u join auth_account a on a."userId" = u.id where u.email = $1`,
       [email],
     );
     return rows[0];
@@ -68,6 +68,8 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
     const row = await storedHash('anne@agence.fr');
     expect(row!.password).not.toContain('un mot de passe');
     expect(await verifyPassword({ hash: row!.password, password: 'un mot de passe assez long' })).toBe(true);
+    // Typed by whoever runs the command, often for themselves: not temporary unless told (ADR 051).
+    expect(row!.temporary).toBe(false);
 
     expect(await cli(['create', 'anne@agence.fr'], 'un mot de passe assez long\n')).toMatchObject({ code: 1 });
     expect((await cli(['create', 'bob@agence.fr'], 'court\n')).out).toContain('au moins 12 caractères');
@@ -81,7 +83,11 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
     const reset = await storedHash('anne@agence.fr');
     expect(await verifyPassword({ hash: reset!.password, password: 'un tout nouveau mot de passe' })).toBe(true);
     expect(reset!.disabled).toBe(true);
-  }, 120_000); // seven processes, five opening the database: slow on a busy machine, not a speed test
+    expect(reset!.temporary).toBe(true);
+    const temporary = await cli(['create', 'carla@agence.fr', '--temporary'], 'un mot de passe assez long\n');
+    expect(temporary.out).toContain('Mot de passe temporaire : à changer à la première connexion.');
+    expect((await storedHash('carla@agence.fr'))!.temporary).toBe(true);
+  }, 120_000); // nine processes, seven opening the database: slow on a busy machine, not a speed test
 
   it('sets role and scope with --role, --clients and --all-clients (docs/product.md#roles)', async () => {
     const password = 'un mot de passe assez long\n';

@@ -1,12 +1,14 @@
 /**
  * Accounts from the command line (there is no public sign-up):
- *   npm run user:create -- email [--role admin|editor|viewer] [--clients ID,ID…]
+ *   npm run user:create -- email [--role admin|editor|viewer] [--clients ID,ID…] [--temporary]
  *                                    asks for the password (twice, not echoed) and creates the user:
- *                                    an editor of every client unless told otherwise
+ *                                    an editor of every client unless told otherwise; --temporary:
+ *                                    they choose their own password at first sign-in (ADR 051)
  *   npm run user:role -- email --role … [--clients ID,ID…|--all-clients]   sets role and scope
  *   npm run user:list                lists users, whether disabled, with 2FA, and live sessions
  *   npm run user:disable -- email    disables a user and ends their sessions (user:enable undoes it)
- *   npm run user:reset -- email      sets a new password, ends sessions, removes two-factor
+ *   npm run user:reset -- email      sets a temporary password (changed at the next sign-in), ends
+ *                                    sessions, removes two-factor
  * When stdin is not a terminal, the password is its first line (scripts, tests). It opens the
  * database like the server does: on the embedded database it refuses while a server holds DATA_DIR.
  */
@@ -33,6 +35,8 @@ const MIN_PASSWORD = 12;
 const emailSchema = z.email({ error: 'Adresse email invalide.' });
 
 class UsageError extends Error {}
+
+const TEMPORARY = ' Mot de passe temporaire : à changer à la première connexion.';
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -110,7 +114,9 @@ async function run(command: string | undefined, args: string[]): Promise<string>
   if (!command || !commands.includes(command))
     throw new UsageError(`Commandes : ${commands.map((c) => `user:${c}`).join(', ')}.`);
   const email = command === 'list' ? '' : emailArg(args, command);
-  const flags = command === 'create' || command === 'role' ? accessFlags(args) : {};
+  const isTemporary = command === 'create' && args.includes('--temporary');
+  const flagArgs = args.filter((a) => !(isTemporary && a === '--temporary'));
+  const flags = command === 'create' || command === 'role' ? accessFlags(flagArgs) : {};
   if (command === 'role' && !flags.role)
     throw new UsageError(`Usage : npm run user:role -- email ${ROLE_USAGE} [--clients ID,ID…|--all-clients]`);
   // The password is asked before the database is opened: nothing waits on a person typing.
@@ -123,9 +129,9 @@ async function run(command: string | undefined, args: string[]): Promise<string>
     const access: UserAccess = { role: flags.role ?? 'editor', clientIds: flags.clientIds ?? null };
     switch (command) {
       case 'create':
-        if (!(await createUser(db, email, password, access)))
+        if (!(await createUser(db, email, password, access, { isTemporary })))
           throw new UsageError(`L'utilisateur ${email} existe déjà.`);
-        return `Utilisateur ${email} créé. Rôle : ${describeAccess(access)}.`;
+        return `Utilisateur ${email} créé. Rôle : ${describeAccess(access)}.${isTemporary ? TEMPORARY : ''}`;
       case 'role': {
         const id = await userIdByEmail(db, email);
         if (!id) throw new UsageError(unknown);
@@ -145,7 +151,7 @@ async function run(command: string | undefined, args: string[]): Promise<string>
         return `Utilisateur ${email} réactivé.`;
       case 'reset':
         if (!(await resetPassword(db, email, password))) throw new UsageError(unknown);
-        return `Mot de passe de ${email} changé ; ses sessions et sa double authentification sont supprimées.`;
+        return `Mot de passe de ${email} changé ; ses sessions et sa double authentification sont supprimées.${TEMPORARY}`;
       default: {
         const users = await listUsers(db);
         if (users.length === 0)

@@ -989,6 +989,30 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    // Access (issue 34, ADR 051). A password an admin handed out (the users page, user:reset) is
+    // temporary: its owner must choose their own before any other request. The sign-in limits'
+    // failures and the addresses an account signed in from live here, so every server instance on
+    // one database counts the same failures (they were in each process's memory).
+    id: '0016_access',
+    sql: /* sql */ `
+      alter table auth_user add column must_change_password boolean not null default false;
+
+      create table auth_failures (
+        -- 'ip', 'account_ip' or 'account' (auth/rate-limit.ts's rules), and what it counts
+        rule text not null,
+        key text not null,
+        at timestamptz not null default clock_timestamp()
+      );
+      create index auth_failures_key_idx on auth_failures (rule, key, at);
+      create index auth_failures_at_idx on auth_failures (at);
+
+      create table auth_known_addresses (
+        key text primary key,
+        until timestamptz not null
+      );
+    `,
+  },
+  {
     // The dashboards' compare with a version (docs/product.md#versions-and-landing, ADR 049): each
     // version's forecast summed per pole and month once, at the freeze (a version never changes),
     // so that reading it costs about what reading the live per-pole sums costs.

@@ -1,7 +1,7 @@
 /** The security baseline in the default no-login mode (accounts mode: auth/auth.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { createTestApp, TEST_DB } from '../test/test-db';
+import { createTestApp, TEST_DB, UNKNOWN_ID } from '../test/test-db';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -28,6 +28,27 @@ describe(`security baseline without accounts on ${TEST_DB}`, () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('answers every API request with Cache-Control: no-store (private figures, shared computers)', async () => {
+    for (const path of [
+      '/api/clients',
+      '/api/backup',
+      '/api/budget?year=2026',
+      `/api/clients/${UNKNOWN_ID}/budget?year=2026`,
+      '/api/dashboard?year=2026',
+      '/api/history',
+      '/api/session',
+      '/api/access',
+      '/api/openapi.json',
+      '/api/docs',
+      '/api/health',
+      '/api/inconnue',
+      '/api/history?limit=0x5',
+    ]) {
+      const res = await t.app.request(path);
+      expect({ path, cache: res.headers.get('cache-control') }).toEqual({ path, cache: 'no-store' });
+    }
   });
 
   it('needs no sign-in, and says so', async () => {

@@ -39,6 +39,16 @@ export const securityHeaders = () =>
   });
 
 /**
+ * Every /api answer is private (figures, accounts, the API document behind the session): never
+ * stored by the browser or a proxy, so nothing of it outlives a sign-out on a shared computer (the
+ * probe's F2). The event stream's `no-cache` becomes `no-store` too.
+ */
+export const privateAnswers = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
+
+/**
  * No-login mode only: a page on another site whose name an attacker re-points to 127.0.0.1 (DNS
  * rebinding) would be "same origin" with us; it still sends its own name as Host, so we refuse
  * any Host that is not a loopback name.

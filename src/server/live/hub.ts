@@ -176,13 +176,15 @@ class Subscriber {
     for (const m of held) if (!replayed.has(m.entryId)) this.push(m.text);
   }
 
-  heartbeat(now: number, stallMs: number): void {
+  /** A heartbeat; true when it cut the stream (a reader that has not read for `stallMs`). */
+  heartbeat(now: number, stallMs: number): boolean {
     if (this.writingSince !== null && now - this.writingSince > stallMs) {
       this.end(true);
-      return;
+      return true;
     }
     this.heartbeatDue = true;
     this.wake();
+    return false;
   }
 
   private wake(): void {
@@ -488,7 +490,11 @@ export function createLive(db: Db, options: LiveOptions = {}): Live {
       timers.push(
         setInterval(() => {
           const now = Date.now();
-          for (const sub of subscribers) sub.heartbeat(now, stallMs);
+          for (const sub of subscribers)
+            if (sub.heartbeat(now, stallMs))
+              log?.warn(
+                `Mises à jour en direct : un lecteur ne lit plus depuis ${Math.round(stallMs / 1000)} s, flux coupé.`,
+              );
         }, heartbeatMs),
       );
       for (const t of timers) t.unref();

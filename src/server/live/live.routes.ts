@@ -19,11 +19,11 @@ import { accessOf, guardClient, reReadAccess } from '@/server/policy/policy';
 import { placePresence, readPresence } from './events.repo';
 import type { Live } from './hub';
 import { sseBody } from './sse-body';
+import { parseUrlInteger } from '@/domain/url-numbers';
 
 /** A resume id as the browser sends it back: digits only, else the stream starts from now (no resync). */
 export function parseEventId(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
+  return value === undefined ? undefined : (parseUrlInteger(value) ?? undefined);
 }
 
 export function liveRoutes(db: Db, live: Live, auth?: Auth) {
@@ -46,7 +46,7 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
       void live.serve(sink, { year, access, recheck, resumeFrom, session: actorOf(c) });
       return c.body(body, 200, {
         'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache',
+        'Cache-Control': 'no-store',
         // Chunked from the start: the Node adapter would otherwise wait for the first chunks to size the body.
         'Transfer-Encoding': 'chunked',
         Connection: 'keep-alive',

@@ -54,7 +54,10 @@ export function sseBody(
         release();
       },
       destroy() {
-        if (!ended) controller.error(new Error('lecteur bloqué : flux coupé'));
+        // With a socket to drop, dropping it ends the body (the adapter cancels it): an errored
+        // body would make the Node adapter print a stack trace per cut stream (the hub logs one
+        // line). Without one (in-memory tests), erroring the body is the only way to end it.
+        if (!ended && !onDestroy) controller.error(new Error('lecteur bloqué : flux coupé'));
         ended = true;
         release();
         onDestroy?.();

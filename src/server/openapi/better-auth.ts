@@ -7,5 +7,9 @@ import { z } from 'zod';
 
 export const signInBody = z.object({ email: z.string(), password: z.string() });
 export const passwordBody = z.object({ password: z.string() });
+export const changePasswordBody = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string().meta({ description: '12 à 256 caractères, différent de l’actuel.' }),
+});
 export const totpBody = z.object({ code: z.string().meta({ description: 'Code à 6 chiffres.' }) });
 export const okAnswer = z.object({ status: z.boolean().optional() }).loose();

@@ -133,6 +133,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.dashboardLinesAnswer, 'DashboardLines', 'Les lignes de chaque pôle de la sélection (centimes).'],
   [auth.signInBody, 'SignIn', 'Adresse et mot de passe.'],
   [auth.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
+  [auth.changePasswordBody, 'PasswordChange', 'Le mot de passe actuel et le nouveau.'],
   [auth.totpBody, 'TotpCode', 'Un code TOTP.'],
   [auth.okAnswer, 'AuthAnswer', 'Réponse de better-auth (jetons de session retirés).'],
   [answers.monthLockList, 'MonthLocks', 'Les mois clôturés d’un exercice, dans l’ordre.'],

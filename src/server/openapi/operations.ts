@@ -534,6 +534,19 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/api/auth/change-password',
+    tag: 'Accès',
+    summary: 'Changer son mot de passe',
+    description:
+      'Le mot de passe actuel est vérifié comme à la connexion (400 s’il est faux, compté par les limites) ; ' +
+      'les autres sessions sont terminées, celle-ci continue. Lève l’obligation d’un mot de passe temporaire.',
+    body: auth.changePasswordBody,
+    answer: { status: 200, description: 'Changé : nouveau cookie de session posé.', schema: auth.okAnswer },
+    errors: [429],
+    public: true,
+  },
+  {
+    method: 'post',
     path: '/api/auth/two-factor/enable',
     tag: 'Accès',
     summary: 'Commencer l’activation de la double authentification (TOTP)',

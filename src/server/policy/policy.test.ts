@@ -9,7 +9,13 @@ import type { AccessWire, UserWire } from '@/domain/control';
 import { VIEW_AS_HEADER } from '@/domain/control';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import type { YearSummary } from '@/domain/answers';
-import { addRoleUsers, createAccountsTestApp, ROLE_USERS, type RoleUser } from '@/server/test/test-accounts';
+import {
+  addRoleUsers,
+  createAccountsTestApp,
+  ROLE_USERS,
+  sessionCookie,
+  type RoleUser,
+} from '@/server/test/test-accounts';
 
 const Y = 2030;
 const q = `?year=${Y}`;
@@ -336,8 +342,16 @@ describe('the users page', () => {
       twoFactorEnabled: false,
     });
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(12);
-    // The temporary password signs in; the list never shows it.
-    const cookie = await t.signIn('camille@agence.fr', temporaryPassword, '192.0.2.90');
+    // The temporary password signs in, to choose one's own first (ADR 051); the list never shows it.
+    const first = await t.signIn('camille@agence.fr', temporaryPassword, '192.0.2.90');
+    expect((await t.call('GET', `/api/clients${q}`, { cookie: first })).status).toBe(403);
+    const changed = await t.call('POST', '/api/auth/change-password', {
+      cookie: first,
+      body: { currentPassword: temporaryPassword, newPassword: 'le mot de passe de Camille' },
+      ip: '192.0.2.90',
+    });
+    expect(changed.status).toBe(200);
+    const cookie = sessionCookie(changed.headers);
     expect((await t.call('GET', `/api/clients${q}`, { cookie })).json).toEqual([
       expect.objectContaining({ id: client.id }),
     ]);

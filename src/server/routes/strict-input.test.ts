@@ -125,6 +125,46 @@ describe(`strict input on ${TEST_DB}`, () => {
     },
   );
 
+  // E2 of the second release's probe (issue 34): a control or bidi character inside a name.
+  const CONTROL_OR_BIDI_NAMES = [
+    'Client \u202Egnp.exe',
+    'Client \u202Dlro',
+    'A\u202Ab',
+    'A\u2066isolé\u2069',
+    'A\u2067b',
+    'A\u2068b',
+    'Marque\u200Egauche',
+    'Marque\u200Fdroite',
+    'Deux\nlignes',
+    'Avec\ttabulation',
+    'Échap\u001B[31m',
+    'Suppr\u007F',
+    'C1\u0085',
+  ];
+  const NAME_REFUSAL =
+    'Données invalides : « name » — Le nom contient un caractère interdit : retour à la ligne, tabulation, caractère de contrôle ou de direction du texte.';
+  it.each(CONTROL_OR_BIDI_NAMES)(
+    'refuses %j as the name of a client, a pole or a line, created or renamed',
+    async (name) => {
+      const clientId = (await t.request<ClientWire[]>('GET', '/api/clients')).json[0]!.id;
+      const body = JSON.stringify({ name });
+      expect(await refused('POST', '/api/clients', body)).toBe(NAME_REFUSAL);
+      expect(await refused('PATCH', `/api/clients/${clientId}`, body)).toBe(NAME_REFUSAL);
+      expect(await refused('POST', `/api/clients/${clientId}/poles`, JSON.stringify({ name, lines: [] }))).toBe(
+        NAME_REFUSAL,
+      );
+      expect(await refused('PUT', `/api/poles/${poleId}/name`, body)).toBe(NAME_REFUSAL);
+      expect(await refused('POST', `/api/poles/${poleId}/lines`, body)).toBe(NAME_REFUSAL);
+      expect(await refused('PUT', `/api/lines/${lineId}/name`, body)).toBe(NAME_REFUSAL);
+    },
+  );
+
+  it('takes names with accents, apostrophes, emoji and right-to-left letters', async () => {
+    for (const name of ["L'Oréal – Été", 'Café 😀', 'شركة عربية', 'Ünïcödé « guillemets »']) {
+      expect((await t.request('POST', '/api/clients', { name })).status, name).toBe(201);
+    }
+  });
+
   const backupWith = (created_at: string, extra = '') =>
     `{"clients":[{"id":"11111111-1111-4111-8111-111111111111","name":"Daté","prevision_mb_annuelle_debut":0,` +
     `"prevision_mb_annuelle_revue":0,"created_at":"${created_at}"}],"budgetData":{${extra}}}`;

@@ -19,6 +19,14 @@ export async function listLocks(q: Queryable, year: number): Promise<MonthLock[]
   }));
 }
 
+/** The closed months of every year that has one (the order across years, m14). */
+export async function closedByYear(q: Queryable): Promise<Map<number, number[]>> {
+  const { rows } = await q.query<{ year: number; months: number[] }>(
+    `select year, array_agg(month order by month) as months from month_locks group by year`,
+  );
+  return new Map(rows.map((r) => [Number(r.year), r.months.map(Number)]));
+}
+
 /**
  * Serialises closings, and waits for the writes in flight: a save that began before the month
  * closed commits first, one that begins after sees the lock (the triggers read month_locks).

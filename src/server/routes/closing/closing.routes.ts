@@ -5,7 +5,13 @@
  */
 import type { ChecklistAnswer, MonthLocksAnswer } from '@/domain/answers';
 import { Hono, type Context } from 'hono';
-import { CLOSING_SUMMARIES, closeRefusal, reopenRefusal } from '@/domain/control';
+import {
+  CLOSING_SUMMARIES,
+  closeRefusal,
+  crossYearCloseRefusal,
+  crossYearReopenRefusal,
+  reopenRefusal,
+} from '@/domain/control';
 import { closeMonthBody, monthParams, reopenMonthBody } from '@/domain/control-schemas';
 import { yearParams } from '@/domain/schemas';
 import type { Db, Queryable } from '@/server/db/client';
@@ -15,7 +21,7 @@ import { requireCan } from '@/server/policy/policy';
 import { insertEntry } from '../history/history.repo';
 import { isReconciled, reconciliationText } from '@/domain/accounting/reconciliation';
 import { readReconciliation } from '../accounting/reconciliation';
-import { checklist, deleteLock, insertLock, listLocks, lockForClosing } from './closing.repo';
+import { checklist, closedByYear, deleteLock, insertLock, listLocks, lockForClosing } from './closing.repo';
 
 export function closingRoutes(db: Db) {
   const params = (raw: Record<string, string>) => ({
@@ -42,6 +48,7 @@ export function closingRoutes(db: Db) {
       return c.json(
         await changeLock(c, year, month, {
           refusal: closeRefusal,
+          yearsRefusal: crossYearCloseRefusal,
           apply: (tx) => insertLock(tx, year, month, actorOf(c), note),
           summary: CLOSING_SUMMARIES.closed(year, month, note),
         }),
@@ -54,6 +61,7 @@ export function closingRoutes(db: Db) {
       return c.json(
         await changeLock(c, year, month, {
           refusal: reopenRefusal,
+          yearsRefusal: crossYearReopenRefusal,
           apply: (tx) => deleteLock(tx, year, month),
           summary: CLOSING_SUMMARIES.reopened(year, month, reason),
         }),
@@ -68,17 +76,20 @@ export function closingRoutes(db: Db) {
     month: number,
     change: {
       refusal: (closed: number[], year: number, month: number) => string | null;
+      /** The refusal across years (m14), from every year's closed months. */
+      yearsRefusal: (closed: ReadonlyMap<number, readonly number[]>, year: number) => string | null;
       apply: (tx: Queryable) => Promise<void>;
       summary: string;
     },
   ) {
     return db.transaction(async (tx) => {
       await lockForClosing(tx);
-      const refusal = change.refusal(
-        (await listLocks(tx, year)).map((l) => l.month),
-        year,
-        month,
-      );
+      const refusal =
+        change.refusal(
+          (await listLocks(tx, year)).map((l) => l.month),
+          year,
+          month,
+        ) ?? change.yearsRefusal(await closedByYear(tx), year);
       if (refusal) throw conflict(refusal);
       await change.apply(tx);
       await insertEntry(tx, {

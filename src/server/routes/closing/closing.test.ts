@@ -269,6 +269,37 @@ describe('closing a month', () => {
     expect(undo.status).toBe(409);
   });
 
+  it('closes the years in order (m14): a later year waits for an unfinished earlier one, and reopens first', async () => {
+    const f = await fixture();
+    for (const month of [0, 1, 2]) expect((await close(f, month)).status).toBe(200);
+    const before = await everything(f);
+    const later = await f.r('POST', `/api/years/${Y + 1}/months/0/close`, {});
+    expect({ status: later.status, json: later.json }).toEqual({
+      status: 409,
+      json: {
+        error: {
+          code: 'conflict',
+          message: `Les exercices se clôturent dans l'ordre : terminez d'abord ${Y} (prochain mois : avril ${Y}).`,
+        },
+      },
+    });
+    expect(await everything(f)).toEqual(before);
+    for (let month = 3; month < 12; month += 1) expect((await close(f, month)).status).toBe(200);
+    expect((await f.r('POST', `/api/years/${Y + 1}/months/0/close`, {})).status).toBe(200);
+    const early = await reopen(f, 11);
+    expect({ status: early.status, json: early.json }).toEqual({
+      status: 409,
+      json: {
+        error: {
+          code: 'conflict',
+          message: `Rouvrez d'abord les mois clôturés de ${Y + 1} (dernier : janvier ${Y + 1}).`,
+        },
+      },
+    });
+    expect((await f.r('POST', `/api/years/${Y + 1}/months/0/reopen`, { reason: 'Erreur' })).status).toBe(200);
+    expect((await reopen(f, 11)).status).toBe(200);
+  });
+
   it('refuses malformed months and years', async () => {
     const f = await fixture();
     expect((await f.r('POST', `/api/years/${Y}/months/12/close`, {})).status).toBe(400);

@@ -672,6 +672,11 @@ export interface HistoryFilter {
    * carry other clients' cells.
    */
   scope?: readonly string[] | null;
+  /**
+   * With `scope` and `lineId`, when that line exists in scope: the entries of no client too (a
+   * batch over several clients), of which only that line's cells are read.
+   */
+  isLineInScope?: boolean;
 }
 
 /** Most cells an entry carries in a list; the cell filter gives every change of one cell. */
@@ -698,7 +703,8 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
       where ($1::uuid is null or e.client_id = $1)
         and ($2::int is null or e.year = $2 or e.year is null)
         and ($3::bigint is null or e.id < $3)
-        and ($8::uuid[] is null or e.client_id = any($8::uuid[]) or (e.client_id is null and e.source in ('clôture', 'version')))
+        and ($8::uuid[] is null or e.client_id = any($8::uuid[])
+             or (e.client_id is null and (e.source in ('clôture', 'version') or $9)))
         and ${f.lineId === undefined ? '$4::uuid is null and $5::int is null and $6::int is null' : byCellIds}
       order by e.id desc limit $7`,
     [
@@ -710,6 +716,7 @@ export async function listHistory(q: Queryable, f: HistoryFilter): Promise<Histo
       measure,
       f.limit,
       f.scope ?? null,
+      f.lineId !== undefined && f.isLineInScope === true,
     ],
   );
   if (rows.length === 0) return [];

@@ -12,6 +12,7 @@ import { currentYear } from '@/domain/years';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { validate } from '@/server/lib/errors';
+import { linesClients } from '@/server/policy/access.repo';
 import { guardClient, guardEntry, guardLines, scopeIds } from '@/server/policy/policy';
 import { actorStack, listHistory, undoEntry } from './history.repo';
 
@@ -21,7 +22,12 @@ export function historyRoutes(db: Db) {
       const f = validate(historyQuery, c.req.query());
       if (f.clientId) guardClient(c, f.clientId, 'read');
       if (f.lineId) await guardLines(c, db, [f.lineId], f.year ?? currentYear());
-      const entries = await listHistory(db, { ...f, scope: f.clientId || f.lineId ? null : scopeIds(c) });
+      // Every read through the scope of each entry's client (A3): a deleted line has no client left
+      // for guardLines to check, its entries still name theirs. A batch over several clients (no
+      // client) shows a scoped reader its cells of a line that exists in scope, and nothing else.
+      const scope = scopeIds(c);
+      const isLineInScope = f.lineId !== undefined && scope !== null && (await linesClients(db, [f.lineId])).length > 0;
+      const entries = await listHistory(db, { ...f, scope, isLineInScope });
       return c.json({ entries: entries.map(historyEntryToWire) } satisfies HistoryPageAnswer);
     })
     .get('/history/stack', async (c) => {

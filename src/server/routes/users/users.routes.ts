@@ -50,7 +50,9 @@ export function usersRoutes(db: Db) {
       const body = validate(createUserBody, await readJson(c));
       await assertClients(db, body.clientIds);
       const password = temporaryPassword();
-      if (!(await createUser(db, body.email, password, { role: body.role, clientIds: body.clientIds }))) {
+      const access = { role: body.role, clientIds: body.clientIds };
+      // Shown to the admin, handed to its owner: temporary (ADR 051).
+      if (!(await createUser(db, body.email, password, access, { isTemporary: true }))) {
         throw conflict(`L'utilisateur ${body.email.toLowerCase()} existe déjà.`);
       }
       const id = (await userIdByEmail(db, body.email))!;

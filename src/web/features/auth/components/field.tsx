@@ -32,16 +32,26 @@ export function CodeField({ value, onChange, autoFocus }: ValueProps) {
   );
 }
 
-/** The current password (sign-in, or confirming a security change). */
-export function PasswordField({ value, onChange }: ValueProps) {
+type PasswordFieldProps = ValueProps & {
+  /** 'Mot de passe' (the current one) unless told. */
+  label?: string;
+  /** A new password: `new-password` for the browser's password manager. */
+  isNew?: boolean;
+  hint?: string;
+  issue?: string | undefined;
+};
+
+/** A password: the current one (sign-in, confirming a security change), or a new one. */
+export function PasswordField({ value, onChange, label = 'Mot de passe', isNew = false, ...rest }: PasswordFieldProps) {
   return (
     <Field
-      label="Mot de passe"
+      label={label}
       type="password"
-      autoComplete="current-password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
       required
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      {...rest}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
-import { LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, MonitorX, ShieldCheck, UserRound } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { useSession } from '../api/get-session';
 import { useSignOut } from '../api/sign-out';
+import { ChangePasswordDialog } from './change-password-dialog';
 import { TwoFactorDialog } from './two-factor-dialog';
 
 /** Sign out of this browser, or of every session of the account. */
@@ -12,12 +13,13 @@ const SIGN_OUTS = [
   { everywhere: true, label: 'Se déconnecter partout', Icon: MonitorX },
 ] as const;
 
-/** The signed-in user's menu (accounts mode only): two-factor, sign out here or everywhere. */
+/** The signed-in user's menu (accounts mode only): password, two-factor, sign out here or everywhere. */
 export function UserMenu() {
   const { data } = useSession();
   const signOut = useSignOut();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isTwoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [isPasswordOpen, setPasswordOpen] = useState(false);
   if (data?.mode !== 'accounts' || !data.user) return null;
   const { email, twoFactorEnabled } = data.user;
 
@@ -37,18 +39,28 @@ export function UserMenu() {
             className="z-50 flex w-64 flex-col gap-1 rounded-lg border bg-popover p-2 text-popover-foreground shadow-md"
           >
             <p className="truncate px-2 py-1.5 text-xs text-muted-foreground">Connecté : {email}</p>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-start"
-              onClick={() => {
-                setMenuOpen(false);
-                setTwoFactorOpen(true);
-              }}
-            >
-              <ShieldCheck aria-hidden="true" />
-              {twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification'}
-            </Button>
+            {[
+              { label: 'Changer le mot de passe', Icon: KeyRound, open: setPasswordOpen },
+              {
+                label: twoFactorEnabled ? 'Double authentification : activée' : 'Activer la double authentification',
+                Icon: ShieldCheck,
+                open: setTwoFactorOpen,
+              },
+            ].map(({ label, Icon, open }) => (
+              <Button
+                key={label}
+                variant="ghost"
+                size="sm"
+                className="justify-start"
+                onClick={() => {
+                  setMenuOpen(false);
+                  open(true);
+                }}
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
             {SIGN_OUTS.map(({ everywhere, label, Icon }) => (
               <Button
                 key={label}
@@ -65,6 +77,7 @@ export function UserMenu() {
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
+      <ChangePasswordDialog open={isPasswordOpen} onOpenChange={setPasswordOpen} />
       <TwoFactorDialog open={isTwoFactorOpen} onOpenChange={setTwoFactorOpen} isEnabled={twoFactorEnabled} />
     </>
   );

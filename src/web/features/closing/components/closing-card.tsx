@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Lock, LockOpen, TriangleAlert } from 'lucide-react';
-import { checklistText, nextMonthToClose, type MonthLock } from '@/domain/control';
+import { checklistText, monthLabel, monthOfYear, nextMonthToClose, type MonthLock } from '@/domain/control';
 import { MONTHS } from '@/domain/months';
 import type { ChecklistAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
@@ -116,11 +116,11 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Clôturer {label}</DialogTitle>
+          <DialogTitle>Clôturer {monthLabel(year, month)}</DialogTitle>
           <DialogDescription>
-            Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés de {label.toLowerCase()},
-            quel que soit le chemin (saisie, collage, import, report, annulation). Un administrateur peut le rouvrir
-            avec un motif.
+            Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés{' '}
+            {monthOfYear(year, month)}, quel que soit le chemin (saisie, collage, import, report, annulation). Un
+            administrateur peut le rouvrir avec un motif.
           </DialogDescription>
         </DialogHeader>
         <section aria-label="Points à vérifier" className="flex flex-col gap-2 text-sm">

@@ -7,6 +7,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresenceAnswer } from '@/domain/answers';
+import { LOCAL_ACTOR } from '@/domain/history';
 import { api, withYear } from '@/web/lib/api-client';
 import type { LivePresence } from '@/web/lib/live-events';
 import { TAB_ID, TAB_ID_HEADER } from '@/web/lib/tab-id';
@@ -42,7 +43,8 @@ export function othersPresent(users: readonly PresenceUser[], tabId: string): Pr
   const me = users.find((u) => u.tab === tabId)?.id;
   const seen = new Set<string>();
   return users.filter((u) => {
-    if (u.tab === tabId || u.id === me || seen.has(u.id)) return false;
+    // Without accounts the one person of this copy is `local`: their other tabs are not someone else (m18).
+    if (u.tab === tabId || u.id === me || u.name === LOCAL_ACTOR || seen.has(u.id)) return false;
     seen.add(u.id);
     return true;
   });

@@ -8,6 +8,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Measure, Pole } from '@/domain';
+import { authorName } from '@/domain/history-view';
 import type { LiveChange } from '@/web/lib/live-events';
 import { useLiveChanges } from '@/web/lib/use-live';
 import { budgetKeys } from '../../api/budget-keys';
@@ -37,7 +38,7 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveChange): v
       (poles) => poles && patchBudget(poles, cells, { isTyping: remoteMarks.isTyping, overlay: queue.overlay }),
     );
   }
-  if (cells) remoteMarks.mark(cells, change.byName, change.byInitials);
+  if (cells) remoteMarks.mark(cells, authorName(change.byName), change.byInitials);
 }
 
 /** Listens to the live stream for the budgets of the year on screen (the stream is opened by the app). */

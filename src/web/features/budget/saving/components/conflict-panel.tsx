@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatEurosExact, type Pole } from '@/domain';
+import { LOCAL_ACTOR } from '@/domain/history';
 import { cellNameIn } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
 import { cellSaveQueue, useConflicts, type YearCellUpdate } from '../api/save-cells';
@@ -9,7 +10,9 @@ import { showCells } from '../../api/client-budget';
 /** How many cells of a refused paste are named; the others are counted. */
 const NAMED = 5;
 
-const nameOf = (info: ConflictInfo) => info.byName ?? 'l’autre personne';
+// m18: without accounts the other writer is this person's other tab, not someone called « local ».
+const nameOf = (info: ConflictInfo) =>
+  info.byName === null ? 'l’autre personne' : info.byName === LOCAL_ACTOR ? 'l’autre onglet' : info.byName;
 
 /**
  * docs/product.md#conflict-choice: the saves someone else's change refused, above the grid, each
