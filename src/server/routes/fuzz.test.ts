@@ -378,8 +378,12 @@ async function nextXid(db: Db): Promise<string> {
 /** The whole database, table by table, in one query: a change anywhere changes the text. */
 async function fingerprint(db: Db): Promise<string> {
   const { rows: tables } = await db.query<{ name: string }>(
+    // The sign-in limits' bookkeeping (ADR 051) is left out: a refused sign-in is meant to be
+    // counted there, and its rows expire by the database clock while the fuzz runs.
     `select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('auth_failures', 'auth_known_addresses')
+      order by table_name`,
   );
   const parts = tables.map(
     ({ name }) =>
