@@ -7,15 +7,16 @@
 import type { LandingAnswerWire } from '../src/domain/answers';
 import {
   api,
-  BENCH_YEAR,
-  lapLogger,
-  median,
-  rawQuery,
-  rawTransaction,
-  ratioFigure,
   type Bench,
+  BENCH_YEAR,
   type BenchContext,
   type Figure,
+  lapLogger,
+  median,
+  ratioFigure,
+  rawQuery,
+  rawTransaction,
+  vacuumBudget,
 } from './lib';
 
 /** The target of the issue. */
@@ -95,7 +96,7 @@ export default {
   name: 'landing',
   async run(ctx) {
     const lap = lapLogger(ctx, 'landing');
-    await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
+    await vacuumBudget(ctx.raw);
     return landingFigures(ctx, lap);
   },
 } satisfies Bench;

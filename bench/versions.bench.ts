@@ -13,17 +13,18 @@
 import type { CreatedVersionAnswer } from '../src/domain/answers';
 import {
   api,
-  BENCH_YEAR,
-  lapLogger,
-  median,
-  rawQuery,
-  samplePair,
-  withYear,
-  rawTransaction,
-  ratioFigure,
   type Bench,
+  BENCH_YEAR,
   type BenchContext,
   type Figure,
+  lapLogger,
+  median,
+  ratioFigure,
+  rawQuery,
+  rawTransaction,
+  samplePair,
+  vacuumBudget,
+  withYear,
 } from './lib';
 
 /** The targets of the issue. */
@@ -140,7 +141,7 @@ export default {
   name: 'versions',
   async run(ctx) {
     const lap = lapLogger(ctx, 'versions');
-    await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
+    await vacuumBudget(ctx.raw);
     return [...(await freezeFigures(ctx, lap)), ...(await compareFigures(ctx))];
   },
 } satisfies Bench;

@@ -16,22 +16,23 @@ import type { RollForwardAnswerWire } from '../src/domain/answers';
 import { seedDemo } from './seed';
 import {
   api,
+  type Bench,
   BENCH_TODAY,
   BENCH_YEAR,
+  type BenchContext,
+  type Figure,
   lineIdsOf,
   median,
   openFresh,
   percentile,
+  ratioFigure,
+  type RawDriver,
   rawQuery,
   rawTransaction,
-  ratioFigure,
   samplePair,
+  vacuumBudget,
   withServer,
   withYear,
-  type Bench,
-  type BenchContext,
-  type Figure,
-  type RawDriver,
 } from './lib';
 
 /** The target of the issue: a one-year figure with 3 years stored within 1.2× of it with 1 year. */
@@ -175,11 +176,11 @@ async function rollForwardFigures(ctx: BenchContext, lap: (what: string) => void
       await q('delete from expertise_poles where year = $1', [to]);
       await q('delete from client_years where year = $1', [to]);
     });
-    await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
+    await vacuumBudget(ctx.raw);
   };
   // What autovacuum would have done (PGlite has none): hint bits and visibility set on the source
   // year, so the first run does not pay for the seed's writes; the runs after it are undone alike.
-  await rawQuery(ctx.raw, 'vacuum analyze budget_monthly_data, budget_line_items, expertise_poles, client_years');
+  await vacuumBudget(ctx.raw);
   const rollForwardMs: number[] = [];
   const rawMs: number[] = [];
   // About 10 to 30 s a run on PGlite: two runs (their mean), no warm-up beyond the vacuum.

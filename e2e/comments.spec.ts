@@ -33,6 +33,8 @@ test('a comment mentions someone, their bell rings, the notification opens the c
     role: 'editor',
     clientIds: null,
   });
+  // The list on screen was read before the client existed: read it again.
+  await app.page.reload();
   await camille.selectClient(CLIENT);
   const second = await signedInBrowser(browser, LEA, leaPassword);
   const lea = { context: second.context, page: second.app.page, tab: budgetTab(second.app.page) };

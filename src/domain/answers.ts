@@ -163,6 +163,9 @@ export const versionSummary = z.object({
   at: z.string(),
   by: z.string().meta({ description: 'Qui a figé la version (local sans comptes).' }),
   reference: z.boolean().meta({ description: 'La version de référence de l’exercice (une au plus).' }),
+  clientId: z.string().nullable().meta({
+    description: 'Le seul client d’une version figée par une validation ; null : tous les clients de l’exercice.',
+  }),
 });
 export type VersionSummary = z.output<typeof versionSummary>;
 

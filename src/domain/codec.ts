@@ -154,6 +154,7 @@ function convertVersion<A, B, PA, PB>(
     at: v.at,
     by: v.by,
     reference: v.reference,
+    ...(v.clientId ? { clientId: v.clientId } : {}),
     clients: v.clients.map((c) => ({ id: c.id, prevision_mb_annuelle_debut: amount(c.prevision_mb_annuelle_debut) })),
     budgetData: Object.fromEntries(Object.entries(v.budgetData).map(([id, p]) => [id, poles(p)])),
   };

@@ -89,6 +89,8 @@ export interface VersionBackup {
   at: string;
   by: string;
   reference: boolean;
+  /** A validation's version: its one client (docs/product.md#sign-off); absent or null: the year's. */
+  clientId?: string | null;
   clients: Pick<Client, 'id' | 'prevision_mb_annuelle_debut'>[];
   budgetData: Record<string, ForecastPole[]>;
 }

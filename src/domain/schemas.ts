@@ -16,7 +16,7 @@ import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, uplif
 import { currentYear, invalidYearMessage, isYear, MAX_YEAR, MIN_YEAR } from './years';
 import { urlInteger } from './url-numbers';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
-import { MAX_SIGNOFF_TEXT, SIGNOFF_STATUSES } from './signoff';
+import { MAX_SIGNOFF_TEXT, ONE_CLIENT_REFERENCE, SIGNOFF_STATUSES } from './signoff';
 import { CELL_SOURCES } from './history';
 import {
   MAX_COMMENT_LENGTH,
@@ -443,6 +443,7 @@ export const versionBackupSchema = z.object({
   at: z.string().refine(isIsoDate, { error: 'Date de version invalide : une date ISO 8601 est attendue.' }),
   by: z.string().max(MAX_NAME_LENGTH),
   reference: z.boolean(),
+  clientId: idSchema.nullable().optional(),
   clients: z.array(yearClientSchema.pick({ id: true, prevision_mb_annuelle_debut: true })),
   budgetData: z.record(idSchema, z.array(forecastPoleSchema)),
 });
@@ -467,6 +468,7 @@ function checkVersions(versions: readonly VersionBackupWire[], ctx: Issues): voi
     names.add(name);
     if (v.reference && references.has(v.year)) issue(['reference'], `Plusieurs versions de référence en ${v.year}.`);
     if (v.reference) references.add(v.year);
+    if (v.reference && v.clientId) issue(['reference'], ONE_CLIENT_REFERENCE(v.name));
     uniqueIds(v.clients, ['versions', i, 'clients'], 'Client', ctx);
     const keys = new Set(Object.keys(v.budgetData).map((id) => id.toLowerCase()));
     checkBudgetData(v.budgetData, keys, new Set(), ['versions', i], ctx);

@@ -90,6 +90,10 @@ export function validatedVersionName(at: Date, clientName: string, timeZone = 'E
   return `Validé le ${at.toLocaleDateString('fr-FR', { timeZone })} · ${clientName}`;
 }
 
+/** A validation's version (one client) made the year's reference: refused (409 on the route, 400 in a backup). */
+export const ONE_CLIENT_REFERENCE = (name: string) =>
+  `La version « ${name} » ne tient qu'un client (figée par une validation) : elle ne peut pas être la référence de l'exercice.`;
+
 /** The refusal of a forecast write on a validated budget (409 `budget_validated`). */
 export function budgetValidatedMessage(year: number, clientName: string): string {
   return `Le budget ${year} de « ${clientName} » est validé : ses prévisions ne peuvent plus changer. Un administrateur peut le rouvrir (avec un motif).`;

@@ -1061,6 +1061,10 @@ export const MIGRATIONS: Migration[] = [
       );
       create index budget_signoff_validated_idx on budget_signoff (year, client_id) where status = 'validé';
 
+      -- A validation's version holds its one client (null: the year's version, every client); it
+      -- can never be the year's reference, which the objectif landing reads for every client.
+      alter table budget_versions add column client_id uuid;
+
       create function signoff_guard_active() returns boolean language sql stable as $$
         select exists (select 1 from budget_signoff where status = 'validé')
            and coalesce(current_setting('budget.lock_bypass', true), '') <> 'on'

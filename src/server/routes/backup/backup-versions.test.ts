@@ -84,10 +84,16 @@ describe('versions in the backup', () => {
     const twoReferences = { ...doc, versions: doc.versions!.map((v) => ({ ...v, reference: true })) };
     const sameId = { ...doc, versions: doc.versions!.map((v) => ({ ...v, id: initial.id })) };
     const sameName = { ...doc, versions: doc.versions!.map((v) => ({ ...v, name: ' budget INITIAL ' })) };
+    // A validation's version holds one client: never the year's reference (docs/product.md#sign-off).
+    const oneClientReference = {
+      ...doc,
+      versions: doc.versions!.map((v) => (v.reference ? { ...v, clientId: v.clients[0]!.id } : v)),
+    };
     for (const [file, text] of [
       [twoReferences, `Plusieurs versions de référence en ${Y}.`],
       [sameId, `Version en double : ${initial.id}.`],
       [sameName, `Deux versions de ${Y} portent le nom « budget INITIAL ».`],
+      [oneClientReference, `ne tient qu'un client (figée par une validation) : elle ne peut pas être la référence`],
     ] as const) {
       const res = await t.request('POST', '/api/backup', file);
       expect(res.status).toBe(400);

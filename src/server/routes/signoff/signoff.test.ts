@@ -102,7 +102,13 @@ describe('transitions', () => {
     const versions = (await call('admin', 'GET', `/api/years/${Y}/versions`)).json as VersionsAnswer;
     const version = versions.find((v) => v.id === validated.versionId)!;
     expect(version.name).toMatch(/^Validé le \d\d\/\d\d\/\d{4} · Alpha Validation$/);
-    expect(version.reference).toBe(false);
+    expect(version).toMatchObject({ reference: false, clientId: alpha.client.id });
+    // It holds one client: it can never be the year's reference.
+    const asReference = await call('admin', 'PUT', `/api/years/${Y}/versions/${version.id}/reference`);
+    expect([asReference.status, message(asReference)]).toEqual([
+      409,
+      `La version « ${version.name} » ne tient qu'un client (figée par une validation) : elle ne peut pas être la référence de l'exercice.`,
+    ]);
     const frozen = (await call('admin', 'GET', `/api/years/${Y}/versions/${version.id}?clientId=${alpha.client.id}`))
       .json as Pole[];
     expect(frozen[0]!.lines[0]!.previsionnel[0]).toBe(100);

@@ -16,9 +16,10 @@ interface VersionRow {
   at: Date | string;
   actor: string;
   reference: boolean;
+  client_id: string | null;
 }
 
-const COLUMNS = 'id::text, name, at, actor, reference';
+const COLUMNS = 'id::text, name, at, actor, reference, client_id';
 
 function toSummary(r: VersionRow): VersionSummary {
   return {
@@ -27,6 +28,7 @@ function toSummary(r: VersionRow): VersionSummary {
     at: new Date(r.at).toISOString(),
     by: r.actor,
     reference: r.reference,
+    clientId: r.client_id,
   };
 }
 
@@ -80,9 +82,9 @@ export async function freezeVersion(
   const client = (column: string) => (one ? ` and ${column} = $5` : '');
   const { rows } = await q.query<VersionRow & { clients: number }>(
     `with v as (
-       insert into budget_versions (year, name, folded, actor, reference)
-       select $1, $2, $3, $4, ${one ? 'false' : 'not exists (select 1 from budget_versions where year = $1 and reference)'}
-       returning id, name, at, actor, reference),
+       insert into budget_versions (year, name, folded, actor, reference, client_id)
+       select $1, $2, $3, $4, ${one ? 'false, $5::uuid' : 'not exists (select 1 from budget_versions where year = $1 and reference), null'}
+       returning id, name, at, actor, reference, client_id),
      c as (
        insert into version_clients (version_id, client_id, prevision_mb_annuelle_debut)
        select v.id, cy.client_id, cy.prevision_mb_annuelle_debut from v, client_years cy where cy.year = $1${client('cy.client_id')}
@@ -111,7 +113,7 @@ export async function freezeVersion(
          from v, budget_monthly_data d join budget_line_items l on l.id = d.budget_line_item_id
         where d.year = $1${one ? ' and l.expertise_pole_id in (select id from expertise_poles where year = $1 and client_id = $5)' : ''}
         group by v.id, l.expertise_pole_id, d.month_index)
-     select v.id::text, v.name, v.at, v.actor, v.reference, (select count(*) from c)::int as clients from v`,
+     select v.id::text, v.name, v.at, v.actor, v.reference, v.client_id, (select count(*) from c)::int as clients from v`,
     one ? [v.year, v.name, v.folded, v.actor, v.clientId] : [v.year, v.name, v.folded, v.actor],
   );
   const row = rows[0]!;
@@ -218,9 +220,9 @@ export async function readVersionsBackup(q: Queryable): Promise<VersionBackup[]>
 export async function insertVersions(q: Queryable, versions: readonly VersionBackup[]): Promise<void> {
   for (const v of versions) {
     await q.query(
-      `insert into budget_versions (id, year, name, folded, at, actor, reference) overriding system value
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [v.id, v.year, v.name, foldName(v.name), v.at, v.by, v.reference],
+      `insert into budget_versions (id, year, name, folded, at, actor, reference, client_id) overriding system value
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [v.id, v.year, v.name, foldName(v.name), v.at, v.by, v.reference, v.clientId ?? null],
     );
     await q.query(
       `insert into version_clients (version_id, client_id, prevision_mb_annuelle_debut)

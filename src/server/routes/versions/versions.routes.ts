@@ -9,6 +9,7 @@ import type { CreatedVersionAnswer, VersionPolesAnswer, VersionsAnswer } from '@
 import { Hono } from 'hono';
 import { forecastPolesToWire } from '@/domain/codec';
 import { SUMMARIES } from '@/domain/history';
+import { ONE_CLIENT_REFERENCE } from '@/domain/signoff';
 import { createVersionBody, versionParams, versionQuery, yearParams } from '@/domain/schemas';
 import type { Db, Queryable } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
@@ -69,6 +70,7 @@ export function versionsRoutes(db: Db) {
       const versions = await db.transaction(async (tx) => {
         await lockYearVersions(tx, year);
         const version = await versionOf(tx, year, id);
+        if (version.clientId !== null) throw conflict(ONE_CLIENT_REFERENCE(version.name));
         if (!version.reference) {
           await setReference(tx, year, id);
           await insertEntry(tx, {

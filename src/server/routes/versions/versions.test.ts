@@ -116,7 +116,7 @@ describe('freezing a version', () => {
       [first.id, 'Budget initial', true, 'local'],
       [second.id, 'Réforecast juin', false, 'local'],
     ]);
-    expect(Object.keys(versions[0]!).sort()).toEqual(['at', 'by', 'id', 'name', 'reference']);
+    expect(Object.keys(versions[0]!).sort()).toEqual(['at', 'by', 'clientId', 'id', 'name', 'reference']);
     // The second version holds the budget as it is now.
     const lines = (await read(second.id, client.id)).json[0]!.lines;
     expect(lines.map((l) => [l.name, l.previsionnel[0]])).toEqual([

@@ -37,7 +37,14 @@ function answer(clients: 'all' | string[], freezeVersion = false): RollForwardAn
       after: { previsionnel: 250000, achat_previsionnel: 0 },
     },
   ];
-  const version = { id: 7, name: 'Budget initial 2027', at: '2026-12-01T10:00:00.000Z', by: 'local', reference: true };
+  const version = {
+    id: 7,
+    name: 'Budget initial 2027',
+    at: '2026-12-01T10:00:00.000Z',
+    by: 'local',
+    reference: true,
+    clientId: null,
+  };
   return {
     clients: clients === 'all' ? rows : rows.filter((r) => clients.includes(r.id)),
     historyId: null,

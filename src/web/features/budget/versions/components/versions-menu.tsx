@@ -89,21 +89,26 @@ function VersionRow({ year, version, isAdmin }: { year: number; version: Version
       <span className="text-xs text-muted-foreground">
         {`Figée le ${formatHistoryAt(version.at)} par ${actorLabel(version.by)}`}
       </span>
+      {version.clientId !== null && (
+        <span className="text-xs text-muted-foreground">Figée par une validation : ce client seulement</span>
+      )}
       {isAdmin && !version.reference && (
         <div className="flex gap-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busy}
-            onClick={() =>
-              markReference.mutate(version.id, {
-                onSuccess: () => notifySuccess(`« ${version.name} » est la version de référence`),
-                onError: (e) => failed(e, 'Impossible de changer la version de référence.'),
-              })
-            }
-          >
-            Marquer comme référence
-          </Button>
+          {version.clientId === null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={() =>
+                markReference.mutate(version.id, {
+                  onSuccess: () => notifySuccess(`« ${version.name} » est la version de référence`),
+                  onError: (e) => failed(e, 'Impossible de changer la version de référence.'),
+                })
+              }
+            >
+              Marquer comme référence
+            </Button>
+          )}
           <Button
             variant={isConfirming ? 'destructive' : 'ghost'}
             size="sm"
