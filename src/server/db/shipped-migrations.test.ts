@@ -27,6 +27,10 @@ const SHIPPED: readonly (readonly [id: string, sha256: string])[] = [
   ['0012_history_year_idx', '30c6853b36572393534ebae89d44a27e591955e1f0189934fce4b1f61a0416b3'],
   ['0013_accounting', '68d437f9a8f860667325ccd5bda677017a7dc9f203fed85ea30965bf97d78e64'],
   ['0014_versions', '805df423228a1b31b5d08baa9e1b28d234617402417d4a033015fefd3814f1b8'],
+  ['0015_comments', '1c1d23042f1ddae4ba7b477e0b503869cb78ecb4f783cb81ba9bacee5c7bb526'],
+  ['0016_access', '9333c695753dc122f27e99041fdd83c8117909fdb4c75e5eafb3d5039b284c08'],
+  ['0017_versions_compare', 'b75fc14a29eef3dd400a1c05ec27a40d2c52dc3d04bea85b0da0097bd42765c8'],
+  ['0018_signoff', 'd4424e37dd111e4619cc2bd0f48ca15d242ef37a6a9ecd3e3c1aca751043769f'],
 ];
 
 const textOf = (sql: (typeof MIGRATIONS)[number]['sql']) =>
