@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 // An unexpected console.error fails the test: React warnings are bugs.
 import '@/test/console-error-guard';
 
@@ -13,6 +13,11 @@ if (typeof Element !== 'undefined') {
   Element.prototype.setPointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+
+// findBy… and waitFor wait for a condition; their default limit of 1 s is a wall-clock threshold a
+// busy 2-core machine crossed (the accounting tab's preview, rendered after a fetch and a parse,
+// once took longer in a full run). The limit only bounds a failure: a passing test is as fast.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

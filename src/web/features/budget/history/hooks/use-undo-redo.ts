@@ -40,8 +40,12 @@ export function useUndoRedo(year: number, clientId: string, onChanged: (entry: H
         let id: number | null;
         if (typeof target === 'object') id = target.id;
         else {
+          const stackQuery = historyStackQueryOptions(year, clientId);
+          // A fetch of the stack still in flight may have started before the saves above were
+          // stored, and fetchQuery would share its answer: cancel it, so the stack is read now.
+          await queryClient.cancelQueries({ queryKey: stackQuery.queryKey, exact: true });
           try {
-            id = (await queryClient.fetchQuery(historyStackQueryOptions(year, clientId)))[target];
+            id = (await queryClient.fetchQuery(stackQuery))[target];
           } catch (error) {
             notifyError('Erreur', error instanceof ApiError ? error.message : UNDO_FAILED, error);
             return;
