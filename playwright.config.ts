@@ -10,6 +10,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 // and e2e/comments.spec.ts (mentions need a second person).
 const accountsURL = `http://127.0.0.1:${port + 1}`;
 const AUTH_SPECS = /[\\/]e2e[\\/](?:auth[^\\/]*|comments)\.spec\.ts$/;
+// The local-mode specs run in two lanes, each on its own server and database (port + 2 for the
+// second), beside the accounts lane: two at a time (the machine's two cores), one file at a time
+// per lane, so no two files ever share a database. The second lane's specs, chosen by their
+// duration in a full run so the lanes end together:
+const secondURL = `http://127.0.0.1:${port + 2}`;
+const SECOND_LANE = /[\\/]e2e[\\/](?:grid|files|dashboards|excel|years|accounting|signoff)\.spec\.ts$/;
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
@@ -41,8 +47,9 @@ export default defineConfig({
   testDir: 'e2e',
   // Only this subfolder is wiped at start, so test-results/e2e.json and other tools' files survive.
   outputDir: 'test-results/e2e',
-  // One server, one database: tests that write would race with more workers.
-  workers: 1,
+  // Two lanes at a time; each project (one server, one database) runs one file at a time, so tests
+  // that write never race (workers: 1 on each project).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -56,11 +63,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: AUTH_SPECS, use: chromium },
-    { name: 'chromium-accounts', testMatch: AUTH_SPECS, use: { ...chromium, baseURL: accountsURL } },
+    { name: 'chromium', testIgnore: [AUTH_SPECS, SECOND_LANE], use: chromium, workers: 1 },
+    { name: 'chromium-2', testMatch: SECOND_LANE, use: { ...chromium, baseURL: secondURL }, workers: 1 },
+    {
+      name: 'chromium-accounts',
+      testMatch: AUTH_SPECS,
+      use: { ...chromium, baseURL: accountsURL },
+      workers: 1,
+    },
   ],
   webServer: [
     { ...webServer, url: `${baseURL}/api/health`, env: { E2E_PORT: String(port) } },
+    { ...webServer, url: `${secondURL}/api/health`, env: { E2E_PORT: String(port + 2) } },
     {
       ...webServer,
       url: `${accountsURL}/api/health`,

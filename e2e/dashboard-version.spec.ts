@@ -1,7 +1,8 @@
 /**
  * The Dashboard compared with a version (docs/product.md#versions-and-landing): freeze, edit a
  * forecast, choose the version in 'Comparer avec': its MB forecast and the gap show beside each
- * project and TOTAL, the choice stays in the URL across a reload, the CSV carries them.
+ * project and TOTAL, the choice stays in the URL across a reload, the CSV carries them; and the
+ * landing view (docs/product.md#landing-view) of the same data.
  */
 import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
@@ -99,4 +100,35 @@ test('compares the Dashboard with a frozen version, remembered in the URL, in th
   await app.main.getByLabel('Comparer avec').selectOption({ label: 'Aucune version' });
   await expect(projects.getByRole('columnheader', { name: 'MB Budget initial' })).toHaveCount(0);
   expect(new URL(app.page.url()).searchParams.get('version')).toBeNull();
+});
+
+test("lands the year in the 'Atterrissage' tab: actuals to the cut-off, forecasts after, against the reference", async ({
+  app,
+  request,
+}) => {
+  const year = currentYear();
+  await json(request.post('/api/backup', { data: backup }));
+  await json(request.post(`/api/years/${year}/versions`, { data: { name: 'Budget initial' } }));
+  await json(
+    request.patch(`/api/cells?year=${year}`, {
+      data: [{ lineId: id(21), month: 1, field: 'previsionnel', value: 1500 }],
+    }),
+  );
+
+  await app.goto('/');
+  await app.openTab('Dashboard');
+  await app.main.getByRole('tab', { name: 'Atterrissage' }).click();
+  const table = app.main.getByRole('table', { name: 'Atterrissage par client et pôle' });
+  // January is actual (1 200 − 500), February the forecast typed after the freeze (1 500 − 400).
+  await expect(table.getByRole('columnheader').nth(1)).toHaveText(/janv\. réel/);
+  await expect(table.getByRole('columnheader').nth(2)).toHaveText(/févr\. prév\./);
+  const alpha = rowCells(table, 'Alpha · Paid');
+  await expect(alpha.nth(1)).toHaveText('700 €');
+  await expect(alpha.nth(2)).toHaveText('1 100 €');
+  await expect(alpha.nth(13)).toHaveText('1 800 €');
+  await expect(alpha.nth(14)).toHaveText('1 200 €');
+  await expect(alpha.nth(15)).toHaveText('600 €');
+  await expect(app.main.getByText('Réel jusqu’à janvier, prévisionnel ensuite')).toContainText(
+    'Atterrissage 1 800 € = MB réelle à date 700 € + MB prévisionnelle après janvier 1 100 €.',
+  );
 });

@@ -15,6 +15,7 @@ import { SIGNOFF_STATUSES } from './signoff';
 import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
+import type { LandingView } from './dashboard/landing-view';
 
 const measure = z.enum(MEASURES);
 const historyId = z.number().int().nullable();
@@ -329,6 +330,36 @@ export const dashboardLinesAnswer = z.object({
   poles: z.array(z.object({ pole: z.string(), lines: z.array(lineAggregate) })),
 });
 export type DashboardLinesAnswer = z.output<typeof dashboardLinesAnswer>;
+/**
+ * GET /api/years/:year/landing (docs/product.md#landing-view): per client and pole, the 12 months'
+ * MB as the year lands (actual up to the cut-off, forecast after), the year, the version's MB
+ * forecast and the gap; the TOTAL with its two parts.
+ */
+const landingMonths = z.array(cents).length(12);
+export const landingViewAnswer = z.object({
+  cutoff: z.number().int().min(0).max(11),
+  version: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  rows: z.array(
+    z.object({
+      clientId: z.string(),
+      client: z.string(),
+      pole: z.string(),
+      months: landingMonths,
+      landed: cents,
+      reference: cents,
+      gap: cents,
+    }),
+  ),
+  total: z.object({
+    months: landingMonths,
+    landed: cents,
+    reference: cents,
+    gap: cents,
+    actualToDate: cents,
+    forecastAfter: cents,
+  }),
+});
+export type LandingViewAnswer = z.output<typeof landingViewAnswer>;
 /** A version's forecast in the dashboards (cents): per client and per pole name. */
 export type DashboardVersion = NonNullable<z.output<typeof dashboardVersion>>;
 export type VersionForecastSums = z.output<typeof forecastSums>;
@@ -341,6 +372,7 @@ export interface DashboardLinesData {
 const fits = <_Model extends Wire, Wire>(): void => undefined;
 fits<DashboardData, z.output<typeof dashboardAnswer>>();
 fits<DashboardLinesData, z.output<typeof dashboardLinesAnswer>>();
+fits<LandingView, LandingViewAnswer>();
 
 // ---- month closing ------------------------------------------------------------------------------
 

@@ -131,6 +131,11 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.undoAnswer, 'UndoResult', 'L’entrée créée par l’annulation.'],
   [answers.dashboardAnswer, 'DashboardData', 'La sélection réduite à ce que montrent les tableaux de bord (centimes).'],
   [answers.dashboardLinesAnswer, 'DashboardLines', 'Les lignes de chaque pôle de la sélection (centimes).'],
+  [
+    answers.landingViewAnswer,
+    'LandingView',
+    'L’atterrissage par client et pôle : MB réelle jusqu’au mois d’arrêté, prévisionnelle ensuite, face à une version (centimes).',
+  ],
   [auth.signInBody, 'SignIn', 'Adresse et mot de passe.'],
   [auth.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
   [auth.changePasswordBody, 'PasswordChange', 'Le mot de passe actuel et le nouveau.'],

@@ -289,6 +289,16 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/dashboard/landing',
+    tag: 'Tableaux de bord',
+    summary:
+      'L’atterrissage par client, pôle et mois : MB réelle jusqu’au mois d’arrêté, prévisionnelle ensuite, face à une version (la référence par défaut) (centimes)',
+    query: [dashboardQuery, yearQuery],
+    answer: { status: 200, description: 'Les lignes et leur TOTAL.', schema: answers.landingViewAnswer },
+    errors: [404, 422],
+  },
+  {
+    method: 'get',
     path: '/api/years',
     tag: 'Exercices',
     summary: 'Les exercices qui contiennent des données',

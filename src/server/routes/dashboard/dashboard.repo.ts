@@ -17,6 +17,15 @@ import {
 } from '@/domain/dashboard/sums';
 import { addCents, CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
 import type { DashboardVersion, VersionForecastSums } from '@/domain/answers';
+import type { MeasureTotals } from '@/domain/budget';
+import {
+  landingViewRow,
+  landingViewTotal,
+  monthsFromCumulated,
+  versionMargin,
+  type LandingView,
+  type VersionMonth,
+} from '@/domain/dashboard/landing-view';
 import type { Queryable } from '@/server/db/client';
 import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
@@ -345,4 +354,98 @@ function addForecast(a: VersionForecastSums | undefined, b: VersionForecastSums)
       achat_previsionnel: addCents(a.toDate.achat_previsionnel as Cents, b.toDate.achat_previsionnel as Cents),
     },
   };
+}
+
+/** One pole's row of `dashboard_pole_months` (cumulated cents, text), or a pole without one. */
+type LandingRow = {
+  client_id: string;
+  client: string;
+  pole_id: string;
+  pole: string;
+  month: number | null;
+  previsionnel: string | null;
+  achat_previsionnel: string | null;
+  reel: string | null;
+  achat: string | null;
+};
+
+/** The selection's poles with their cumulated monthly sums, in the dashboards' order. */
+const LANDING_SQL = /* sql */ `
+  with sel as (${SELECTION})
+  select s.id as client_id, s.name as client, p.id as pole_id, p.name as pole, a.month,
+         a.previsionnel::text, a.achat_previsionnel::text, a.reel::text, a.achat::text
+    from sel s
+    join expertise_poles p on p.client_id = s.id and p.year = $2
+    left join dashboard_pole_months a on a.year = $2 and a.pole_id = p.id
+   order by s.rank, p.seq, a.month`;
+
+/** A version's poles of the selection (those of clients deleted since left out) and their months. */
+const LANDING_VERSION_SQL = /* sql */ `
+  select p.client_id, c.name as client, p.pole_id, p.name as pole, m.month_index as month,
+         m.previsionnel::text, m.achat_previsionnel::text
+    from version_poles p
+    join clients c on c.id = p.client_id
+    left join version_pole_months m on m.version_id = p.version_id and m.pole_id = p.pole_id
+   where p.version_id = $1 and ($2::uuid[] is null or p.client_id = any($2::uuid[]))
+   order by c.created_at, c.id, p.seq, m.month_index`;
+
+/**
+ * The landing view (docs/product.md#landing-view) of these clients (null = every client) at
+ * `cutoff`, against `version` (or none); null when an id is unknown. Its live figures are the
+ * per-pole sums the dashboards read, so its TOTAL is theirs: « MB Réelle à date » plus the forecast
+ * MB after the cut-off. A pole of the version deleted since is a row with nothing landed.
+ */
+export async function loadLandingView(
+  q: Queryable,
+  ids: readonly string[] | null,
+  year: number,
+  cutoff: number,
+  version: { id: number; name: string } | null,
+): Promise<LandingView | null> {
+  if (ids) {
+    const { rows } = await q.query<{ n: number }>(`select count(*)::int as n from clients where id = any($1::uuid[])`, [
+      ids,
+    ]);
+    if (rows[0]?.n !== ids.length) return null;
+  }
+  // The sums tables hold integer cents; a version's months, euros.
+  const live = (text: string | null) => (text === null ? (0 as Cents) : cents(text));
+  const frozenEuros = (text: string | null) => (text === null ? (0 as Cents) : decimalToCents(text));
+  type Pole = { clientId: string; client: string; pole: string; cumulated: (MeasureTotals | undefined)[] };
+  const poles = new Map<string, Pole>();
+  for (const r of (await q.query<LandingRow>(LANDING_SQL, [ids, year])).rows) {
+    const pole = poles.get(r.pole_id) ?? { clientId: r.client_id, client: r.client, pole: r.pole, cumulated: [] };
+    if (r.month !== null)
+      pole.cumulated[Number(r.month)] = {
+        previsionnel: live(r.previsionnel),
+        achat_previsionnel: live(r.achat_previsionnel),
+        reel: live(r.reel),
+        achat: live(r.achat),
+      };
+    poles.set(r.pole_id, pole);
+  }
+  const frozen = new Map<string, { clientId: string; client: string; pole: string; months: VersionMonth[] }>();
+  if (version) {
+    for (const r of (await q.query<LandingRow>(LANDING_VERSION_SQL, [version.id, ids])).rows) {
+      const pole = frozen.get(r.pole_id) ?? { clientId: r.client_id, client: r.client, pole: r.pole, months: [] };
+      if (r.month !== null)
+        pole.months[Number(r.month)] = {
+          previsionnel: frozenEuros(r.previsionnel),
+          achat_previsionnel: frozenEuros(r.achat_previsionnel),
+        };
+      frozen.set(r.pole_id, pole);
+    }
+  }
+  const who = (p: { clientId: string; client: string; pole: string }) => ({
+    clientId: p.clientId,
+    client: p.client,
+    pole: p.pole,
+  });
+  const rows = [...poles].map(([id, p]) =>
+    landingViewRow(who(p), monthsFromCumulated(p.cumulated), cutoff, versionMargin(frozen.get(id)?.months ?? [])),
+  );
+  for (const [id, p] of frozen) {
+    if (!poles.has(id)) rows.push(landingViewRow(who(p), [], cutoff, versionMargin(p.months)));
+  }
+  return { cutoff, version, rows, total: landingViewTotal(rows, cutoff) };
 }

@@ -3,10 +3,11 @@
  * the cut-off month too, and the previous year's actuals over the same months, reduced to what the
  * two dashboard tabs and the dashboard CSV show (`DashboardData`, amounts in cents); the browser
  * derives the rows with the same domain function (ADR 011, 026). GET /api/dashboard/lines, same
- * query: the lines of the poles view. 404 when an id is unknown (a deleted client): the filter
+ * query: the lines of the poles view. GET /api/dashboard/landing, same query: the landing view
+ * against the version asked for or the year's reference (docs/product.md#landing-view). 404 when an id is unknown (a deleted client): the filter
  * must be pruned, not silently narrowed.
  */
-import type { DashboardAnswer, DashboardLinesAnswer } from '@/domain/answers';
+import type { DashboardAnswer, DashboardLinesAnswer, LandingViewAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { dashboardQuery } from '@/domain/dashboard-query';
@@ -14,7 +15,8 @@ import type { Db } from '@/server/db/client';
 import { ApiError, notFound, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, versionNotFound, versionOfAnotherYear } from '@/server/lib/messages';
 import { scopeSelection } from '@/server/policy/policy';
-import { loadDashboardData, loadDashboardLines, loadVersionCompare } from './dashboard.repo';
+import { landingCutoff } from '../landing/landing.repo';
+import { loadDashboardData, loadDashboardLines, loadLandingView, loadVersionCompare } from './dashboard.repo';
 
 /**
  * The version `id` asked for (`?version=`), or null without one: 404 when unknown, 400 when of
@@ -33,6 +35,15 @@ async function versionOfYear(db: Db, id: number | null, year: number): Promise<{
   return { id, name: found.name };
 }
 
+/** The reference version of `year`, or null when none is marked. */
+async function referenceOfYear(db: Db, year: number): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `select id::text, name from budget_versions where year = $1 and reference`,
+    [year],
+  );
+  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+}
+
 export function dashboardRoutes(db: Db) {
   // 300 clients give about 200 kB of JSON, 45 kB gzip: compressed when the client accepts it.
   return new Hono()
@@ -48,6 +59,21 @@ export function dashboardRoutes(db: Db) {
       if (!version) return c.json(data satisfies DashboardAnswer);
       const compared = await loadVersionCompare(db, version, ids, data.cutoff.month);
       return c.json({ ...data, version: compared } satisfies DashboardAnswer);
+    })
+    .get('/dashboard/landing', compress(), async (c) => {
+      const { clients, cutoff, version: versionId } = validate(dashboardQuery, c.req.query());
+      const year = yearOf(c);
+      // The version asked for, else the year's reference (docs/product.md#landing-view).
+      const version = (await versionOfYear(db, versionId, year)) ?? (await referenceOfYear(db, year));
+      const view = await loadLandingView(
+        db,
+        scopeSelection(c, clients ?? 'all'),
+        year,
+        cutoff ?? (await landingCutoff(db, year)),
+        version,
+      );
+      if (!view) throw notFound(CLIENT_NOT_FOUND);
+      return c.json(view satisfies LandingViewAnswer);
     })
     .get('/dashboard/lines', compress(), async (c) => {
       const { clients, cutoff, version } = validate(dashboardQuery, c.req.query());

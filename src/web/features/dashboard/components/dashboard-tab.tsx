@@ -39,6 +39,7 @@ function ChartFallback({ height }: { height: number }) {
 }
 import { MarginTable, SummaryTable } from './dashboard-tables';
 import { KpiCards } from './kpi-cards';
+import { LandingViewCard, type LandingViewCardProps } from './landing-view-card';
 
 export type DashboardFilterProps = {
   /** Shared by both dashboard tabs (kept by the home screen while tabs switch). */
@@ -60,6 +61,7 @@ const DASHBOARD_TABS = [
   { id: 'pole-details', label: 'Marge par Pôle' },
   { id: 'evolution', label: 'Évolution Mensuelle' },
   { id: 'summary', label: 'Tableau Récapitulatif' },
+  { id: 'landing', label: 'Atterrissage' },
 ] as const;
 
 /** The 'Dashboard' tab, loaded lazily with the charts. */
@@ -115,7 +117,12 @@ export function DashboardTab({
       ) : !dashboard.data ? (
         <Spinner text="Chargement..." />
       ) : (
-        <DashboardContent dashboard={dashboard.data} onOpenClient={onOpenClient} onOpenPole={onOpenPole} />
+        <DashboardContent
+          dashboard={dashboard.data}
+          landing={{ filter: selection.filter, year, cutoff, version }}
+          onOpenClient={onOpenClient}
+          onOpenPole={onOpenPole}
+        />
       )}
     </section>
   );
@@ -165,9 +172,10 @@ async function exportExcel(
 
 function DashboardContent({
   dashboard,
+  landing,
   onOpenClient,
   onOpenPole,
-}: { dashboard: ComparedDashboard } & DashboardDrillProps) {
+}: { dashboard: ComparedDashboard; landing: LandingViewCardProps } & DashboardDrillProps) {
   if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
   const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
@@ -222,6 +230,9 @@ function DashboardContent({
           <ChartCard title="Tableau Récapitulatif">
             <SummaryTable rows={dashboard.summaryRows} month={month} />
           </ChartCard>
+        </TabsContent>
+        <TabsContent value="landing">
+          <LandingViewCard {...landing} />
         </TabsContent>
       </Tabs>
     </>
