@@ -65,7 +65,12 @@ export interface PoleMonth {
  * the margin rate à date (the months up to the client's last one holding an actual) below the
  * forecast's rate over the same months by more than the points. No rate without positive sales.
  */
-export function clientAlerts(s: AlertSettings, clientId: string, year: number, rows: readonly PoleMonth[]): ActiveAlert[] {
+export function clientAlerts(
+  s: AlertSettings,
+  clientId: string,
+  year: number,
+  rows: readonly PoleMonth[],
+): ActiveAlert[] {
   const alerts: ActiveAlert[] = [];
   const base = { clientId, year };
   const p = s.purchasesOverForecast;

@@ -28,7 +28,13 @@ const oneLine = (text: string) => {
 };
 
 /** The message of one mention: who, where, the whole comment. */
-export function mentionMail(m: { by: string; clientName: string; place: string; text: string; link: string }): MailText {
+export function mentionMail(m: {
+  by: string;
+  clientName: string;
+  place: string;
+  text: string;
+  link: string;
+}): MailText {
   return {
     subject: oneLine(`${m.by} vous a mentionné — ${m.clientName}`),
     body: [

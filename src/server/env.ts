@@ -124,7 +124,8 @@ export function smtpUrlProblem(text: string): string | null {
     return `SMTP_URL doit commencer par smtp:// ou smtps:// ${example}`;
   }
   if (url.hostname === '') return `SMTP_URL ne nomme pas de serveur ${example}`;
-  if (url.pathname !== '' && url.pathname !== '/') return `SMTP_URL ne doit pas avoir de chemin après le serveur ${example}`;
+  if (url.pathname !== '' && url.pathname !== '/')
+    return `SMTP_URL ne doit pas avoir de chemin après le serveur ${example}`;
   return null;
 }
 

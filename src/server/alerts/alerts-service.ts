@@ -101,7 +101,8 @@ export function createAlerts({
     });
     tell(result.told);
     if (result.mails > 0) mail.queued();
-    if (result.outcome === 'ran') log?.info(`Tâche du jour : alertes évaluées, ${result.mails} récapitulatif(s) à envoyer.`);
+    if (result.outcome === 'ran')
+      log?.info(`Tâche du jour : alertes évaluées, ${result.mails} récapitulatif(s) à envoyer.`);
     return result.outcome;
   }
 

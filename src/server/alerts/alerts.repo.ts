@@ -70,7 +70,9 @@ export async function poleMonths(
 
 /** The clients holding a year (their client-year row). */
 export async function clientsOfYear(q: Queryable, year: number): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(`select client_id::text as id from client_years where year = $1`, [year]);
+  const { rows } = await q.query<{ id: string }>(`select client_id::text as id from client_years where year = $1`, [
+    year,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -82,10 +84,7 @@ export async function yearHasClients(q: Queryable, year: number): Promise<boolea
 }
 
 /** The months of a year closed, and those an accounting import wrote or covered. */
-export async function monthsDone(
-  q: Queryable,
-  year: number,
-): Promise<{ closed: Set<number>; imported: Set<number> }> {
+export async function monthsDone(q: Queryable, year: number): Promise<{ closed: Set<number>; imported: Set<number> }> {
   const { rows: closed } = await q.query<{ month: number }>(`select month from month_locks where year = $1`, [year]);
   const { rows: imported } = await q.query<{ month: number }>(
     `select distinct x.month from accounting_imports f,
@@ -94,7 +93,10 @@ export async function monthsDone(
       where f.year = $1`,
     [year],
   );
-  return { closed: new Set(closed.map((r) => Number(r.month))), imported: new Set(imported.map((r) => Number(r.month))) };
+  return {
+    closed: new Set(closed.map((r) => Number(r.month))),
+    imported: new Set(imported.map((r) => Number(r.month))),
+  };
 }
 
 /** The years the daily run evaluates: those of `recent` holding client-years, and those with an active alert. */

@@ -33,8 +33,9 @@ afterAll(async () => {
 });
 
 async function newClient() {
-  return (await as(user('admin@agence.fr'), 'POST', `/api/clients?year=${Y}`, { name: `Client ${crypto.randomUUID()}` }))
-    .json as Client;
+  return (
+    await as(user('admin@agence.fr'), 'POST', `/api/clients?year=${Y}`, { name: `Client ${crypto.randomUUID()}` })
+  ).json as Client;
 }
 const comment = async (u: RoleUser, body: Record<string, unknown>) => {
   const res = await as(u, 'POST', '/api/comments', { year: Y, ...body });
@@ -62,7 +63,9 @@ describe('e-mail through SMTP_URL', () => {
     expect(mails.map((m) => m.to)).toEqual([['editeur@agence.fr'], ['lecteur@agence.fr']]);
     expect(mails[0]!.from).toBe('budget@agence.fr');
     expect(mails[0]!.subject).toBe(`Camille Martin vous a mentionné — ${client.name}`);
-    expect(mails[0]!.text).toContain(`Camille Martin vous a mentionné dans un commentaire — ${client.name}, Exercice ${Y} :`);
+    expect(mails[0]!.text).toContain(
+      `Camille Martin vous a mentionné dans un commentaire — ${client.name}, Exercice ${Y} :`,
+    );
     expect(mails[0]!.text).toContain('> @editeur peux-tu vérifier mars ?\n> Merci');
     expect(mails[0]!.text).toContain(`Ouvrir Budget & Marges : ${TEST_LINK}`);
     await t.mail.drain();
@@ -136,7 +139,10 @@ describe('e-mail through SMTP_URL', () => {
     smtp.setFailing(false);
     await t.mail.drain(new Date(new Date(failed.next_try!).getTime() + 1));
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail).toMatchObject({ to: ['editeur@agence.fr'], subject: `Camille Martin vous a mentionné — ${client.name}` });
+    expect(mail).toMatchObject({
+      to: ['editeur@agence.fr'],
+      subject: `Camille Martin vous a mentionné — ${client.name}`,
+    });
     expect((await outbox())[rows]).toMatchObject({ attempts: 2, sent: true, next_try: null });
   });
 
@@ -151,8 +157,9 @@ describe('without SMTP_URL', () => {
     try {
       await local.addUser('admin@agence.fr');
       await local.addUser('editeur@agence.fr');
-      const editor = (await local.db.query<{ id: string }>(`select id from auth_user where email = 'editeur@agence.fr'`))
-        .rows[0]!;
+      const editor = (
+        await local.db.query<{ id: string }>(`select id from auth_user where email = 'editeur@agence.fr'`)
+      ).rows[0]!;
       const cookie = await local.signIn('admin@agence.fr');
       const client = (await local.call('POST', `/api/clients?year=${Y}`, { cookie, body: { name: 'Sans SMTP' } }))
         .json as Client;

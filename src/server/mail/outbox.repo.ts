@@ -36,9 +36,7 @@ export async function claimDue(q: Queryable, now: Date, leaseUntil: Date, limit:
       returning id::text, recipient, subject, body, attempts`,
     [now, leaseUntil, limit],
   );
-  return rows
-    .map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }))
-    .sort((a, b) => a.id - b.id);
+  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) })).sort((a, b) => a.id - b.id);
 }
 
 export async function markSent(q: Queryable, id: number, at: Date): Promise<void> {
@@ -47,5 +45,9 @@ export async function markSent(q: Queryable, id: number, at: Date): Promise<void
 
 /** A failed try: tried again at `nextTry`, or never (null: given up). */
 export async function markFailed(q: Queryable, id: number, error: string, nextTry: Date | null): Promise<void> {
-  await q.query(`update mail_outbox set next_try = $2, last_error = $3 where id = $1`, [id, nextTry, error.slice(0, 500)]);
+  await q.query(`update mail_outbox set next_try = $2, last_error = $3 where id = $1`, [
+    id,
+    nextTry,
+    error.slice(0, 500),
+  ]);
 }

@@ -18,9 +18,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-      enc.toLowerCase() === 'b'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQp(data.replace(/_/g, ' ')),
+      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
     );
 }
 

@@ -50,7 +50,13 @@ export async function createAccountsTestApp(
   });
   const live = createLive(db, options.live);
   const mail = options.smtpUrl
-    ? createMailer({ db, smtpUrl: options.smtpUrl, link: TEST_LINK, pollMs: 0, from: 'Budget & Marges <budget@agence.fr>' })
+    ? createMailer({
+        db,
+        smtpUrl: options.smtpUrl,
+        link: TEST_LINK,
+        pollMs: 0,
+        from: 'Budget & Marges <budget@agence.fr>',
+      })
     : noMailer(TEST_LINK);
   const alerts = createAlerts({ db, live, mail, now: options.now });
   const app = createApp({

@@ -148,7 +148,13 @@ export function commentsRoutes(db: Db, live: Live, mail: Mailer = noMailer()) {
               .filter((n) => n.kind === 'mention')
               .map((n) => ({
                 recipient: n.recipient,
-                ...mentionMail({ by: comment.authorName, clientName: name, place: where, text: body.text, link: mail.link }),
+                ...mentionMail({
+                  by: comment.authorName,
+                  clientName: name,
+                  place: where,
+                  text: body.text,
+                  link: mail.link,
+                }),
               }))
           : [];
         await enqueueMails(tx, mails);
