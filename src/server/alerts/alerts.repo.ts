@@ -155,7 +155,7 @@ export async function storedAlerts(
     `select ${ALERT_COLUMNS} from alerts
       where ($1::smallint is null or year = $1)
         and (case when client_id is null then $3 else $2::uuid[] is null or client_id = any($2::uuid[]) end)
-      order by year, kind, client_id, month, pole_id`,
+      order by year, client_id is null, kind, client_id, month, pole_id`,
     [year, clientIds, agency],
   );
   return rows.map(toStored);
