@@ -39,16 +39,17 @@ export default {
       },
       'bench',
     );
-    const save = (app: typeof withAlerts) => async (i: number) => {
+    // Each save changes the cell (the other app's value differs by a cent): an unchanged cell writes no entry.
+    const save = (app: typeof withAlerts, cent: number) => async (i: number) => {
       const res = await app.request(withYear('/api/cells'), {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([{ lineId, month: 4, field: 'achat', value: valueFor(i) }]),
+        body: JSON.stringify([{ lineId, month: 4, field: 'achat', value: valueFor(i) + cent }]),
       });
       if (res.status !== 200) throw new Error(`PATCH /api/cells : ${res.status} ${await res.text()}`);
     };
     try {
-      const [evaluated, plain] = await samplePair(save(withAlerts), save(without), ctx.repeat);
+      const [evaluated, plain] = await samplePair(save(withAlerts, 0), save(without, 0.01), ctx.repeat);
       return [
         ratioFigure(
           `save 1 cell with alert evaluation, ${ctx.data.clients.length} clients (p50, in process)`,

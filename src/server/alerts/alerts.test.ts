@@ -7,11 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertSettingsAnswer, AlertsAnswer, NotificationsAnswer } from '@/domain/answers';
-import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { openPostgres, type Db } from '@/server/db/client';
 import { createLive } from '@/server/live/hub';
 import { noMailer } from '@/server/mail/mailer';
-import { addRoleUsers, createAccountsTestApp, type RoleUser } from '@/server/test/test-accounts';
+import { addRoleUsers, clientWithLine, createAccountsTestApp, type RoleUser } from '@/server/test/test-accounts';
 import { createAlerts, DAILY_LOCK_KEY } from './alerts-service';
 
 const Y = 2035;
@@ -35,13 +34,7 @@ afterAll(async () => {
   await t.db.close();
 });
 
-async function fixture() {
-  const client = (await as(admin(), 'POST', `/api/clients${q}`, { name: `Client ${crypto.randomUUID()}` }))
-    .json as Client;
-  const pole = (await as(admin(), 'POST', `/api/clients/${client.id}/poles${q}`, { name: 'Paid', lines: ['Meta'] }))
-    .json as Pole;
-  return { client, lineId: pole.lines[0]!.id };
-}
+const fixture = () => clientWithLine(t, admin().cookie, Y);
 const save = async (lineId: string, month: number, field: string, value: number) => {
   const res = await as(admin(), 'PATCH', `/api/cells${q}`, [{ lineId, month, field, value }]);
   expect(res.status).toBe(200);

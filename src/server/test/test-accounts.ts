@@ -3,6 +3,7 @@
  * line creates them, and a request helper that carries a session cookie, an Origin and a client IP.
  */
 import type { Role } from '@/domain/control';
+import type { ClientWire, PoleWire } from '@/domain/schemas';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { createUser, type UserAccess } from '../auth/users.repo';
@@ -149,4 +150,19 @@ export async function addRoleUsers(
     users.push({ ...u, cookie, id: rows[0]!.id });
   }
   return users;
+}
+
+/** A new client (a unique name) in `year` with a pole 'Paid' of one line 'Meta', made by `cookie`'s user. */
+export async function clientWithLine(
+  t: Awaited<ReturnType<typeof createAccountsTestApp>>,
+  cookie: string,
+  year: number,
+) {
+  const q = `?year=${year}`;
+  const client = (await t.call('POST', `/api/clients${q}`, { cookie, body: { name: `Client ${crypto.randomUUID()}` } }))
+    .json as ClientWire;
+  const pole = (
+    await t.call('POST', `/api/clients/${client.id}/poles${q}`, { cookie, body: { name: 'Paid', lines: ['Meta'] } })
+  ).json as PoleWire;
+  return { client, lineId: pole.lines[0]!.id };
 }
