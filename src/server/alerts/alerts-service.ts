@@ -66,15 +66,15 @@ export function createAlerts({
 
   async function afterWrite(touched: Touched): Promise<void> {
     try {
-      const notified = await db.transaction(async (tx) => {
-        const settings = await readAlertSettings(tx);
-        const at = clock();
-        const years = touched.has(null) ? await alertYears(tx, [at.getFullYear() - 1, at.getFullYear()]) : [];
-        const told: string[] = [];
-        for (const target of targetsOf(touched, years)) told.push(...(await evaluateAlerts(tx, target, at, settings)));
-        return told;
-      });
-      tell(notified);
+      // No transaction around it: a save's evaluation is mostly reads, and on the embedded database a
+      // transaction that wrote nothing still costs its commit. Each write below is safe alone (an
+      // alert inserted once, `on conflict do nothing`; deletes and updates by key).
+      const settings = await readAlertSettings(db);
+      const at = clock();
+      const years = touched.has(null) ? await alertYears(db, [at.getFullYear() - 1, at.getFullYear()]) : [];
+      const told: string[] = [];
+      for (const target of targetsOf(touched, years)) told.push(...(await evaluateAlerts(db, target, at, settings)));
+      tell(told);
     } catch (err) {
       // The write itself is committed: its alerts wait for the next write or the daily run.
       log?.error('Évaluation des alertes après une écriture', err);
