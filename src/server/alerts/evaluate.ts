@@ -2,8 +2,8 @@
  * Evaluating alerts (docs/product.md#alerts, ADR 053): the rules of domain/alerts.ts run over the
  * figures of the clients a write touched (or every client of a year, or the agency's months), and
  * the stored alerts follow: a new one is stored and told once (a notification to each user who
- * sees it at the level « Tout »), one still crossed keeps its start and takes the new figures, one
- * no longer crossed is deleted — cleared by itself, without a word.
+ * sees it at the level « Tout »), one still crossed keeps its start (and, in a wide evaluation,
+ * takes the new figures), one no longer crossed is deleted — cleared by itself, without a word.
  */
 import {
   agencyAlerts,
@@ -70,9 +70,12 @@ export async function evaluateAlerts(
     q,
     stored.filter((a) => !activeKeys.has(a.key)).map((a) => a.key),
   );
+  // A save leaves an active alert's stored figures be (no write per keystroke): GET /api/alerts
+  // reads them afresh (currentFigures); the wider evaluations (daily, closing, thresholds) store them.
   await updateAlertValues(
     q,
     keyed.filter((a) => {
+      if (target.clientIds !== null) return false;
       const old = storedByKey.get(a.key);
       return old !== undefined && (old.value !== a.value || old.threshold !== a.threshold);
     }),
@@ -119,5 +122,22 @@ export async function alertTexts(
         poleName: a.poleId === null ? null : (names.poles.get(a.poleId) ?? null),
       }),
     ]),
+  );
+}
+
+/**
+ * The figures of these clients' alerts as they are now (by key): what `GET /api/alerts` shows for
+ * an alert a save left active with its stored figures.
+ */
+export async function currentFigures(
+  q: Queryable,
+  year: number,
+  clientIds: readonly string[],
+): Promise<Map<string, ActiveAlert>> {
+  if (clientIds.length === 0) return new Map();
+  const s = await readAlertSettings(q);
+  const figures = await poleMonths(q, year, clientIds);
+  return new Map(
+    clientIds.flatMap((id) => clientAlerts(s, id, year, figures.get(id) ?? [])).map((a) => [alertKey(a), a]),
   );
 }

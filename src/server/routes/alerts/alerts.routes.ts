@@ -13,6 +13,7 @@ import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { readJson, validate } from '@/server/lib/errors';
 import type { Alerts } from '@/server/alerts/alerts-service';
+import { currentFigures } from '@/server/alerts/evaluate';
 import { alertNames, readAlertSettings, storedAlerts, writeAlertSettings } from '@/server/alerts/alerts.repo';
 import { accessOf, inScope, requireCan } from '@/server/policy/policy';
 
@@ -34,9 +35,17 @@ export function alertsRoutes(db: Db, alerts: Alerts) {
       const { year } = validate(alertsQuery, c.req.query());
       const access = accessOf(c);
       const answer = await db.transaction(async (tx) => {
-        const list = (await storedAlerts(tx, year, null, access.role === 'admin')).filter(
+        const stored = (await storedAlerts(tx, year, null, access.role === 'admin')).filter(
           (a) => a.clientId === null || inScope(access, a.clientId),
         );
+        // A client's figures as they are now (a save leaves the stored ones be).
+        const now = await currentFigures(tx, year, [
+          ...new Set(stored.flatMap((a) => (a.clientId === null ? [] : [a.clientId]))),
+        ]);
+        const list = stored.map((a) => {
+          const fresh = now.get(a.key);
+          return fresh ? { ...a, value: fresh.value, threshold: fresh.threshold } : a;
+        });
         const names = await alertNames(
           tx,
           list.flatMap((a) => (a.clientId === null ? [] : [a.clientId])),
