@@ -69,7 +69,9 @@ export function createAlerts({
       // No transaction around it: a save's evaluation is mostly reads, and on the embedded database a
       // transaction that wrote nothing still costs its commit. Each write below is safe alone (an
       // alert inserted once, `on conflict do nothing`; deletes and updates by key).
-      const settings = await readAlertSettings(db);
+      // A save's evaluation reads its thresholds with its client's figures (one statement).
+      const settings =
+        touched.has(null) || [...touched.values()].includes(null) ? await readAlertSettings(db) : undefined;
       const at = clock();
       const years = touched.has(null) ? await alertYears(db, [at.getFullYear() - 1, at.getFullYear()]) : [];
       const told: string[] = [];

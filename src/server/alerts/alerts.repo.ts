@@ -31,15 +31,7 @@ export async function poleMonths(
   year: number,
   clientIds: readonly string[] | null,
 ): Promise<Map<string, PoleMonth[]>> {
-  const { rows } = await q.query<{
-    client_id: string;
-    pole_id: string;
-    month: number;
-    previsionnel: string;
-    achat_previsionnel: string;
-    reel: string;
-    achat: string;
-  }>(
+  const { rows } = await q.query<RawPoleMonth>(
     `select p.client_id::text, d.pole_id::text, d.month, d.previsionnel::text, d.achat_previsionnel::text,
             d.reel::text, d.achat::text
        from expertise_poles p join dashboard_pole_months d on d.pole_id = p.id and d.year = p.year
@@ -48,6 +40,21 @@ export async function poleMonths(
     // Two statements rather than `$2 is null or …`, which no index serves: a save reads its client's poles only.
     clientIds === null ? [year] : [year, clientIds],
   );
+  return toPoleMonths(rows);
+}
+
+interface RawPoleMonth {
+  client_id: string;
+  pole_id: string;
+  month: number;
+  previsionnel: string;
+  achat_previsionnel: string;
+  reel: string;
+  achat: string;
+}
+
+/** Running sums (ordered by client, pole, month) taken apart month by month, per client. */
+function toPoleMonths(rows: readonly RawPoleMonth[]): Map<string, PoleMonth[]> {
   const byClient = new Map<string, PoleMonth[]>();
   let previous: { pole: string; sums: number[] } | null = null;
   for (const r of rows) {
@@ -265,4 +272,34 @@ export async function insertAlertNotifications(q: Queryable, list: readonly Aler
       list.map((n) => n.month),
     ],
   );
+}
+
+/**
+ * What a save's evaluation reads, in one statement (a round trip is most of its cost): the
+ * thresholds, these clients' stored alerts of the year, and their pole-month sums.
+ */
+export async function clientsSnapshot(
+  q: Queryable,
+  year: number,
+  clientIds: readonly string[],
+): Promise<{ settings: AlertSettings; stored: StoredAlert[]; figures: Map<string, PoleMonth[]> }> {
+  const { rows } = await q.query<{
+    settings: AlertSettings | string | null;
+    stored: RawAlert[];
+    figures: RawPoleMonth[];
+  }>(
+    `select (select document from alert_settings) as settings,
+            coalesce((select json_agg(a) from (select ${ALERT_COLUMNS} from alerts
+                                               where year = $1 and client_id = any($2::uuid[])) a), '[]') as stored,
+            coalesce((select json_agg(f order by f.client_id, f.pole_id, f.month) from (
+               select p.client_id::text, d.pole_id::text, d.month, d.previsionnel::text,
+                      d.achat_previsionnel::text, d.reel::text, d.achat::text
+                 from expertise_poles p join dashboard_pole_months d on d.pole_id = p.id and d.year = p.year
+                where p.year = $1 and p.client_id = any($2::uuid[])) f), '[]') as figures`,
+    [year, clientIds],
+  );
+  const r = rows[0]!;
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const settings = r.settings === null ? NO_ALERTS : { ...NO_ALERTS, ...parse(r.settings) };
+  return { settings, stored: parse(r.stored).map(toStored), figures: toPoleMonths(parse(r.figures)) };
 }

@@ -19,6 +19,7 @@ import {
   alertNames,
   alertRecipients,
   clientsOfYear,
+  clientsSnapshot,
   yearHasClients,
   deleteAlerts,
   insertAlertNotifications,
@@ -47,14 +48,17 @@ export async function evaluateAlerts(
   now: Date,
   settings?: AlertSettings,
 ): Promise<string[]> {
-  const s = settings ?? (await readAlertSettings(q));
-  const stored = await storedAlerts(q, target.year, target.clientIds, target.agency);
+  // A save's clients: one statement reads all it needs.
+  const snapshot =
+    target.clientIds !== null && !target.agency ? await clientsSnapshot(q, target.year, target.clientIds) : null;
+  const s = snapshot?.settings ?? settings ?? (await readAlertSettings(q));
+  const stored = snapshot?.stored ?? (await storedAlerts(q, target.year, target.clientIds, target.agency));
   // Nothing on and nothing stored: a cell save costs the two reads above, no more.
   if (!hasFigureAlerts(s) && !target.agency && stored.length === 0) return [];
 
   const active: ActiveAlert[] = [];
   if (hasFigureAlerts(s)) {
-    const figures = await poleMonths(q, target.year, target.clientIds);
+    const figures = snapshot?.figures ?? (await poleMonths(q, target.year, target.clientIds));
     const clients = target.clientIds ?? (await clientsOfYear(q, target.year));
     for (const id of clients) active.push(...clientAlerts(s, id, target.year, figures.get(id) ?? []));
   }
