@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { API_ERROR_CODES } from './error-codes';
+import { ALERT_KINDS } from './alerts';
+import { alertSettingsBody } from './alerts-schemas';
 import { NOTIFICATION_KINDS, NOTIFICATION_LEVELS } from './comments';
 import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
@@ -573,7 +575,7 @@ export const notificationItem = z.object({
   at: z.string(),
   read: z.boolean(),
   text: z.string(),
-  clientId: z.string(),
+  clientId: z.string().nullable().meta({ description: 'null : une alerte de l’agence (clôture, import comptable).' }),
   year: z.number().int(),
   lineId: z.string().nullable(),
   month: z.number().int().nullable(),
@@ -594,3 +596,29 @@ export type NotificationsReadAnswer = z.output<typeof notificationsReadAnswer>;
 export const notificationSettingsAnswer = z.object({ level: z.enum(NOTIFICATION_LEVELS) });
 /** `PUT /api/notifications/settings`: the level now. */
 export type NotificationSettingsAnswer = z.output<typeof notificationSettingsAnswer>;
+
+// ---- alerts (docs/product.md#alerts) ------------------------------------------------------------
+
+/** `GET/PUT /api/alerts/settings`: the thresholds (euros), null where an alert is off. */
+export const alertSettingsAnswer = alertSettingsBody;
+export type AlertSettingsAnswer = z.output<typeof alertSettingsAnswer>;
+
+export const alertAnswer = z.object({
+  kind: z.enum(ALERT_KINDS),
+  clientId: z.string().nullable().meta({ description: 'null : une alerte de l’agence (clôture, import comptable).' }),
+  clientName: z.string().nullable(),
+  poleId: z.string().nullable(),
+  pole: z.string().nullable().meta({ description: 'Le nom du pôle (achats au-dessus de la prévision).' }),
+  month: z.number().int().nullable(),
+  year: z.number().int(),
+  since: z.string().meta({ description: 'Quand l’alerte s’est déclenchée (ISO).' }),
+  value: z.number().meta({
+    description: 'Achats réels (€), taux de marge à date (points) ou jours de retard, selon kind.',
+  }),
+  threshold: z.number().meta({ description: 'La limite franchie, dans la même unité que value.' }),
+  text: z.string(),
+});
+export type AlertWire = z.output<typeof alertAnswer>;
+export const alertsAnswer = z.array(alertAnswer);
+/** `GET /api/alerts?year`: the active alerts of the year in the caller's scope. */
+export type AlertsAnswer = z.output<typeof alertsAnswer>;

@@ -23,6 +23,8 @@ import type {
 import { ZERO_CENTS, assertCents, centsToEuros, decimalToCents, eurosToCents, type Cents } from './money';
 import type { ForecastTotals, RollForwardClientResult } from './rollforward';
 import type { LandingClientResult } from './landing';
+import type { AlertKind, AlertSettings } from './alerts';
+import type { AlertSettingsWire } from './alerts-schemas';
 import type { CellChange } from './history';
 import { MEASURES, type Measure } from './measures';
 import { initialsOf } from './live';
@@ -446,4 +448,25 @@ export function conflictCellsFromWire(cells: readonly unknown[]): ConflictCell[]
     });
   }
   return read;
+}
+
+/** The alert thresholds from the wire (euros → cents). */
+export function alertSettingsFromWire(w: AlertSettingsWire): AlertSettings {
+  const p = w.purchasesOverForecast;
+  return {
+    ...w,
+    purchasesOverForecast: p === null ? null : { percent: p.percent, cents: centsFromWire(p.euros) },
+  };
+}
+
+/** The alert thresholds to the wire (cents → euros). */
+export function alertSettingsToWire(s: AlertSettings): AlertSettingsWire {
+  const p = s.purchasesOverForecast;
+  return { ...s, purchasesOverForecast: p === null ? null : { percent: p.percent, euros: centsToWire(p.cents) } };
+}
+
+/** An alert's value or threshold on the wire: euros (purchases), points (rate), days (late). */
+export function alertMeasureToWire(kind: AlertKind, n: number): number {
+  if (kind === 'purchasesOverForecast') return centsToWire(n as Cents);
+  return kind === 'marginRateBelow' ? n / 100 : n;
 }

@@ -25,8 +25,12 @@ export const NOTIFICATION_LEVEL_LABELS: Record<NotificationLevel, string> = {
 /** A user who never chose: everything (Grist's default). */
 export const DEFAULT_NOTIFICATION_LEVEL: NotificationLevel = 'all';
 
-export const NOTIFICATION_KINDS = ['mention', 'reply'] as const;
+/** Kinds of notification; an alert (docs/product.md#alerts) is told only at the level « Tout ». */
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'alert'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The kinds a comment causes: the only ones a backup holds (alerts are figures' state, recomputed). */
+export const COMMENT_NOTIFICATION_KINDS = ['mention', 'reply'] as const;
+export type CommentNotificationKind = (typeof COMMENT_NOTIFICATION_KINDS)[number];
 
 /** A comment as the version 2 backup holds it (docs/product.md#file-json-backup). */
 export interface BackupComment extends CommentPlace {
@@ -47,7 +51,7 @@ export interface BackupComment extends CommentPlace {
 export interface BackupNotification extends CommentPlace {
   id: number;
   recipient: string;
-  kind: NotificationKind;
+  kind: CommentNotificationKind;
   at: string;
   read: boolean;
   text: string;
@@ -98,7 +102,7 @@ export function excerpt(text: string): string {
 
 /** The French text of a notification. */
 export function notificationText(
-  kind: NotificationKind,
+  kind: CommentNotificationKind,
   n: { by: string; clientName: string; place: string; text: string },
 ): string {
   const what = kind === 'mention' ? 'vous a mentionné' : 'a répondu';

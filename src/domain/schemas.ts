@@ -21,7 +21,7 @@ import { CELL_SOURCES } from './history';
 import {
   MAX_COMMENT_LENGTH,
   MAX_MENTIONS,
-  NOTIFICATION_KINDS,
+  COMMENT_NOTIFICATION_KINDS,
   type BackupComment,
   type BackupNotification,
 } from './comments';
@@ -514,7 +514,7 @@ export const backupCommentSchema = z.object({
 export const backupNotificationSchema = z.object({
   id: backupId('Notification'),
   recipient: backupText('Le destinataire', 320),
-  kind: z.enum(NOTIFICATION_KINDS, { error: 'kind doit valoir mention ou reply.' }),
+  kind: z.enum(COMMENT_NOTIFICATION_KINDS, { error: 'kind doit valoir mention ou reply.' }),
   at: backupInstant,
   read: z.boolean(),
   text: backupText('Le texte de la notification', 20_000),

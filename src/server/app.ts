@@ -39,6 +39,9 @@ import { importsRoutes } from './routes/imports/imports.routes';
 import { accountingRoutes } from './routes/accounting/accounting.routes';
 import { commentsRoutes } from './routes/comments/comments.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { alertsRoutes } from './routes/alerts/alerts.routes';
+import { createAlerts, type Alerts } from './alerts/alerts-service';
+import { noMailer, type Mailer } from './mail/mailer';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
 
 /** Largest body of an ordinary request (a 5,000-cell batch is about 0.6 MB). */
@@ -62,6 +65,10 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** The live-updates hub (main.ts closes it at stop); one on `db` by default, started by the first stream. */
   live?: Live;
+  /** The mailer (SMTP_URL set); none by default: nothing is queued or sent (ADR 053). */
+  mail?: Mailer;
+  /** Alerts' evaluation after writes and the daily run (main.ts starts its timer); one on `db` by default. */
+  alerts?: Alerts;
 }
 
 export function createApp({
@@ -73,6 +80,8 @@ export function createApp({
   beforeRestore,
   trustProxy,
   live = createLive(db, { log }),
+  mail = noMailer(),
+  alerts = createAlerts({ db, live, mail, log }),
 }: AppOptions) {
   const access = new Hono().get('/session', sessionRoute(auth));
   if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth, trustProxy));
@@ -94,10 +103,14 @@ export function createApp({
     .route('/', openApiRoutes())
     // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
     .use('*', accessMiddleware(db, auth !== undefined))
-    // The writing tab's id for the history entry, and the live streams woken once it committed (ADR 034).
+    // The writing tab's id for the history entry, and the live streams woken once it committed (ADR 034);
+    // then the alerts of what it touched evaluated (ADR 053).
     .use(
       '*',
-      originMiddleware(() => live.committed()),
+      originMiddleware(async (touched) => {
+        live.committed();
+        await alerts.afterWrite(touched);
+      }),
     )
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
@@ -113,7 +126,8 @@ export function createApp({
     .route('/', importsRoutes(db))
     .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))
-    .route('/', commentsRoutes(db, live))
+    .route('/', commentsRoutes(db, live, mail))
+    .route('/', alertsRoutes(db, alerts))
     .route('/', notificationsRoutes(db, live))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))

@@ -49,3 +49,36 @@ describe('LIVE_POLL_MS', () => {
     expect(() => parseEnv({ LIVE_POLL_MS: 'vite' })).toThrow(/LIVE_POLL_MS doit être un nombre/);
   });
 });
+
+describe('e-mail settings (docs/product.md#e-mail)', () => {
+  it('leaves e-mail off without SMTP_URL', () => {
+    expect(parseEnv({}).smtpUrl).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    'smtp://smtp.agence.fr',
+    'smtp://utilisateur:mot%20de%20passe@smtp.agence.fr:587',
+    'smtps://smtp.agence.fr:465',
+    'smtp://127.0.0.1:2525/?ignoreTLS=true',
+  ])('accepts %s', (url) => {
+    expect(parseEnv({ SMTP_URL: url }).smtpUrl).toBe(url);
+  });
+
+  it.each([
+    ['smtp.agence.fr', "SMTP_URL n'est pas une URL valide"],
+    ['http://smtp.agence.fr', 'SMTP_URL doit commencer par smtp:// ou smtps://'],
+    ['smtp://', 'SMTP_URL ne nomme pas de serveur'],
+    ['smtp://smtp.agence.fr:99999', "SMTP_URL n'est pas une URL valide"],
+    ['smtp://smtp.agence.fr/boite', 'SMTP_URL ne doit pas avoir de chemin après le serveur'],
+  ])('refuses %s, in French, naming the setting', (url, message) => {
+    expect(() => parseEnv({ SMTP_URL: url })).toThrow(`Configuration invalide :\n  SMTP_URL : ${message}`);
+  });
+
+  it('checks MAIL_FROM', () => {
+    expect(parseEnv({ MAIL_FROM: 'Budget & Marges <budget@agence.fr>' }).mailFrom).toBe(
+      'Budget & Marges <budget@agence.fr>',
+    );
+    expect(() => parseEnv({ MAIL_FROM: 'budget' })).toThrow(/MAIL_FROM doit être une adresse e-mail/);
+  });
+});

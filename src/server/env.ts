@@ -51,6 +51,25 @@ const envSchema = z.object({
       .max(3_600_000, { error: 'LIVE_POLL_MS doit valoir au plus 3600000 (une heure)' })
       .optional(),
   ),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      const problem = smtpUrlProblem(text.trim());
+      if (problem !== null) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return text.trim();
+    }),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, {
+      error: 'MAIL_FROM doit être une adresse e-mail (par exemple « Budget & Marges <budget@agence.fr> »)',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
@@ -81,6 +100,33 @@ export interface Env {
    * NOTIFY, PgBouncer in transaction mode); unset: the hub's default per engine (live/hub.ts).
    */
   livePollMs: number | undefined;
+  /**
+   * SMTP_URL (smtp:// or smtps://, credentials in it): e-mail on (docs/product.md#e-mail); unset,
+   * nothing is ever sent. MAIL_FROM: the sender (default budget-marges@ the SMTP host's domain).
+   */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+}
+
+/**
+ * What is wrong with an SMTP_URL, in French, or null: an smtp:// or smtps:// URL with a host, an
+ * optional port, and nothing after the host but an optional query (nodemailer's options).
+ */
+export function smtpUrlProblem(text: string): string | null {
+  const example = '(par exemple smtp://utilisateur:motdepasse@smtp.agence.fr:587 ou smtps://smtp.agence.fr)';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `SMTP_URL n'est pas une URL valide ${example}`;
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    return `SMTP_URL doit commencer par smtp:// ou smtps:// ${example}`;
+  }
+  if (url.hostname === '') return `SMTP_URL ne nomme pas de serveur ${example}`;
+  if (url.pathname !== '' && url.pathname !== '/')
+    return `SMTP_URL ne doit pas avoir de chemin après le serveur ${example}`;
+  return null;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
@@ -135,5 +181,7 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     livePollMs: e.LIVE_POLL_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

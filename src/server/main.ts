@@ -21,6 +21,8 @@ import { parseEnv } from './env';
 import { createLogger } from './lib/log';
 import { startFailureMessage } from './lib/storage-failure';
 import { createLive } from './live/hub';
+import { createAlerts } from './alerts/alerts-service';
+import { createMailer, noMailer } from './mail/mailer';
 
 /** How long requests in flight may take to finish once a stop is asked. */
 const STOP_GRACE_MS = 10_000;
@@ -64,9 +66,15 @@ async function main() {
     : undefined;
   // One hub per process: one LISTEN connection on PostgreSQL, however many streams (ADR 034).
   const live = createLive(db, { log, pollMs: env.livePollMs });
+  // E-mail only with SMTP_URL (docs/product.md#e-mail); the link is PUBLIC_URL, else this address.
+  const link = env.publicOrigin ?? `http://${env.host}:${env.port}`;
+  const mail = env.smtpUrl ? createMailer({ db, smtpUrl: env.smtpUrl, from: env.mailFrom, link, log }) : noMailer(link);
+  const alerts = createAlerts({ db, live, mail, log });
   const app = createApp({
     db,
     live,
+    mail,
+    alerts,
     webRoot: findWebRoot(),
     auth,
     publicOrigin: env.publicOrigin,
@@ -80,6 +88,11 @@ async function main() {
     const mode = auth ? 'comptes utilisateurs (AUTH=on)' : 'sans connexion, ce poste seulement';
     console.log(`Budget & Marges : http://${info.address}:${info.port} — ${where} — ${mode}`);
     if (dir) backups = startDailyBackups({ db, dir, log });
+    if (env.smtpUrl) console.log(`E-mails envoyés par ${new URL(env.smtpUrl).host} (SMTP_URL), liens vers ${link}`);
+    // Alerts and the e-mail digest once a day (one instance of several runs it: ADR 053); mail left
+    // in the outbox by an earlier run is sent now.
+    alerts.startDaily();
+    mail.queued();
   }) as Server;
   // An idle keep-alive connection is closed by the client (a browser, a reverse proxy: 60 s for
   // most) before the server, not the other way round: Node's 5 s made a client reuse a socket the
@@ -115,6 +128,8 @@ async function main() {
       server.closeAllConnections();
     }
     await backups?.stop();
+    await alerts.close();
+    await mail.close();
     if ((await Promise.race([db.close(), timeout(CLOSE_DB_MS)])) === 'timeout') {
       log.warn('La base de données ne s’est pas fermée à temps.');
     }

@@ -2,7 +2,8 @@
  * The budget workbook (docs/product.md#excel-export): one client's year or every client's year as
  * the `.xlsx` the exports write — the sheet `Budget` (the grid: four measures per month, pole
  * subtotal rows and totals as SUM formulas, frozen header and name columns, euro format), the long
- * sheet `Données` for pivot tables, and the hidden sheet `_ids` the import matches lines with.
+ * sheet `Données` for pivot tables, the hidden sheet `_ids` the import matches lines with, and
+ * (one client's export) the sheet `Commentaires`.
  * The import (budget-import.ts) reads the same layout back: both take it from here.
  */
 import { lineMonthValue } from '../budget';
@@ -11,6 +12,7 @@ import { MEASURES, MEASURE_LABELS, type Measure } from '../measures';
 import type { Client, Pole } from '../model';
 import { ZERO_CENTS, addCents, subCents, sumCents, type Cents } from '../money';
 import { MONTHS, MONTH_INDEXES } from '../months';
+import { commentsSheet, type SheetComment } from './comments-sheet';
 import { fileDate, fileNamePart } from './file-names';
 import {
   amount,
@@ -112,6 +114,8 @@ export interface BudgetWorkbookInput {
   /** Every client's year (adds the grand total row) or one client's. */
   scope: 'all' | 'client';
   now: Date;
+  /** The comments of these client-years: the sheet `Commentaires` (left out when not given). */
+  comments?: readonly SheetComment[];
 }
 
 /** `budget-{client}-{YYYY}-{date}.xlsx` or `budget-tous-clients-{YYYY}-{date}.xlsx`. */
@@ -200,6 +204,7 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
     dataSheet(input.year, clients),
     { name: IDS_SHEET, rows: ids, hidden: true },
   ];
+  if (input.comments) sheets.push(commentsSheet(input.comments));
   return { fileName: budgetWorkbookFileName(input), sheets };
 }
 

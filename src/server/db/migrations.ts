@@ -1168,4 +1168,63 @@ export const MIGRATIONS: Migration[] = [
         for each row execute function guard_forecast_client_delete();
     `,
   },
+  {
+    // E-mail and alerts (issue 31, ADR 053, docs/product.md#e-mail and #alerts). Mails wait in an
+    // outbox written in the transaction of what caused them and are sent after commit by the
+    // mailer (server/mail/), retried with a growing delay: a write never waits on SMTP. An alert
+    // is a notification (kind 'alert'); the agency-wide ones (a month not closed, no accounting
+    // import) have no client. A notification put in a digest is marked mailed. The alerts active
+    // now, one row each (their key names kind, client, year, pole and month), with when they were
+    // last repeated in a digest; the admin's thresholds; the days the daily job ran (one instance
+    // runs it, under an advisory lock).
+    id: '0019_mail_alerts',
+    sql: /* sql */ `
+      alter table notifications drop constraint notifications_kind_check;
+      alter table notifications add constraint notifications_kind_check check (kind in ('mention', 'reply', 'alert'));
+      alter table notifications alter column client_id drop not null;
+      alter table notifications add constraint notifications_client_check check (client_id is not null or kind = 'alert');
+      alter table notifications add column mailed_at timestamptz;
+
+      create table mail_outbox (
+        id bigint generated always as identity primary key,
+        recipient text not null,
+        subject text not null,
+        body text not null,
+        created_at timestamptz not null default now(),
+        attempts integer not null default 0,
+        -- When to try (again); null once sent or given up.
+        next_try timestamptz default now(),
+        sent_at timestamptz,
+        last_error text
+      );
+      create index mail_outbox_due_idx on mail_outbox (next_try) where next_try is not null;
+
+      create table alert_settings (
+        id boolean primary key default true check (id),
+        document jsonb not null,
+        updated_at timestamptz not null default now(),
+        updated_by text not null
+      );
+
+      create table alerts (
+        key text primary key,
+        kind text not null check (kind in ('purchasesOverForecast', 'marginRateBelow', 'closeLate', 'importLate')),
+        client_id uuid,
+        year smallint not null check (year between 2000 and 2100),
+        pole_id uuid,
+        month smallint check (month between 0 and 11),
+        since timestamptz not null default now(),
+        -- Cents (purchases), hundredths of a point (margin rate), days (late): domain/alerts.ts.
+        value bigint not null,
+        threshold bigint not null,
+        repeated_at timestamptz
+      );
+      create index alerts_year_idx on alerts (year, client_id);
+
+      create table daily_runs (
+        day date primary key,
+        at timestamptz not null default now()
+      );
+    `,
+  },
 ];

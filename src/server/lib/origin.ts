@@ -18,10 +18,17 @@ const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const tabIdOf = (value: string | null | undefined): string | null =>
   value !== null && value !== undefined && TAB_ID.test(value) ? value : null;
 
+/**
+ * What a request's history entries touched: per year (null: every year, a restore), the clients
+ * (null: every client of the year). Alerts are evaluated for these once committed (ADR 053).
+ */
+export type Touched = Map<number | null, Set<string> | null>;
+
 interface RequestWrites {
   origin: string | null;
   /** A history entry was written (perhaps rolled back since: a wake-up then finds nothing). */
   wrote: boolean;
+  touched: Touched;
 }
 
 const store = new AsyncLocalStorage<RequestWrites>();
@@ -29,18 +36,31 @@ const store = new AsyncLocalStorage<RequestWrites>();
 /** The tab id of the request being served, or null (none, malformed, or outside a request). */
 export const currentOrigin = (): string | null => store.getStore()?.origin ?? null;
 
-/** Called where a history entry is inserted. */
-export function markWrote(): void {
+/** Called where a history entry is inserted: the clients (null: all) and year (null: all) it is about. */
+export function markWrote(clientIds: readonly string[] | null, year: number | null): void {
   const writes = store.getStore();
-  if (writes) writes.wrote = true;
+  if (!writes) return;
+  writes.wrote = true;
+  addTouched(writes.touched, clientIds, year);
 }
 
-/** Runs the request with its tab id at hand; once it is answered, `afterWrite` if it wrote history. */
-export function originMiddleware(afterWrite: () => void): MiddlewareHandler {
+/** Adds clients of a year to `touched` (null widens to every client, or every year). */
+export function addTouched(touched: Touched, clientIds: readonly string[] | null, year: number | null): void {
+  const known = touched.get(year);
+  if (clientIds === null) touched.set(year, null);
+  else if (known === undefined) touched.set(year, new Set(clientIds));
+  else if (known !== null) for (const id of clientIds) known.add(id);
+}
+
+/**
+ * Runs the request with its tab id at hand; once it is answered, `afterWrite` with what it touched
+ * if it wrote history — awaited, so the answer leaves with the alerts up to date.
+ */
+export function originMiddleware(afterWrite: (touched: Touched) => Promise<void> | void): MiddlewareHandler {
   return async (c, next) => {
-    const writes: RequestWrites = { origin: tabIdOf(c.req.header(TAB_ID_HEADER)), wrote: false };
+    const writes: RequestWrites = { origin: tabIdOf(c.req.header(TAB_ID_HEADER)), wrote: false, touched: new Map() };
     await store.run(writes, next);
     // The handler awaited its transaction: committed (or rolled back) by now.
-    if (writes.wrote) afterWrite();
+    if (writes.wrote) await afterWrite(writes.touched);
   };
 }

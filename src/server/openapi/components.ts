@@ -43,6 +43,7 @@ import {
   readNotificationsBody,
 } from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
+import { alertSettingsBody } from '@/domain/alerts-schemas';
 import {
   MAX_MAPPING_RULES,
   mappingDocument,
@@ -125,6 +126,8 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.notificationsAnswer, 'Notifications', 'Mes notifications, le nombre de non lues, mon niveau.'],
   [answers.notificationsReadAnswer, 'NotificationsUnread', 'Le nombre de notifications non lues.'],
   [answers.notificationSettingsAnswer, 'NotificationLevel', 'Le niveau de notifications.'],
+  [alertSettingsBody, 'AlertSettings', 'Les seuils des alertes (euros, points, jour du mois) ; null : désactivée.'],
+  [answers.alertsAnswer, 'Alerts', 'Les alertes actives.'],
   [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
   [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],
   [answers.historyStack, 'UndoStack', 'Les entrées qu’Annuler et Rétablir viseraient (null : rien).'],

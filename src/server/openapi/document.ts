@@ -53,7 +53,11 @@ const TAGS: [string, string][] = [
   ['Versions', 'Les versions figées du prévisionnel d’un exercice et sa référence.'],
   ['Validation', 'Le circuit de validation des budgets : soumis, validé, renvoyé, rouvert.'],
   ['Commentaires', 'Les commentaires des cellules, des lignes et des clients-exercices, leurs fils et leurs mentions.'],
-  ['Notifications', 'Les notifications de chacun (mentions, réponses), lues ou non, et son niveau.'],
+  ['Notifications', 'Les notifications de chacun (mentions, réponses, alertes), lues ou non, et son niveau.'],
+  [
+    'Alertes',
+    'Les seuils réglés par un administrateur et les alertes actives (achats, taux de marge, clôture, import).',
+  ],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [

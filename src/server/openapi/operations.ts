@@ -60,6 +60,7 @@ import {
   readNotificationsBody,
 } from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
+import { alertSettingsBody, alertsQuery } from '@/domain/alerts-schemas';
 import { mappingDocument } from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
 
@@ -771,6 +772,32 @@ export const OPERATIONS: Operation[] = [
     summary: 'Mon niveau de notifications : Tout, Réponses et mentions, Rien',
     body: notificationSettingsBody,
     answer: { status: 200, description: 'Le niveau enregistré.', schema: answers.notificationSettingsAnswer },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts',
+    tag: 'Alertes',
+    summary: 'Les alertes actives de l’exercice, dans le périmètre de l’appelant',
+    description:
+      'Achats au-dessus de la prévision (par client, pôle et mois), taux de marge à date sous la prévision, mois non ' +
+      'clôturé ou sans import comptable au jour N du mois suivant (ces deux-là, de l’agence, aux administrateurs).',
+    query: [alertsQuery],
+    answer: { status: 200, description: 'Les alertes actives.', schema: answers.alertsAnswer },
+  },
+  {
+    method: 'get',
+    path: '/api/alerts/settings',
+    tag: 'Alertes',
+    summary: 'Les seuils des alertes (administrateur)',
+    answer: { status: 200, description: 'Les seuils (null : alerte désactivée).', schema: answers.alertSettingsAnswer },
+  },
+  {
+    method: 'put',
+    path: '/api/alerts/settings',
+    tag: 'Alertes',
+    summary: 'Régler les seuils des alertes (administrateur) ; les alertes sont réévaluées aussitôt',
+    body: alertSettingsBody,
+    answer: { status: 200, description: 'Les seuils enregistrés.', schema: answers.alertSettingsAnswer },
   },
   {
     method: 'get',

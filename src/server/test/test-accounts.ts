@@ -3,14 +3,19 @@
  * line creates them, and a request helper that carries a session cookie, an Origin and a client IP.
  */
 import type { Role } from '@/domain/control';
+import type { ClientWire, PoleWire } from '@/domain/schemas';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { createUser, type UserAccess } from '../auth/users.repo';
 import { createLive, type LiveOptions } from '../live/hub';
+import { createAlerts } from '../alerts/alerts-service';
+import { createMailer, noMailer } from '../mail/mailer';
 import { createTestDb } from './test-db';
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
 export const PASSWORD = 'correct horse battery staple';
+/** The tool's address in the tests' e-mails. */
+export const TEST_LINK = 'https://budget.agence.fr';
 
 export interface Call {
   body?: unknown;
@@ -32,6 +37,10 @@ export async function createAccountsTestApp(
      * under Vitest) and a production server runs: on, for the tests of what a script's headers see.
      */
     originChecks?: boolean;
+    /** E-mail through this SMTP server (a test's smtp-server); the mailer sends when a test drains it. */
+    smtpUrl?: string;
+    /** The alerts' clock (the daily run takes its own `now`). */
+    now?: () => Date;
   } = {},
 ) {
   const db = await createTestDb();
@@ -41,7 +50,25 @@ export async function createAccountsTestApp(
     originChecksInTests: options.originChecks,
   });
   const live = createLive(db, options.live);
-  const app = createApp({ db, auth, publicOrigin: options.publicOrigin, trustProxy: options.trustProxy, live });
+  const mail = options.smtpUrl
+    ? createMailer({
+        db,
+        smtpUrl: options.smtpUrl,
+        link: TEST_LINK,
+        pollMs: 0,
+        from: 'Budget & Marges <budget@agence.fr>',
+      })
+    : noMailer(TEST_LINK);
+  const alerts = createAlerts({ db, live, mail, now: options.now });
+  const app = createApp({
+    db,
+    auth,
+    publicOrigin: options.publicOrigin,
+    trustProxy: options.trustProxy,
+    live,
+    mail,
+    alerts,
+  });
 
   async function call(
     method: string,
@@ -75,6 +102,8 @@ export async function createAccountsTestApp(
     auth,
     app,
     live,
+    mail,
+    alerts,
     call,
     signIn,
     // Admins by default: these tests exercise every route; the role tests pass their own access.
@@ -121,4 +150,19 @@ export async function addRoleUsers(
     users.push({ ...u, cookie, id: rows[0]!.id });
   }
   return users;
+}
+
+/** A new client (a unique name) in `year` with a pole 'Paid' of one line 'Meta', made by `cookie`'s user. */
+export async function clientWithLine(
+  t: Awaited<ReturnType<typeof createAccountsTestApp>>,
+  cookie: string,
+  year: number,
+) {
+  const q = `?year=${year}`;
+  const client = (await t.call('POST', `/api/clients${q}`, { cookie, body: { name: `Client ${crypto.randomUUID()}` } }))
+    .json as ClientWire;
+  const pole = (
+    await t.call('POST', `/api/clients/${client.id}/poles${q}`, { cookie, body: { name: 'Paid', lines: ['Meta'] } })
+  ).json as PoleWire;
+  return { client, lineId: pole.lines[0]!.id };
 }

@@ -143,7 +143,7 @@ export async function writeCells(
       [record.actor, record.source, clientIds.length === 1 ? clientIds[0] : null, year, diff.length, currentOrigin()],
     );
     entryId = Number(entry[0]!.id);
-    markWrote();
+    markWrote(clientIds, year);
   }
   await insertHistoryCells(q, entryId, diff);
   return { missingLineIds, clientIds, entryId, changed: diff.length, conflicts };

@@ -4,7 +4,7 @@
  * authors, and the users who can see a client (those a comment may mention).
  */
 import type { CommentAnswer, CommentPeopleAnswer } from '@/domain/answers';
-import type { BackupComment, BackupNotification, CommentPlace, NotificationKind } from '@/domain/comments';
+import type { BackupComment, BackupNotification, CommentNotificationKind, CommentPlace } from '@/domain/comments';
 import { MEASURES, type Measure } from '@/domain/measures';
 import type { Queryable } from '@/server/db/client';
 
@@ -238,7 +238,7 @@ export async function readConversation(
     RawBackupPlace & {
       id: string;
       recipient: string;
-      kind: NotificationKind;
+      kind: CommentNotificationKind;
       at: Date | string;
       read: boolean;
       text: string;
@@ -246,7 +246,7 @@ export async function readConversation(
     }
   >(
     `select id::text, recipient, kind, at, read, text, client_id::text, year, line_id::text, month, measure, comment_id::text
-       from notifications where ${inScope} order by id`,
+       from notifications where ${inScope} and kind <> 'alert' order by id`,
     [scope],
   );
   return {

@@ -4,7 +4,8 @@
  * (policy.ts `conversationWrite`); a client outside the scope → 404. One's own text only: editing or
  * deleting someone else's comment → 403; anyone who may see the thread resolves or reopens it. A new
  * comment notifies the users it mentions and, for a reply, the thread's other authors (their level
- * permitting); once committed, the client-year's readers and the notified users are told live.
+ * permitting); once committed, the client-year's readers and the notified users are told live. With
+ * SMTP_URL set, each mention also queues an e-mail in the same transaction (ADR 053).
  */
 import type { CommentAnswer, CommentPeopleAnswer, CommentsAnswer } from '@/domain/answers';
 import { Hono, type Context } from 'hono';
@@ -22,6 +23,9 @@ import { ApiError, notFound, readJson, validate } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, lineNotFound } from '@/server/lib/messages';
 import type { Live } from '@/server/live/hub';
 import { accessOf, forbidden, guardClient, inScope } from '@/server/policy/policy';
+import { mentionMail } from '@/domain/mail';
+import { noMailer, type Mailer } from '@/server/mail/mailer';
+import { enqueueMails } from '@/server/mail/outbox.repo';
 import { insertNotifications, levelsOf, type NewNotification } from '../notifications/notifications.repo';
 import {
   clientName,
@@ -53,7 +57,7 @@ async function existingClient(q: Queryable, clientId: string): Promise<string> {
   return name;
 }
 
-export function commentsRoutes(db: Db, live: Live) {
+export function commentsRoutes(db: Db, live: Live, mail: Mailer = noMailer()) {
   return new Hono()
     .get('/comments', async (c) => {
       const { clientId, year } = validate(commentsQuery, c.req.query());
@@ -78,7 +82,7 @@ export function commentsRoutes(db: Db, live: Live) {
       const { clientId, year } = body;
       guardClient(c, clientId, 'read');
       const author = actorOf(c);
-      const { comment, notified } = await db.transaction(async (tx) => {
+      const { comment, notified, mailed } = await db.transaction(async (tx) => {
         const name = await existingClient(tx, clientId);
         let place: CommentPlace = { lineId: body.lineId ?? null, month: body.month ?? null, field: body.field ?? null };
         let rootId: number | null = null;
@@ -138,10 +142,27 @@ export function commentsRoutes(db: Db, live: Live) {
             commentId: id,
           }));
         await insertNotifications(tx, list);
-        return { comment, notified: list.map((n) => n.recipient) };
+        // One e-mail per mention (docs/product.md#e-mail), queued with the comment, sent after commit.
+        const mails = mail.enabled
+          ? list
+              .filter((n) => n.kind === 'mention')
+              .map((n) => ({
+                recipient: n.recipient,
+                ...mentionMail({
+                  by: comment.authorName,
+                  clientName: name,
+                  place: where,
+                  text: body.text,
+                  link: mail.link,
+                }),
+              }))
+          : [];
+        await enqueueMails(tx, mails);
+        return { comment, notified: list.map((n) => n.recipient), mailed: mails.length > 0 };
       });
       live.commentsChanged(clientId, year);
       for (const actor of notified) live.notified(actor);
+      if (mailed) mail.queued();
       return c.json(comment satisfies CommentAnswer, 201);
     })
     .patch('/comments/:id', async (c) => {

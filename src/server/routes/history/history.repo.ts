@@ -49,7 +49,7 @@ export async function insertEntry(q: Queryable, e: NewEntry): Promise<number> {
      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) returning id::text`,
     [e.actor, e.source, e.clientId, e.year, e.summary, JSON.stringify(e.ops), e.revertsId ?? null, currentOrigin()],
   );
-  markWrote();
+  markWrote(e.clientId === null ? null : [e.clientId], e.year);
   return Number(rows[0]!.id);
 }
 

@@ -7,12 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentAnswer, CommentPeopleAnswer, CommentsAnswer, NotificationsAnswer } from '@/domain/answers';
 import { VIEW_AS_HEADER } from '@/domain/control';
-import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import { addRoleUsers, createAccountsTestApp, type RoleUser } from '@/server/test/test-accounts';
+import { addRoleUsers, clientWithLine, createAccountsTestApp, type RoleUser } from '@/server/test/test-accounts';
 import { sseReader } from '@/server/test/sse';
 
 const Y = 2033;
-const q = `?year=${Y}`;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
 const users: RoleUser[] = [];
@@ -36,13 +34,7 @@ const as = (user: RoleUser, method: string, path: string, body?: unknown, header
   t.call(method, path, { cookie: user.cookie, body, headers });
 const message = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;
 
-async function fixture() {
-  const client = (await as(admin(), 'POST', `/api/clients${q}`, { name: `Client ${crypto.randomUUID()}` }))
-    .json as Client;
-  const pole = (await as(admin(), 'POST', `/api/clients/${client.id}/poles${q}`, { name: 'Paid', lines: ['Meta'] }))
-    .json as Pole;
-  return { client, lineId: pole.lines[0]!.id };
-}
+const fixture = () => clientWithLine(t, admin().cookie, Y);
 const comment = async (user: RoleUser, body: Record<string, unknown>) => {
   const res = await as(user, 'POST', '/api/comments', { year: Y, ...body });
   return { status: res.status, json: res.json as CommentAnswer, res };

@@ -20,6 +20,10 @@ import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 const DashboardTab = lazy(() =>
   import('@/web/features/dashboard/components/dashboard-tab').then((m) => ({ default: m.DashboardTab })),
 );
+// With the dashboard: loaded when that tab opens.
+const AlertsPanel = lazy(() =>
+  import('@/web/features/alerts/components/alerts-panel').then((m) => ({ default: m.AlertsPanel })),
+);
 const PolesDashboardTab = lazy(() =>
   import('@/web/features/dashboard/components/poles-dashboard-tab').then((m) => ({
     default: m.PolesDashboardTab,
@@ -84,6 +88,7 @@ export function HomePage() {
             )}
             {activeTab === 'dashboard' && (
               <DashboardTab
+                alerts={<AlertsPanel onOpenClient={openClient} />}
                 clientFilter={clientFilter}
                 onClientFilterChange={setClientFilter}
                 onOpenClient={openClient}

@@ -25,6 +25,9 @@ const NotificationBell = lazy(() =>
  */
 function openNotification(n: NotificationItem, onTabChange: (tab: MainTab) => void) {
   selectYear(n.year);
+  // An agency's alert (a month not closed, no accounting import: docs/product.md#alerts) has no
+  // client: the dashboard lists it.
+  if (n.clientId === null) return onTabChange('dashboard');
   selectBudgetClient(n.clientId);
   onTabChange('budget');
   requestCellFocus({

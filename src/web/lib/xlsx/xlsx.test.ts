@@ -116,6 +116,64 @@ describe('round trip through the libraries', () => {
   });
 });
 
+describe('the sheet Commentaires (docs/product.md#excel-export)', () => {
+  it('holds one row per comment: line, month, author, date, text, resolved; and the import ignores it', async () => {
+    const comment = {
+      clientName: 'Acme',
+      lineId: 'a1',
+      lineName: 'Google Ads – Search',
+      poleName: 'Paid',
+      month: 2,
+      field: 'reel' as const,
+      authorName: 'Camille Martin',
+      at: '2026-03-05T08:07:00.000Z',
+      text: 'Ce chiffre vient du devis v2',
+      resolved: false,
+    };
+    const workbook = budgetWorkbook({
+      year: 2026,
+      scope: 'client',
+      now: new Date(2026, 10, 23),
+      clients: [{ client: acme, poles }],
+      comments: [
+        comment,
+        {
+          ...comment,
+          lineId: null,
+          lineName: null,
+          poleName: null,
+          month: null,
+          field: null,
+          text: 'Avoir Meta attendu',
+          resolved: true,
+        },
+        { ...comment, lineId: 'gone', lineName: null, poleName: null, text: '=1+1' },
+      ],
+    });
+    const bytes = await bytesOf(await workbookBlob(workbook));
+    const sheets = await readXlsxFile(bytes.slice().buffer);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids', 'Commentaires']);
+    expect(sheets[3]!.data).toEqual([
+      ['Client', 'Ligne', 'Mois', 'Mesure', 'Auteur', 'Date', 'Texte', 'Résolu'],
+      [
+        'Acme',
+        'Paid › Google Ads – Search',
+        'Mars',
+        'Réel',
+        'Camille Martin',
+        '5 mars 2026 à 09:07',
+        'Ce chiffre vient du devis v2',
+        'Non',
+      ],
+      ['Acme', 'Client-exercice', null, null, 'Camille Martin', '5 mars 2026 à 09:07', 'Avoir Meta attendu', 'Oui'],
+      ['Acme', 'ligne supprimée', 'Mars', 'Réel', 'Camille Martin', '5 mars 2026 à 09:07', '=1+1', 'Non'],
+    ]);
+    // Text, never a formula.
+    expect(strFromU8(unzipSync(bytes)['xl/worksheets/sheet4.xml']!)).not.toContain('<f>');
+    expect((await readWorkbookBytes(bytes)).lines).toHaveLength(2);
+  });
+});
+
 describe('bad files', () => {
   const refused = (name: string, bytes: Uint8Array) => readImportFile(name, bytes);
 

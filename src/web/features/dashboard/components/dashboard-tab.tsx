@@ -53,6 +53,8 @@ export type DashboardDrillProps = {
   onOpenClient?: (clientId: string) => void;
   /** A pole row: show that pole in the poles dashboard. */
   onOpenPole?: (poleName: string) => void;
+  /** The active alerts' list (docs/product.md#alerts), composed in by the app shell. */
+  alerts?: ReactNode;
 };
 
 /** The dashboard's tabs (docs/product.md#dashboard-tab), default first. */
@@ -70,6 +72,7 @@ export function DashboardTab({
   onClientFilterChange,
   onOpenClient,
   onOpenPole,
+  alerts,
 }: DashboardFilterProps & DashboardDrillProps) {
   const [year] = useYear();
   const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
@@ -110,6 +113,7 @@ export function DashboardTab({
           Exporter Excel
         </Button>
       </div>
+      {alerts}
       {(selection.error ?? dashboard.error) ? (
         <p role="alert" className="text-destructive">
           {(selection.error ?? dashboard.error)?.message}

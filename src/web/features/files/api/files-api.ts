@@ -6,7 +6,7 @@
  */
 import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
-import type { AllBudgetsAnswer, RestoreAnswer } from '@/domain/answers';
+import type { AllBudgetsAnswer, CommentsAnswer, RestoreAnswer } from '@/domain/answers';
 import { api, withYear } from '@/web/lib/api-client';
 
 /** Every client's budget of exercice `year` (GET /api/budget?year=), in cents. */
@@ -14,6 +14,10 @@ export const getAllBudgets = async (year: number) => {
   const all = await api.get<AllBudgetsAnswer>(withYear('/api/budget', year));
   return { clients: clientsFromWire(all.clients), budgetData: budgetDataFromWire(all.budgetData) };
 };
+
+/** A client-year's comments (GET /api/comments), for the sheet `Commentaires` of its workbook. */
+export const getClientComments = (clientId: string, year: number) =>
+  api.get<CommentsAnswer>(`/api/comments?clientId=${encodeURIComponent(clientId)}&year=${year}`);
 
 /** The version 2 backup: every client, every year (GET /api/backup without a year). */
 export const getBackup = () => api.get<AllYearsBackupDocument>('/api/backup');

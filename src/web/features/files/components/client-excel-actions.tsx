@@ -16,7 +16,7 @@ import { undoAndReload } from '@/web/lib/undo-entry';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { readInWorker } from '@/web/lib/xlsx/read-in-worker';
 import { useYear } from '@/web/hooks/use-year';
-import { getAllBudgets } from '../api/files-api';
+import { getAllBudgets, getClientComments } from '../api/files-api';
 import { errorMessage } from '../lib/messages';
 import { ImportPreviewDialog } from './import-preview-dialog';
 
@@ -38,13 +38,14 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
   async function exportExcel() {
     setBusy('export');
     try {
-      const poles = await getClientBudget(clientId, year);
+      const [poles, comments] = await Promise.all([getClientBudget(clientId, year), getClientComments(clientId, year)]);
       await downloadWorkbook(
         budgetWorkbook({
           year,
           scope: 'client',
           now: new Date(),
           clients: [{ client: { id: clientId, name: clientName }, poles }],
+          comments: comments.map((c) => ({ ...c, clientName })),
         }),
       );
       notifySuccess('Export réussi', `Le budget ${year} de ${clientName} a été exporté en Excel.`);
