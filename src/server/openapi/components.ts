@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { dashboardQuery } from '@/domain/dashboard-query';
+import { varianceSettingsBody } from '@/domain/variance-schemas';
 import {
   addLineBody,
   cellSourceQuery,
@@ -131,6 +132,13 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.undoAnswer, 'UndoResult', 'L’entrée créée par l’annulation.'],
   [answers.dashboardAnswer, 'DashboardData', 'La sélection réduite à ce que montrent les tableaux de bord (centimes).'],
   [answers.dashboardLinesAnswer, 'DashboardLines', 'Les lignes de chaque pôle de la sélection (centimes).'],
+  [
+    answers.varianceAnswer,
+    'Variance',
+    'Les écarts de MB à date contre une version, en effets volume et taux (centimes).',
+  ],
+  [answers.varianceSettingsAnswer, 'VarianceSettings', 'Le seuil des justifications d’écart (euros et pourcentage).'],
+  [varianceSettingsBody, 'VarianceThreshold', 'Le seuil : euros et pourcentage (les deux dépassés), ou null.'],
   [auth.signInBody, 'SignIn', 'Adresse et mot de passe.'],
   [auth.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
   [auth.changePasswordBody, 'PasswordChange', 'Le mot de passe actuel et le nouveau.'],

@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("ClosingCard's checklist", () => {
   it('warns about a month the ledger and the tool disagree on, and does not say nothing is unfinished', async () => {
     const text = 'Janvier : non rapproché avec la comptabilité (120 € à affecter).';
-    renderCard({ items: [], accounting: { reconciled: false, text } });
+    renderCard({ items: [], gaps: [], accounting: { reconciled: false, text } });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
@@ -40,7 +40,11 @@ describe("ClosingCard's checklist", () => {
   });
 
   it('says a reconciled month plainly', async () => {
-    renderCard({ items: [], accounting: { reconciled: true, text: 'Janvier : rapproché avec la comptabilité.' } });
+    renderCard({
+      items: [],
+      gaps: [],
+      accounting: { reconciled: true, text: 'Janvier : rapproché avec la comptabilité.' },
+    });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
