@@ -15,6 +15,7 @@ import { SIGNOFF_STATUSES } from './signoff';
 import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
+import type { VarianceData } from './variance';
 
 const measure = z.enum(MEASURES);
 const historyId = z.number().int().nullable();
@@ -375,7 +376,7 @@ export const varianceAnswer = z.object({
   total: varianceRow,
 });
 export type VarianceAnswer = z.output<typeof varianceAnswer>;
-export type VarianceClientWire = VarianceAnswer['clients'][number];
+fits<VarianceData, VarianceAnswer>();
 /** GET/PUT /api/variance/settings (euros). */
 export const varianceSettingsAnswer = z.object({
   threshold: z.object({ euros: z.number(), percent: z.number() }).nullable().meta({

@@ -12,7 +12,8 @@
  * Zod-free: the dashboard bundle imports it.
  */
 import { compareFrench, comparePoleNames } from './catalogue';
-import { addCents, CentsOverflowError, subCents, ZERO_CENTS, type Cents } from './money';
+import type { Cutoff } from './dashboard/sums';
+import { addCents, CentsOverflowError, formatEuros, subCents, ZERO_CENTS, type Cents } from './money';
 
 /** One side's figures à date, in cents: CA = ventes, MB = ventes − achats. */
 export interface VarianceSide {
@@ -46,6 +47,24 @@ export interface VarianceAnalysis {
   clients: (VarianceRow & { clientId: string; name: string })[];
   poles: (VarianceRow & { name: string })[];
   total: VarianceRow;
+}
+
+/** A justification as the analysis lists it: the thread's first comment (ISO date-time). */
+export interface VarianceJustification {
+  commentId: number;
+  text: string;
+  authorName: string;
+  at: string;
+}
+
+/** GET /api/dashboard/variance in branded cents (answers.ts checks that it fits the wire schema). */
+export interface VarianceData extends VarianceAnalysis {
+  version: { id: number; name: string };
+  cutoff: Cutoff;
+  clients: (VarianceAnalysis['clients'][number] & {
+    needsJustification: boolean;
+    justification: VarianceJustification | null;
+  })[];
 }
 
 export const ZERO_SIDE: VarianceSide = { ca: ZERO_CENTS, mb: ZERO_CENTS };
@@ -188,4 +207,9 @@ export function waterfallSteps(row: VarianceRow): WaterfallStep[] {
     { label: WATERFALL_LABELS.rate, kind: 'step', value: row.rate, from: afterVolume, to: row.actual.mb },
     { label: WATERFALL_LABELS.actual, kind: 'total', value: row.actual.mb, from: ZERO_CENTS, to: row.actual.mb },
   ];
+}
+
+/** The closing checklist's line for a gap without justification (docs/product.md#variance). */
+export function unjustifiedGapText(gap: { clientName: string; gap: number; versionName: string }): string {
+  return `Écart non justifié — ${gap.clientName} : ${formatEuros(gap.gap as Cents)} contre « ${gap.versionName} » (à justifier dans « Analyse des écarts »).`;
 }

@@ -6,8 +6,13 @@
  * setting, and which clients' gaps at a cut-off have a justification (a linked client-year comment).
  */
 import { decimalToCents } from '@/domain/money';
-import type { VarianceAnswer } from '@/domain/answers';
-import { needsJustification, varianceOf, type VarianceCell, type VarianceThreshold } from '@/domain/variance';
+import {
+  needsJustification,
+  varianceOf,
+  type VarianceCell,
+  type VarianceData,
+  type VarianceThreshold,
+} from '@/domain/variance';
 import type { Cutoff } from '@/domain/dashboard/sums';
 import type { Queryable } from '@/server/db/client';
 import { cents as bigintCents, CUTOFF, cutoffOf, lastClosedMonth, SELECTION } from '../dashboard/dashboard.repo';
@@ -189,7 +194,7 @@ export async function varianceAnswerOf(
   chosen: number | null,
   version: { id: number; name: string },
   threshold: VarianceThreshold | null,
-): Promise<VarianceAnswer | null> {
+): Promise<VarianceData | null> {
   const loaded = await loadVarianceCells(q, ids, year, chosen, version.id);
   if (!loaded) return null;
   const analysis = varianceOf(loaded.cells);

@@ -54,4 +54,19 @@ describe("ClosingCard's checklist", () => {
     expect(within(checks).queryByRole('note')).toBeNull();
     expect(within(checks).getByText('Rien ne semble inachevé pour ce mois.')).toBeVisible();
   });
+
+  it('lists the gaps above the threshold that have no justification', async () => {
+    renderCard({
+      items: [],
+      gaps: [{ clientId: 'a', clientName: 'Alpha', gap: -30_000, versionName: 'Budget initial' }],
+      accounting: null,
+    });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
+    const gaps = await within(screen.getByRole('dialog')).findByRole('list', { name: 'Écarts non justifiés' });
+
+    expect(gaps).toHaveTextContent(/Écart non justifié — Alpha : -300.€ contre « Budget initial »/);
+    expect(screen.queryByText('Rien ne semble inachevé pour ce mois.')).toBeNull();
+  });
 });

@@ -24,6 +24,7 @@ import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
 import { useYearVersions } from '../api/get-versions';
 import { useChosenVersion } from '../hooks/use-chosen-version';
 import { VersionSelect } from './version-select';
+import { VarianceView } from './variance-view';
 import { CutoffSelect } from './cutoff-select';
 import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
@@ -60,6 +61,7 @@ const DASHBOARD_TABS = [
   { id: 'pole-details', label: 'Marge par Pôle' },
   { id: 'evolution', label: 'Évolution Mensuelle' },
   { id: 'summary', label: 'Tableau Récapitulatif' },
+  { id: 'variance', label: 'Analyse des écarts' },
 ] as const;
 
 /** The 'Dashboard' tab, loaded lazily with the charts. */
@@ -115,7 +117,20 @@ export function DashboardTab({
       ) : !dashboard.data ? (
         <Spinner text="Chargement..." />
       ) : (
-        <DashboardContent dashboard={dashboard.data} onOpenClient={onOpenClient} onOpenPole={onOpenPole} />
+        <DashboardContent
+          dashboard={dashboard.data}
+          onOpenClient={onOpenClient}
+          onOpenPole={onOpenPole}
+          variance={
+            <VarianceView
+              filter={selection.filter}
+              clients={selection.clients}
+              year={year}
+              cutoff={cutoff}
+              version={version}
+            />
+          }
+        />
       )}
     </section>
   );
@@ -167,7 +182,8 @@ function DashboardContent({
   dashboard,
   onOpenClient,
   onOpenPole,
-}: { dashboard: ComparedDashboard } & DashboardDrillProps) {
+  variance,
+}: { dashboard: ComparedDashboard; variance: ReactNode } & DashboardDrillProps) {
   if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
   const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
@@ -223,6 +239,7 @@ function DashboardContent({
             <SummaryTable rows={dashboard.summaryRows} month={month} />
           </ChartCard>
         </TabsContent>
+        <TabsContent value="variance">{variance}</TabsContent>
       </Tabs>
     </>
   );
