@@ -13,16 +13,13 @@ import type {
   VarianceSettingsAnswer,
 } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import { createAccountsTestApp } from '@/server/test/test-accounts';
+import { createAccountsTestApp, errorMessage, threePeople, type Who } from '@/server/test/test-accounts';
 
 const Y = 2046;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const cookie: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
-type Who = keyof typeof cookie;
-const call = (who: Who, method: string, path: string, body?: unknown) =>
-  t.call(method, path, { cookie: cookie[who], body });
-const message = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;
+const { cookie, call } = threePeople(() => t);
+const message = errorMessage;
 const variance = async (who: Who, query: string, year = Y) => {
   const res = await call(who, 'GET', `/api/dashboard/variance?year=${year}&${query}`);
   return { ...res, answer: res.json as VarianceAnswer };
