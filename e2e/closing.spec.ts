@@ -11,7 +11,6 @@ import { selectYear } from './year-select';
 
 const Y = 2035;
 
-
 test('closes January after its checklist, keeps it out of typing and pasting, reopens it with a reason', async ({
   app,
   request,

@@ -11,7 +11,6 @@ import { selectYear } from './year-select';
 
 const Y = 2038;
 
-
 test('submits, validates (forecasts locked, actuals open), reopens with a reason', async ({
   app,
   request,

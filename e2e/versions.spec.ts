@@ -11,7 +11,6 @@ import { selectYear } from './year-select';
 
 const Y = 2037;
 
-
 test('freezes « Budget initial », lands the rest of the year from its preview, and undoes the landing', async ({
   app,
   request,
