@@ -4,19 +4,12 @@
  * saved, the closed ones counted), then reopen it with a reason. On a year of its own, so no other
  * spec meets a closed month.
  */
-import type { Page } from '@playwright/test';
 import type { Pole } from '../src/domain';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { selectYear } from './year-select';
 
 const Y = 2035;
-
-async function selectYear(page: Page, year: number) {
-  const select = page.getByRole('banner').getByRole('combobox', { name: 'Exercice' });
-  await select.click();
-  await page.getByRole('option', { name: String(year), exact: true }).click();
-  await expect(select).toHaveText(String(year));
-}
 
 test('closes January after its checklist, keeps it out of typing and pasting, reopens it with a reason', async ({
   app,

@@ -4,19 +4,12 @@
  * it back — reopen it with a reason — and type a forecast again. Without accounts the one user is
  * admin, so one browser makes every step (the roles are the API tests'). On a year of its own.
  */
-import type { Page } from '@playwright/test';
 import type { Pole } from '../src/domain';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { selectYear } from './year-select';
 
 const Y = 2038;
-
-async function selectYear(page: Page, year: number) {
-  const select = page.getByRole('banner').getByRole('combobox', { name: 'Exercice' });
-  await select.click();
-  await page.getByRole('option', { name: String(year), exact: true }).click();
-  await expect(select).toHaveText(String(year));
-}
 
 test('submits, validates (forecasts locked, actuals open), reopens with a reason', async ({
   app,

@@ -4,19 +4,12 @@
  * in the grid, and undo it from its toast. On a year of its own: versions and the cut-off are the
  * whole year's, so no other spec may share them.
  */
-import type { Page } from '@playwright/test';
 import type { Pole } from '../src/domain';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { selectYear } from './year-select';
 
 const Y = 2037;
-
-async function selectYear(page: Page, year: number) {
-  const select = page.getByRole('banner').getByRole('combobox', { name: 'Exercice' });
-  await select.click();
-  await page.getByRole('option', { name: String(year), exact: true }).click();
-  await expect(select).toHaveText(String(year));
-}
 
 test('freezes « Budget initial », lands the rest of the year from its preview, and undoes the landing', async ({
   app,

@@ -18,6 +18,7 @@ import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleS
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
 import type { LandingView } from './dashboard/landing-view';
+import type { VarianceData } from './variance';
 
 const measure = z.enum(MEASURES);
 const historyId = z.number().int().nullable();
@@ -305,13 +306,14 @@ const dashboardVersion = z
  * branded `Cents`: the dashboard code computes on the branded type, and `dashboardFits` below checks
  * that it fits this schema (ADR 016: the web trusts the server's cents there).
  */
-export const dashboardAnswer = z.object({
-  cutoff: z.object({
-    month: z.number().int().meta({ description: 'Mois de coupure des chiffres à date, 0 à 11.' }),
-    source: z.enum(['chosen', 'closed', 'actual', 'none']).meta({
-      description: 'choisi (?cutoff=), dernier mois clôturé, dernier mois avec du réel, ou aucun (décembre).',
-    }),
+const cutoff = z.object({
+  month: z.number().int().meta({ description: 'Mois de coupure des chiffres à date, 0 à 11.' }),
+  source: z.enum(['chosen', 'closed', 'actual', 'none']).meta({
+    description: 'choisi (?cutoff=), dernier mois clôturé, dernier mois avec du réel, ou aucun (décembre).',
   }),
+});
+export const dashboardAnswer = z.object({
+  cutoff,
   clients: z.array(z.object({ id: z.string(), name: z.string(), previsionMbDebut: cents, sums, previous })),
   poles: z.array(
     z.object({
@@ -376,6 +378,48 @@ fits<DashboardData, z.output<typeof dashboardAnswer>>();
 fits<DashboardLinesData, z.output<typeof dashboardLinesAnswer>>();
 fits<LandingView, LandingViewAnswer>();
 
+// ---- variance analysis (integer cents, docs/product.md#variance) -------------------------------
+
+const varianceSide = z
+  .object({ ca: cents, mb: cents })
+  .meta({ description: 'CA (ventes) et MB (ventes − achats) à date.' });
+const varianceRow = z.object({
+  gap: cents.meta({ description: 'MB réelle à date − MB de la version à date.' }),
+  volume: cents.meta({ description: '(CA réel − CA référence) × taux de marge référence, arrondi au centime.' }),
+  rate: cents.meta({ description: 'Effet taux : le reste de l’écart (écart = volume + taux, au centime).' }),
+  reference: varianceSide,
+  actual: varianceSide,
+});
+const justification = z
+  .object({ commentId: z.number().int(), text: z.string(), authorName: z.string(), at: z.string() })
+  .nullable()
+  .meta({ description: 'La dernière justification de l’écart à ce mois (un fil du client-exercice) ; null : aucune.' });
+/** GET /api/dashboard/variance: the gaps against a version, split into volume and rate (ADR 054). */
+export const varianceAnswer = z.object({
+  version: z.object({ id: z.number().int(), name: z.string() }),
+  cutoff,
+  clients: z.array(
+    varianceRow.extend({
+      clientId: z.string(),
+      name: z.string(),
+      needsJustification: z.boolean().meta({ description: 'L’écart dépasse le seuil (montant et pourcentage).' }),
+      justification,
+    }),
+  ),
+  poles: z.array(varianceRow.extend({ name: z.string() })),
+  total: varianceRow,
+});
+export type VarianceAnswer = z.output<typeof varianceAnswer>;
+fits<VarianceData, VarianceAnswer>();
+/** GET/PUT /api/variance/settings (euros). */
+export const varianceSettingsAnswer = z.object({
+  threshold: z.object({ euros: z.number(), percent: z.number() }).nullable().meta({
+    description:
+      'Au-delà de euros € et de percent % de la MB référence, un écart demande une justification ; null : jamais.',
+  }),
+});
+export type VarianceSettingsAnswer = z.output<typeof varianceSettingsAnswer>;
+
 // ---- month closing ------------------------------------------------------------------------------
 
 export const monthLockList = z.array(
@@ -405,6 +449,10 @@ export const checklistAnswer = z.object({
    * null when no import was ever applied to that year.
    */
   accounting: z.object({ reconciled: z.boolean(), text: z.string() }).nullable(),
+  gaps: z.array(z.object({ clientId: z.string(), clientName: z.string(), gap: cents, versionName: z.string() })).meta({
+    description:
+      'Les écarts à fin du mois contre la version de référence qui dépassent le seuil sans justification (centimes).',
+  }),
 });
 export type ChecklistAnswer = z.output<typeof checklistAnswer>;
 
@@ -557,6 +605,11 @@ export const commentAnswer = z.object({
   poleName: z.string().nullable(),
   lineDeleted: z.boolean().meta({ description: 'La ligne commentée a été supprimée (« ligne supprimée »).' }),
   mine: z.boolean().meta({ description: 'Écrit par l’appelant : il peut le modifier ou le supprimer.' }),
+  gapMonth: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Fil justifiant l’écart à fin de ce mois (analyse des écarts) ; null : un fil ordinaire.' }),
 });
 /** `POST /api/comments` (201), `PATCH /api/comments/:id`: the comment. */
 export type CommentAnswer = z.output<typeof commentAnswer>;

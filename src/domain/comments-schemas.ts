@@ -30,6 +30,8 @@ export const createCommentBody = z
     month: monthSchema.nullish(),
     field: measureSchema.nullish(),
     parentId: commentId('parentId').nullish(),
+    // docs/product.md#variance: a client-year thread justifying the gap à date at this month.
+    gapMonth: monthSchema.nullish(),
     text: commentText,
     mentions: z
       .array(z.string({ error: 'Une mention est un identifiant d’utilisateur.' }).min(1).max(64), {
@@ -43,6 +45,8 @@ export const createCommentBody = z
       ctx.addIssue({ code: 'custom', path: ['month'], message: COMMENT_TEXTS.monthAndField });
     } else if (b.month !== undefined && b.month !== null && (b.lineId ?? null) === null) {
       ctx.addIssue({ code: 'custom', path: ['lineId'], message: COMMENT_TEXTS.cellWithoutLine });
+    } else if ((b.gapMonth ?? null) !== null && ((b.lineId ?? null) !== null || (b.parentId ?? null) !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['gapMonth'], message: COMMENT_TEXTS.gapOnClientYear });
     }
   });
 export type CreateCommentBody = z.input<typeof createCommentBody>;

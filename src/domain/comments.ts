@@ -80,6 +80,8 @@ export const COMMENT_TEXTS = {
   nothingToChange: 'Rien à modifier : donnez text ou resolved.',
   mentionUnknown: (id: string) => `Mention impossible : l’utilisateur « ${id} » est inconnu ou ne voit pas ce client.`,
   deletedLine: 'ligne supprimée',
+  gapOnClientYear:
+    'Une justification d’écart (gapMonth) ouvre un fil du client-exercice : sans ligne, sans cellule et sans répondre à un fil.',
 } as const;
 
 /** What a notification says where its comment is: « Paid › Meta, Mars (Réel) », « Paid › Meta », « Exercice 2027 ». */

@@ -21,6 +21,7 @@ import { budgetRoutes } from './routes/budget/budget.routes';
 import { cellsRoutes } from './routes/cells/cells.routes';
 import { clientsRoutes } from './routes/clients/clients.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
+import { varianceRoutes } from './routes/variance/variance.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
@@ -119,6 +120,7 @@ export function createApp({
     .route('/', budgetRoutes(db))
     .route('/', backupRoutes(db, beforeRestore))
     .route('/', dashboardRoutes(db))
+    .route('/', varianceRoutes(db))
     .route('/', yearsRoutes(db))
     .route('/', versionsRoutes(db))
     .route('/', landingRoutes(db))

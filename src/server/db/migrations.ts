@@ -1227,4 +1227,26 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // Variance analysis (ADR 054, docs/product.md#variance). The threshold above which a gap asks
+    // for a justification: one row, set by an admin (none: no gap asks for one). A justification is
+    // a client-year comment (ADR 050) linked here to the cut-off month whose gap it explains; it
+    // goes with its comment.
+    id: '0020_variance',
+    sql: /* sql */ `
+      create table variance_settings (
+        id boolean primary key default true check (id),
+        amount numeric(14,2) not null check (amount >= 0),
+        percent numeric(7,2) not null check (percent >= 0)
+      );
+
+      create table variance_justifications (
+        comment_id bigint primary key references comments(id) on delete cascade,
+        client_id uuid not null,
+        year smallint not null check (year between 2000 and 2100),
+        month smallint not null check (month between 0 and 11)
+      );
+      create index variance_justifications_idx on variance_justifications (year, month, client_id);
+    `,
+  },
 ];

@@ -50,6 +50,9 @@ export function cellsConflict(count: number, authors: readonly string[]): string
 
 /** Versions (docs/product.md#versions-and-landing). */
 export const versionNotFound = (year: number) => `Version introuvable dans l'exercice ${year}.`;
+/** GET /api/dashboard/variance without a version, in a year that has no reference (docs/product.md#variance). */
+export const noReferenceVersion = (year: number) =>
+  `Aucune version de référence dans l'exercice ${year} : figez le prévisionnel (menu Versions) pour analyser les écarts.`;
 export const versionOfAnotherYear = (name: string, of: number, year: number) =>
   `La version « ${name} » est de l'exercice ${of}, pas de ${year}.`;
 export const versionAlreadyExists = (name: string, year: number) =>

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { dashboardQuery } from '@/domain/dashboard-query';
+import { varianceSettingsBody } from '@/domain/variance-schemas';
 import {
   addLineBody,
   cellSourceQuery,
@@ -139,6 +140,13 @@ export const NAMED: [z.ZodType, string, string][] = [
     'LandingView',
     'L’atterrissage par client et pôle : MB réelle jusqu’au mois d’arrêté, prévisionnelle ensuite, face à une version (centimes).',
   ],
+  [
+    answers.varianceAnswer,
+    'Variance',
+    'Les écarts de MB à date contre une version, en effets volume et taux (centimes).',
+  ],
+  [answers.varianceSettingsAnswer, 'VarianceSettings', 'Le seuil des justifications d’écart (euros et pourcentage).'],
+  [varianceSettingsBody, 'VarianceThreshold', 'Le seuil : euros et pourcentage (les deux dépassés), ou null.'],
   [auth.signInBody, 'SignIn', 'Adresse et mot de passe.'],
   [auth.passwordBody, 'PasswordConfirmation', 'Le mot de passe, pour confirmer.'],
   [auth.changePasswordBody, 'PasswordChange', 'Le mot de passe actuel et le nouveau.'],

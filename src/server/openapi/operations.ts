@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { dashboardQuery } from '@/domain/dashboard-query';
+import { varianceSettingsBody } from '@/domain/variance-schemas';
 import {
   addLineBody,
   addPoleBody,
@@ -297,6 +298,38 @@ export const OPERATIONS: Operation[] = [
     query: [dashboardQuery, yearQuery],
     answer: { status: 200, description: 'Les lignes et leur TOTAL.', schema: answers.landingViewAnswer },
     errors: [404, 422],
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/variance',
+    tag: 'Tableaux de bord',
+    summary: 'Analyse des écarts : l’écart de MB à date contre une version, en effets volume et taux (centimes)',
+    description:
+      'Sans version : la version de référence de l’exercice (404 sans elle). Une version inconnue → 404, d’un autre ' +
+      'exercice → 400 ; un mois d’arrêté hors de 0 à 11 → 400. Écart = volume + taux au centime : le volume est arrondi ' +
+      'au centime (demi loin de zéro), le taux est le reste ; avec un CA de référence ≤ 0, tout l’écart est volume.',
+    query: [dashboardQuery, yearQuery],
+    answer: {
+      status: 200,
+      description: 'Les écarts par client, par pôle et au total.',
+      schema: answers.varianceAnswer,
+    },
+    errors: [404, 422],
+  },
+  {
+    method: 'get',
+    path: '/api/variance/settings',
+    tag: 'Tableaux de bord',
+    summary: 'Le seuil au-delà duquel un écart demande une justification',
+    answer: { status: 200, description: 'Le seuil (euros), ou null.', schema: answers.varianceSettingsAnswer },
+  },
+  {
+    method: 'put',
+    path: '/api/variance/settings',
+    tag: 'Tableaux de bord',
+    summary: 'Fixer le seuil des justifications d’écart (admin) : euros et pourcentage, ou null',
+    body: varianceSettingsBody,
+    answer: { status: 200, description: 'Le seuil enregistré.', schema: answers.varianceSettingsAnswer },
   },
   {
     method: 'get',

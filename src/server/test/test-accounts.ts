@@ -166,3 +166,19 @@ export async function clientWithLine(
   ).json as PoleWire;
   return { client, lineId: pole.lines[0]!.id };
 }
+/** The three people of a role test: an admin, an editor and a viewer. */
+export type Who = 'admin' | 'editor' | 'viewer';
+
+/**
+ * A role test's people: their session cookies (filled by the test's beforeAll, once signed in) and a
+ * call as one of them; `app` gives the test's app once created.
+ */
+export function threePeople(app: () => Awaited<ReturnType<typeof createAccountsTestApp>>) {
+  const cookie: Record<Who, string> = { admin: '', editor: '', viewer: '' };
+  const call = (who: Who, method: string, path: string, body?: unknown) =>
+    app().call(method, path, { cookie: cookie[who], body });
+  return { cookie, call };
+}
+
+/** The French message of an error answer. */
+export const errorMessage = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;

@@ -21,6 +21,7 @@ import { requireCan } from '@/server/policy/policy';
 import { insertEntry } from '../history/history.repo';
 import { isReconciled, reconciliationText } from '@/domain/accounting/reconciliation';
 import { readReconciliation } from '../accounting/reconciliation';
+import { unjustifiedGaps } from '../variance/variance.repo';
 import { checklist, closedByYear, deleteLock, insertLock, listLocks, lockForClosing } from './closing.repo';
 
 export function closingRoutes(db: Db) {
@@ -39,7 +40,8 @@ export function closingRoutes(db: Db) {
       const { last, months } = await readReconciliation(db, year, null);
       const m = months[month]!;
       const accounting = last ? { reconciled: isReconciled(m), text: reconciliationText(m) } : null;
-      return c.json({ items: await checklist(db, year, month), accounting } satisfies ChecklistAnswer);
+      const gaps = await unjustifiedGaps(db, year, month);
+      return c.json({ items: await checklist(db, year, month), accounting, gaps } satisfies ChecklistAnswer);
     })
     .post('/years/:year/months/:month/close', async (c) => {
       requireCan(c, 'admin');

@@ -164,6 +164,10 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('PUT', '/api/notifications/settings', { level: 'mentions' }),
   },
+  'PUT /api/variance/settings': {
+    kind: 'open',
+    call: (f) => f.r('PUT', '/api/variance/settings', { threshold: { euros: 100, percent: 5 } }),
+  },
   'PUT /api/presence': {
     kind: 'open',
     // Which client a tab shows: no figure (docs/product.md#presence).

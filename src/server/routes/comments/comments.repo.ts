@@ -23,6 +23,7 @@ interface RawComment {
   mentions: string[];
   line_name: string | null;
   pole_name: string | null;
+  gap_month: number | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,15 +47,18 @@ const toComment = (r: RawComment, actor: string): CommentAnswer => ({
   poleName: r.pole_name,
   lineDeleted: r.line_id !== null && r.line_name === null,
   mine: r.author === actor,
+  gapMonth: r.gap_month === null ? null : Number(r.gap_month),
 });
 
 // A reply shows its thread's resolution (kept on the first comment).
 const COMMENT_SELECT = /* sql */ `
   select c.id::text, c.parent_id::text, c.line_id::text, c.month, c.measure, c.text, c.author,
          coalesce(nullif(u.name, ''), c.author) as author_name, c.at, c.edited_at,
-         coalesce(root.resolved, c.resolved) as resolved, c.mentions, l.name as line_name, p.name as pole_name
+         coalesce(root.resolved, c.resolved) as resolved, c.mentions, l.name as line_name, p.name as pole_name,
+         j.month as gap_month
     from comments c
     left join comments root on root.id = c.parent_id
+    left join variance_justifications j on j.comment_id = c.id
     left join auth_user u on u.email = c.author
     left join budget_line_items l on l.id = c.line_id
     left join expertise_poles p on p.id = l.expertise_pole_id`;

@@ -40,6 +40,7 @@ import {
   threadAuthors,
   updateCommentText,
 } from './comments.repo';
+import { linkJustification } from '../variance/variance.repo';
 
 const invalid = (message: string, path: string) => new ApiError(400, 'validation', message, [{ path, message }]);
 
@@ -111,6 +112,9 @@ export function commentsRoutes(db: Db, live: Live, mail: Mailer = noMailer()) {
           text: body.text,
           mentions,
         });
+        // docs/product.md#variance: the thread justifies the gap at that cut-off month.
+        const gapMonth = body.gapMonth ?? null;
+        if (gapMonth !== null) await linkJustification(tx, id, clientId, year, gapMonth);
         const comment = (await readComment(tx, id, actorOf(c)))!;
 
         // Who is told: the mentioned, then (a reply) the thread's other authors who still see the client.

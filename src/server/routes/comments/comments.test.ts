@@ -72,6 +72,7 @@ describe('threads', () => {
       poleName: 'Paid',
       lineDeleted: false,
       mine: true,
+      gapMonth: null,
     });
     const reply = await post({ clientId: f.client.id, year: Y, parentId: root.json.id, text: 'Reçu.' });
     expect(reply.status).toBe(201);

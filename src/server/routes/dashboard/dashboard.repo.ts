@@ -27,13 +27,15 @@ import {
   type VersionMonth,
 } from '@/domain/dashboard/landing-view';
 import type { Queryable } from '@/server/db/client';
+import { ApiError, notFound } from '@/server/lib/errors';
+import { versionNotFound, versionOfAnotherYear } from '@/server/lib/messages';
 import { REVISED_MONTH_MARGIN } from '@/server/db/sql-fragments';
 
 /**
  * The selected clients (null = every client) with their initial forecast of year $2, ranked by
  * creation: the order of `aggregateBudgets`.
  */
-const SELECTION = /* sql */ `
+export const SELECTION = /* sql */ `
   select c.id, c.name, coalesce(y.prevision_mb_annuelle_debut, 0) as prevision_mb_annuelle_debut,
          row_number() over (order by c.created_at, c.id) as rank
     from clients c
@@ -45,7 +47,7 @@ const SELECTION = /* sql */ `
  * holding an actual figure (agency-wide, as closing is: one period for every client), else
  * December. The last actual month is read backwards from a partial index: a few index pages.
  */
-const CUTOFF = /* sql */ `
+export const CUTOFF = /* sql */ `
   last_actual as (select max(month)::int as m from dashboard_client_months where year = $2 and actuals > 0),
   cut as (select coalesce($3::int, $4::int, (select m from last_actual), 11) as c)`;
 
@@ -151,7 +153,7 @@ export const DASHBOARD_SQL = /* sql */ `
    order by kind, sort_key`;
 
 /** Integer cents from SQL's exact text (a bigint sum); refuses what a double cannot hold exactly (422). */
-function cents(text: string): Cents {
+export function cents(text: string): Cents {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new CentsOverflowError();
   return n as Cents;
@@ -187,7 +189,12 @@ export async function lastClosedMonth(q: Queryable, year: number): Promise<numbe
 }
 
 /** How the cut-off was found, given the month chosen (or null) and the last closed month. */
-function cutoffOf(chosen: number | null, closed: number | null, lastActual: number | null, month: number): Cutoff {
+export function cutoffOf(
+  chosen: number | null,
+  closed: number | null,
+  lastActual: number | null,
+  month: number,
+): Cutoff {
   if (chosen !== null) return { month: chosen, source: 'chosen' };
   const fallback = defaultCutoff(closed, lastActual);
   return { ...fallback, month };
@@ -448,4 +455,25 @@ export async function loadLandingView(
     if (!poles.has(id)) rows.push(landingViewRow(who(p), [], cutoff, versionMargin(p.months)));
   }
   return { cutoff, version, rows, total: landingViewTotal(rows, cutoff) };
+}
+
+/**
+ * The version `id` asked for (`?version=`), or null without one: 404 when unknown, 400 when of
+ * another year (docs/product.md#versions-and-landing).
+ */
+export async function versionOfYear(
+  db: Queryable,
+  id: number | null,
+  year: number,
+): Promise<{ id: number; name: string } | null> {
+  if (id === null) return null;
+  const { rows } = await db.query<{ year: number; name: string }>(
+    `select year, name from budget_versions where id = $1`,
+    [id],
+  );
+  const found = rows[0];
+  if (!found) throw notFound(versionNotFound(year));
+  if (Number(found.year) !== year)
+    throw new ApiError(400, 'validation', versionOfAnotherYear(found.name, Number(found.year), year));
+  return { id, name: found.name };
 }

@@ -11,29 +11,18 @@ import type { DashboardAnswer, DashboardLinesAnswer, LandingViewAnswer } from '@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { dashboardQuery } from '@/domain/dashboard-query';
-import type { Db } from '@/server/db/client';
-import { ApiError, notFound, validate, yearOf } from '@/server/lib/errors';
-import { CLIENT_NOT_FOUND, versionNotFound, versionOfAnotherYear } from '@/server/lib/messages';
+import { notFound, validate, yearOf } from '@/server/lib/errors';
+import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { scopeSelection } from '@/server/policy/policy';
 import { landingCutoff } from '../landing/landing.repo';
-import { loadDashboardData, loadDashboardLines, loadLandingView, loadVersionCompare } from './dashboard.repo';
-
-/**
- * The version `id` asked for (`?version=`), or null without one: 404 when unknown, 400 when of
- * another year (docs/product.md#versions-and-landing).
- */
-async function versionOfYear(db: Db, id: number | null, year: number): Promise<{ id: number; name: string } | null> {
-  if (id === null) return null;
-  const { rows } = await db.query<{ year: number; name: string }>(
-    `select year, name from budget_versions where id = $1`,
-    [id],
-  );
-  const found = rows[0];
-  if (!found) throw notFound(versionNotFound(year));
-  if (Number(found.year) !== year)
-    throw new ApiError(400, 'validation', versionOfAnotherYear(found.name, Number(found.year), year));
-  return { id, name: found.name };
-}
+import {
+  loadDashboardData,
+  loadDashboardLines,
+  loadLandingView,
+  loadVersionCompare,
+  versionOfYear,
+} from './dashboard.repo';
+import type { Db } from '@/server/db/client';
 
 /** The reference version of `year`, or null when none is marked. */
 async function referenceOfYear(db: Db, year: number): Promise<{ id: number; name: string } | null> {

@@ -7,16 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignoffAnswer, SignoffTransitionAnswer, VersionsAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole, SignoffBody } from '@/domain/schemas';
-import { createAccountsTestApp } from '@/server/test/test-accounts';
+import { createAccountsTestApp, errorMessage, threePeople, type Who } from '@/server/test/test-accounts';
 
 const Y = 2044;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const cookie: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
-type Who = keyof typeof cookie;
-const call = (who: Who, method: string, path: string, body?: unknown) =>
-  t.call(method, path, { cookie: cookie[who], body });
-const message = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;
+const { cookie, call } = threePeople(() => t);
+const message = errorMessage;
 const code = (res: { json: unknown }) => (res.json as { error: { code: string } }).error.code;
 
 /** A client of `Y` with one pole « Paid » of one line holding 100 € forecast in January. */

@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("ClosingCard's checklist", () => {
   it('warns about a month the ledger and the tool disagree on, and does not say nothing is unfinished', async () => {
     const text = 'Janvier : non rapproché avec la comptabilité (120 € à affecter).';
-    renderCard({ items: [], accounting: { reconciled: false, text } });
+    renderCard({ items: [], gaps: [], accounting: { reconciled: false, text } });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
@@ -40,7 +40,11 @@ describe("ClosingCard's checklist", () => {
   });
 
   it('says a reconciled month plainly', async () => {
-    renderCard({ items: [], accounting: { reconciled: true, text: 'Janvier : rapproché avec la comptabilité.' } });
+    renderCard({
+      items: [],
+      gaps: [],
+      accounting: { reconciled: true, text: 'Janvier : rapproché avec la comptabilité.' },
+    });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
@@ -49,5 +53,20 @@ describe("ClosingCard's checklist", () => {
     expect(await within(checks).findByText('Janvier : rapproché avec la comptabilité.')).toBeVisible();
     expect(within(checks).queryByRole('note')).toBeNull();
     expect(within(checks).getByText('Rien ne semble inachevé pour ce mois.')).toBeVisible();
+  });
+
+  it('lists the gaps above the threshold that have no justification', async () => {
+    renderCard({
+      items: [],
+      gaps: [{ clientId: 'a', clientName: 'Alpha', gap: -30_000, versionName: 'Budget initial' }],
+      accounting: null,
+    });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Clôturer janvier' }));
+    const gaps = await within(screen.getByRole('dialog')).findByRole('list', { name: 'Écarts non justifiés' });
+
+    expect(gaps).toHaveTextContent(/Écart non justifié — Alpha : -300.€ contre « Budget initial »/);
+    expect(screen.queryByText('Rien ne semble inachevé pour ce mois.')).toBeNull();
   });
 });

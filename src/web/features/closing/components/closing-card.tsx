@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Lock, LockOpen, TriangleAlert } from 'lucide-react';
 import { checklistText, monthLabel, monthOfYear, nextMonthToClose, type MonthLock } from '@/domain/control';
 import { MONTHS } from '@/domain/months';
+import { unjustifiedGapText } from '@/domain/variance';
 import type { ChecklistAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -109,6 +110,8 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
   });
   const change = useLockChange(year, onClose);
   const items = checklist.data?.items ?? [];
+  // docs/product.md#variance: the gaps above the threshold with no justification.
+  const gaps = checklist.data?.gaps ?? [];
   // docs/product.md#actuals-from-the-accounting: the month against the last accounting import (null: none applied to the year).
   const accounting = checklist.data?.accounting ?? null;
   const label = `${MONTHS[month]} ${year}`;
@@ -127,7 +130,7 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
           <h4 className="font-semibold">Points à vérifier avant de clôturer</h4>
           {checklist.isPending && <p className="text-muted-foreground">Vérification en cours…</p>}
           {accounting && <AccountingLine reconciled={accounting.reconciled} text={accounting.text} />}
-          {checklist.isSuccess && items.length === 0 && accounting?.reconciled !== false && (
+          {checklist.isSuccess && items.length === 0 && gaps.length === 0 && accounting?.reconciled !== false && (
             <p className="text-muted-foreground">Rien ne semble inachevé pour ce mois.</p>
           )}
           {items.length > 0 && (
@@ -139,6 +142,13 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
           )}
           {items.length > SHOWN_FINDINGS && (
             <p className="text-muted-foreground">… et {items.length - SHOWN_FINDINGS} autre(s) point(s).</p>
+          )}
+          {gaps.length > 0 && (
+            <ul aria-label="Écarts non justifiés" className="max-h-40 list-disc overflow-auto pl-5">
+              {gaps.map((gap) => (
+                <li key={gap.clientId}>{unjustifiedGapText(gap)}</li>
+              ))}
+            </ul>
           )}
         </section>
         <Field label="Note (facultative)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />

@@ -147,3 +147,51 @@ export function MonthlyLineChart({
     </figure>
   );
 }
+
+export type WaterfallDatum = { label: string; kind: 'total' | 'step'; value: Cents; from: Cents; to: Cents };
+
+/** Totals in the first palette colour; a step green when it adds margin, red when it takes some. */
+const waterfallColor = (d: WaterfallDatum) =>
+  d.kind === 'total' ? paletteColor(0) : d.value >= 0 ? paletteColor(1) : paletteColor(2);
+
+/**
+ * 'Analyse des écarts' (docs/product.md#variance): MB référence → effet volume → effet taux → MB
+ * réelle, each step a floating bar from where the previous one ended (a range bar: [low, high]).
+ */
+export function WaterfallChart({
+  data,
+  height,
+  title,
+}: {
+  data: readonly WaterfallDatum[];
+  height: number;
+  title: string;
+}) {
+  const rows = data.map((d) => {
+    const [from, to] = [centsToEuros(d.from), centsToEuros(d.to)];
+    return { name: d.label, range: [Math.min(from, to), Math.max(from, to)], value: centsToEuros(d.value) };
+  });
+  const axis = axisUnit(Math.max(0, ...rows.flatMap((r) => r.range.map(Math.abs))));
+  const summary = `${title} : ${data.map((d) => `${d.label} ${formatEuros(d.value)}`).join(', ')}.`;
+  return (
+    <figure role="img" aria-label={summary} className="m-0">
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+          <YAxis tickFormatter={axis.label} tick={{ fontSize: 12 }} width={80} />
+          <Tooltip
+            formatter={(_: unknown, __: unknown, item: { payload?: { value?: number } }) =>
+              euroTooltip(item.payload?.value)
+            }
+          />
+          <Bar dataKey="range" name="Montant" fillOpacity={BAR_FILL_OPACITY}>
+            {data.map((d) => (
+              <Cell key={d.label} fill={waterfallColor(d)} stroke={waterfallColor(d)} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -24,6 +24,7 @@ import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
 import { useYearVersions } from '../api/get-versions';
 import { useChosenVersion } from '../hooks/use-chosen-version';
 import { VersionSelect } from './version-select';
+import { VarianceView } from './variance-view';
 import { CutoffSelect } from './cutoff-select';
 import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
@@ -63,6 +64,7 @@ const DASHBOARD_TABS = [
   { id: 'pole-details', label: 'Marge par Pôle' },
   { id: 'evolution', label: 'Évolution Mensuelle' },
   { id: 'summary', label: 'Tableau Récapitulatif' },
+  { id: 'variance', label: 'Analyse des écarts' },
   { id: 'landing', label: 'Atterrissage' },
 ] as const;
 
@@ -126,6 +128,15 @@ export function DashboardTab({
           landing={{ filter: selection.filter, year, cutoff, version }}
           onOpenClient={onOpenClient}
           onOpenPole={onOpenPole}
+          variance={
+            <VarianceView
+              filter={selection.filter}
+              clients={selection.clients}
+              year={year}
+              cutoff={cutoff}
+              version={version}
+            />
+          }
         />
       )}
     </section>
@@ -179,7 +190,8 @@ function DashboardContent({
   landing,
   onOpenClient,
   onOpenPole,
-}: { dashboard: ComparedDashboard; landing: LandingViewCardProps } & DashboardDrillProps) {
+  variance,
+}: { dashboard: ComparedDashboard; landing: LandingViewCardProps; variance: ReactNode } & DashboardDrillProps) {
   if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
   const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
@@ -235,6 +247,7 @@ function DashboardContent({
             <SummaryTable rows={dashboard.summaryRows} month={month} />
           </ChartCard>
         </TabsContent>
+        <TabsContent value="variance">{variance}</TabsContent>
         <TabsContent value="landing">
           <LandingViewCard {...landing} />
         </TabsContent>

@@ -15,12 +15,18 @@ import { Euros, Gap } from './amounts';
 import { DataTable, type Column } from './data-table';
 
 /** An amount column (cents) read from a row. */
-function euros<T>(key: string, label: string, pick: (r: T) => Cents, title?: string): Column<T> {
+export function euros<T>(key: string, label: string, pick: (r: T) => Cents, title?: string): Column<T> {
   return { key, label, title, numeric: true, value: pick, render: (r) => <Euros cents={pick(r)} /> };
 }
 
 /** A gap column: euros and, when given, its percentage; sorted by the euros. */
-function gap<T>(key: string, label: string, pick: (r: T) => Cents, pct?: (r: T) => number, title?: string): Column<T> {
+export function gap<T>(
+  key: string,
+  label: string,
+  pick: (r: T) => Cents,
+  pct?: (r: T) => number | undefined,
+  title?: string,
+): Column<T> {
   return {
     key,
     label,
