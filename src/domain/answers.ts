@@ -12,7 +12,7 @@ import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
 import { SIGNOFF_STATUSES } from './signoff';
-import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
+import { clientAnswerSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
 
@@ -106,16 +106,16 @@ export type CreatedUserAnswer = z.output<typeof createdUserAnswer>;
 
 // ---- clients and budgets (euros) ----------------------------------------------------------------
 
-export const clientList = z.array(clientSchema);
+export const clientList = z.array(clientAnswerSchema);
 export type ClientsAnswer = z.output<typeof clientList>;
 export const poleList = z.array(poleSchema);
 export type PolesAnswer = z.output<typeof poleList>;
-export type ClientAnswer = z.output<typeof clientSchema>;
+export type ClientAnswer = z.output<typeof clientAnswerSchema>;
 export type PoleAnswer = z.output<typeof poleSchema>;
 export type LineAnswer = z.output<typeof lineSchema>;
 
 export const allBudgetsAnswer = z.object({
-  clients: z.array(clientSchema),
+  clients: z.array(clientAnswerSchema),
   budgetData: z.record(z.string(), z.array(poleSchema)).meta({ description: 'Identifiant de client → ses pôles.' }),
 });
 export type AllBudgetsAnswer = z.output<typeof allBudgetsAnswer>;

@@ -25,7 +25,8 @@ export const NOTIFICATION_LEVEL_LABELS: Record<NotificationLevel, string> = {
 /** A user who never chose: everything (Grist's default). */
 export const DEFAULT_NOTIFICATION_LEVEL: NotificationLevel = 'all';
 
-export const NOTIFICATION_KINDS = ['mention', 'reply'] as const;
+/** 'signoff': a budget submitted, validated or sent back (docs/product.md#sign-off, ADR 055). */
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'signoff'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A comment as the version 2 backup holds it (docs/product.md#file-json-backup). */
