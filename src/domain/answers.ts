@@ -84,6 +84,8 @@ export const accessAnswer = z.object({
   clientIds: z.array(z.string()).nullable().meta({ description: 'null : tous les clients.' }),
   // The user an admin is looking through (read-only, 'Voir en tant que…').
   viewAs: z.object({ id: z.string(), email: z.string() }).nullable(),
+  // docs/product.md#client-attributes: whose clients 'Mes clients' are (the user looked through, with 'Voir en tant que…').
+  me: z.string().nullable().meta({ description: 'Email de l’utilisateur (null sans comptes).' }),
 });
 export type AccessAnswer = z.output<typeof accessAnswer>;
 
