@@ -25,6 +25,10 @@ const texts = async (who: Who) => (await bell(who)).items.map((n) => n.text);
 const statuses = async () =>
   ((await call('admin', 'GET', `/api/years/${Y}/signoff`)).json as SignoffAnswer).map((s) => [s.clientId, s.status]);
 
+/** A forecast typed in Alpha's February: refused while its budget is validated. */
+const writeForecast = () =>
+  call('admin', 'PATCH', `/api/cells?year=${Y}`, [{ lineId, month: 1, field: 'previsionnel', value: 5 }]);
+
 let alpha: Client;
 let beta: Client;
 let lineId: string;
@@ -132,9 +136,7 @@ describe('sign-off statuses in the backup', () => {
       [alpha.id, 'validé'],
       [beta.id, 'soumis'],
     ]);
-    const write = await call('admin', 'PATCH', `/api/cells?year=${Y}`, [
-      { lineId, month: 1, field: 'previsionnel', value: 5 },
-    ]);
+    const write = await writeForecast();
     expect(write.status).toBe(409);
     expect((await call('admin', 'GET', '/api/backup')).json).toMatchObject({ signoffs: file.signoffs });
   });
@@ -177,9 +179,7 @@ describe('sign-off statuses in the backup', () => {
       [alpha.id, 'brouillon'],
       [beta.id, 'brouillon'],
     ]);
-    const write = await call('admin', 'PATCH', `/api/cells?year=${Y}`, [
-      { lineId, month: 1, field: 'previsionnel', value: 5 },
-    ]);
+    const write = await writeForecast();
     expect(write.status).toBe(200);
   });
 });

@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { UserCheck } from 'lucide-react';
 import {
-  CLIENT_STATUS_LABELS,
-  CLIENT_STATUSES,
   distinctValues,
   sameManager,
   type ClientAttributeFilter,
@@ -13,6 +11,7 @@ import { useAttributeFilter } from '@/web/hooks/use-attribute-filter';
 import { useAccess } from '@/web/lib/access';
 import { cn } from '@/web/lib/cn';
 import { Button } from '../ui/button';
+import { ClientStatusOptions } from './client-status-options';
 
 type AttributeFilterBarProps = {
   /** Every client (their attributes give the choices). */
@@ -85,11 +84,7 @@ export function AttributeFilterBar({ clients, filter, onChange }: AttributeFilte
           }
         >
           <option value="">Tous</option>
-          {CLIENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CLIENT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <ClientStatusOptions />
         </select>
       </label>
     </div>

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CLIENT_STATUS_LABELS,
-  CLIENT_STATUSES,
-  MAX_MANAGER_LENGTH,
-  attributesOf,
-  type ClientStatus,
-} from '@/domain/client-attributes';
+import { MAX_MANAGER_LENGTH, attributesOf, type ClientStatus } from '@/domain/client-attributes';
 import type { Client, CommentPeopleAnswer } from '@/domain';
 import { MAX_NAME_LENGTH } from '@/domain/names';
+import { ClientStatusOptions } from '@/web/components/client-filter/client-status-options';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { useAccess, useReadOnly } from '@/web/lib/access';
@@ -100,11 +95,7 @@ export function AttributesSection({ year, client }: { year: number; client: Clie
             value={status}
             onChange={(e) => setStatus(e.target.value as ClientStatus)}
           >
-            {CLIENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {CLIENT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <ClientStatusOptions />
           </select>
         </label>
         {!readOnly && (
