@@ -195,7 +195,15 @@ test('importing a backup asks first, then replaces everything and every view sho
   const doc = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   const newId = '9b2f3c1e-8a7d-4e6f-9c0b-1a2b3c4d5e6f';
   doc.clients = doc.clients.map((c) => ({ ...c, name: `Importé ${c.name}` }));
-  doc.clients.push({ id: newId, name: 'Nouveau client', created_at: new Date(Date.now() + 60_000).toISOString() });
+  doc.clients.push({
+    id: newId,
+    name: 'Nouveau client',
+    created_at: new Date(Date.now() + 60_000).toISOString(),
+    // The attributes as the server writes them back (docs/product.md#client-attributes).
+    manager: null,
+    sector: null,
+    status: 'actif',
+  });
   const year = doc.years[0]!;
   // Its forecast of that year; no budget (the server's own backup lists no empty budget either).
   year.clients.push({ id: newId, prevision_mb_annuelle_debut: 10, prevision_mb_annuelle_revue: 0 });

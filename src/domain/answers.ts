@@ -14,7 +14,7 @@ import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
 import { SIGNOFF_STATUSES } from './signoff';
-import { clientSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
+import { clientAnswerSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
 import type { LandingView } from './dashboard/landing-view';
@@ -88,6 +88,8 @@ export const accessAnswer = z.object({
   clientIds: z.array(z.string()).nullable().meta({ description: 'null : tous les clients.' }),
   // The user an admin is looking through (read-only, 'Voir en tant que…').
   viewAs: z.object({ id: z.string(), email: z.string() }).nullable(),
+  // docs/product.md#client-attributes: whose clients 'Mes clients' are (the user looked through, with 'Voir en tant que…').
+  me: z.string().nullable().meta({ description: 'Email de l’utilisateur (null sans comptes).' }),
 });
 export type AccessAnswer = z.output<typeof accessAnswer>;
 
@@ -110,16 +112,16 @@ export type CreatedUserAnswer = z.output<typeof createdUserAnswer>;
 
 // ---- clients and budgets (euros) ----------------------------------------------------------------
 
-export const clientList = z.array(clientSchema);
+export const clientList = z.array(clientAnswerSchema);
 export type ClientsAnswer = z.output<typeof clientList>;
 export const poleList = z.array(poleSchema);
 export type PolesAnswer = z.output<typeof poleList>;
-export type ClientAnswer = z.output<typeof clientSchema>;
+export type ClientAnswer = z.output<typeof clientAnswerSchema>;
 export type PoleAnswer = z.output<typeof poleSchema>;
 export type LineAnswer = z.output<typeof lineSchema>;
 
 export const allBudgetsAnswer = z.object({
-  clients: z.array(clientSchema),
+  clients: z.array(clientAnswerSchema),
   budgetData: z.record(z.string(), z.array(poleSchema)).meta({ description: 'Identifiant de client → ses pôles.' }),
 });
 export type AllBudgetsAnswer = z.output<typeof allBudgetsAnswer>;

@@ -78,7 +78,10 @@ describe('wire ↔ model', () => {
     };
     const client = clientFromWire(wire);
     expect([client.prevision_mb_annuelle_debut, client.prevision_mb_annuelle_revue]).toEqual([100050, -5]);
-    expect(clientToWire(client)).toEqual(wire);
+    // Absent attributes read as none and 'actif' (docs/product.md#client-attributes), and are written.
+    expect(clientToWire(client)).toEqual({ ...wire, manager: null, sector: null, status: 'actif' });
+    const managed = { ...wire, manager: 'Camille', sector: 'Luxe', status: 'prospect' as const };
+    expect(clientToWire(clientFromWire(managed))).toEqual(managed);
   });
 
   it('decodes and encodes a cell update and a client change, leaving absent fields absent', () => {

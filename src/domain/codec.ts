@@ -5,6 +5,7 @@
  * on what arrives (after zod validated it, on the server), `…ToWire` on what leaves. Decoding runs
  * the boundary check (`assertCents`) on every amount. zod-free: the browser's first bundle uses it.
  */
+import { attributesOf } from './client-attributes';
 import type {
   AllYearsBackup,
   VersionBackup,
@@ -35,6 +36,7 @@ import type {
   BackupWire,
   BudgetDataWire,
   CellUpdateWire,
+  ClientAnswerWire,
   ClientWire,
   LineWire,
   PoleWire,
@@ -174,21 +176,23 @@ export function clientFromWire(client: ClientWire): Client {
     prevision_mb_annuelle_debut: centsFromWire(client.prevision_mb_annuelle_debut),
     prevision_mb_annuelle_revue: centsFromWire(client.prevision_mb_annuelle_revue),
     created_at: client.created_at,
+    ...attributesOf(client),
   };
 }
 
-export function clientToWire(client: Client): ClientWire {
+export function clientToWire(client: Client): ClientAnswerWire {
   return {
     id: client.id,
     name: client.name,
     prevision_mb_annuelle_debut: centsToEuros(client.prevision_mb_annuelle_debut),
     prevision_mb_annuelle_revue: centsToEuros(client.prevision_mb_annuelle_revue),
     created_at: client.created_at,
+    ...attributesOf(client),
   };
 }
 
 export const clientsFromWire = (clients: readonly ClientWire[]): Client[] => clients.map(clientFromWire);
-export const clientsToWire = (clients: readonly Client[]): ClientWire[] => clients.map(clientToWire);
+export const clientsToWire = (clients: readonly Client[]): ClientAnswerWire[] => clients.map(clientToWire);
 
 /** Keys kept in order, each client's poles converted. */
 function mapBudgetData<From, To>(
@@ -256,7 +260,12 @@ export function yearBudgetToWire(y: YearBudget): YearBudgetWire {
 
 export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBackup {
   return {
-    clients: backup.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    clients: backup.clients.map(({ id, name, created_at, ...attributes }) => ({
+      id,
+      name,
+      created_at,
+      ...attributesOf(attributes),
+    })),
     years: backup.years.map((y) => ({
       year: y.year,
       clients: y.clients.map(yearClientFromWire),
@@ -266,6 +275,7 @@ export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBack
     // No amount in them: the wire is the model.
     ...(backup.comments && { comments: backup.comments }),
     ...(backup.notifications && { notifications: backup.notifications }),
+    ...(backup.signoffs && { signoffs: backup.signoffs }),
     ...(backup.exportDate === undefined ? {} : { exportDate: backup.exportDate }),
   };
 }
@@ -273,7 +283,12 @@ export function allYearsBackupFromWire(backup: AllYearsBackupWire): AllYearsBack
 /** A one-year backup as the data of every year: that year alone (docs/product.md#budget-years). */
 export function oneYearBackup(backup: Backup, year: number): AllYearsBackup {
   return {
-    clients: backup.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    clients: backup.clients.map(({ id, name, created_at, ...client }) => ({
+      id,
+      name,
+      created_at,
+      ...attributesOf(client),
+    })),
     years: [
       {
         year,

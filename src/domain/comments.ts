@@ -25,12 +25,17 @@ export const NOTIFICATION_LEVEL_LABELS: Record<NotificationLevel, string> = {
 /** A user who never chose: everything (Grist's default). */
 export const DEFAULT_NOTIFICATION_LEVEL: NotificationLevel = 'all';
 
-/** Kinds of notification; an alert (docs/product.md#alerts) is told only at the level « Tout ». */
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'alert'] as const;
+/**
+ * Kinds of notification; an alert (docs/product.md#alerts) is told only at the level « Tout »;
+ * 'signoff': a budget submitted, validated or sent back (docs/product.md#sign-off, ADR 055).
+ */
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'alert', 'signoff'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds a comment causes: the only ones a backup holds (alerts are figures' state, recomputed). */
 export const COMMENT_NOTIFICATION_KINDS = ['mention', 'reply'] as const;
 export type CommentNotificationKind = (typeof COMMENT_NOTIFICATION_KINDS)[number];
+/** The kinds a backup holds: not the alerts, which the evaluation recomputes (ADR 053). */
+export const BACKED_UP_NOTIFICATION_KINDS = [...COMMENT_NOTIFICATION_KINDS, 'signoff'] as const;
 
 /** A comment as the version 2 backup holds it (docs/product.md#file-json-backup). */
 export interface BackupComment extends CommentPlace {
@@ -51,7 +56,7 @@ export interface BackupComment extends CommentPlace {
 export interface BackupNotification extends CommentPlace {
   id: number;
   recipient: string;
-  kind: CommentNotificationKind;
+  kind: (typeof BACKED_UP_NOTIFICATION_KINDS)[number];
   at: string;
   read: boolean;
   text: string;

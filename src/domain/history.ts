@@ -6,6 +6,7 @@
  * reuse the entry (its id, its source). Pure: the server stores and applies, this module states
  * the rules (inverse operations, the undo stack, the French summaries). ADR 022.
  */
+import { CLIENT_STATUS_LABELS, type ClientAttributes } from './client-attributes';
 import { MEASURES, type Measure } from './measures';
 import { ZERO_CENTS, formatEurosExact, type Cents } from './money';
 import { MONTHS, twelve } from './months';
@@ -75,6 +76,8 @@ export interface ClientSnapshot {
   id: string;
   name: string;
   created_at: string;
+  /** docs/product.md#client-attributes (absent from an entry written before them: none, 'actif'). */
+  attributes?: ClientAttributes;
   years: { year: number; debut: Cents; poles: (PoleSnapshot & { lines: LineSnapshot[] })[] }[];
 }
 
@@ -92,6 +95,7 @@ export type HistoryOp =
   | { op: 'delete_client'; client: ClientSnapshot }
   | { op: 'rename_client'; clientId: string; old: string; new: string }
   | { op: 'set_debut'; clientId: string; year: number; old: Cents; new: Cents }
+  | { op: 'set_attributes'; clientId: string; old: ClientAttributes; new: ClientAttributes }
   | { op: 'set_facture'; poleId: string; month: number; old: boolean; new: boolean }
   | { op: 'rename_pole'; poleId: string; old: string; new: string }
   | { op: 'rename_line'; lineId: string; old: string; new: string }
@@ -137,6 +141,8 @@ export function invertOp(op: HistoryOp): HistoryOp {
     case 'rename_client':
       return { ...op, old: op.new, new: op.old };
     case 'set_debut':
+      return { ...op, old: op.new, new: op.old };
+    case 'set_attributes':
       return { ...op, old: op.new, new: op.old };
     case 'set_facture':
       return { ...op, old: op.new, new: op.old };
@@ -210,6 +216,16 @@ export const SUMMARIES = {
   clientAdded: (name: string) => `Client « ${name} » ajouté`,
   clientDeleted: (name: string) => `Client « ${name} » supprimé`,
   clientRenamed: (old: string, name: string) => `Client « ${old} » renommé en « ${name} »`,
+  /** docs/product.md#client-attributes: what changed, « — » for none. */
+  attributesSet: (name: string, old: ClientAttributes, now: ClientAttributes) => {
+    const shown = (v: string | null) => (v === null ? '—' : `« ${v} »`);
+    const parts = [
+      old.manager !== now.manager && `responsable ${shown(old.manager)} → ${shown(now.manager)}`,
+      old.sector !== now.sector && `secteur ${shown(old.sector)} → ${shown(now.sector)}`,
+      old.status !== now.status && `statut ${CLIENT_STATUS_LABELS[old.status]} → ${CLIENT_STATUS_LABELS[now.status]}`,
+    ].filter((p): p is string => p !== false);
+    return `Client « ${name} » : ${parts.join(', ')}`;
+  },
   debutSet: (year: number, old: Cents, next: Cents) =>
     `Prévision MB annuelle début ${year} : ${formatEurosExact(old)} → ${formatEurosExact(next)}`,
   poleAdded: (pole: string, lines: number) => `Pôle « ${pole} » ajouté (${plural(lines, 'ligne', 'lignes')})`,

@@ -27,3 +27,4 @@ export * from './files/export-file';
 export * from './files/client-csv';
 export * from './files/invoicing-csv';
 export * from './files/backup-json';
+export * from './client-attributes';

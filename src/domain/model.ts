@@ -3,12 +3,17 @@
  * wire (JSON) keeps the euro shapes of docs/product.md#api-routes — see the *Wire types of schemas.ts — and `codec.ts` is the
  * one place that turns one into the other, at each HTTP edge.
  */
+import type { ClientAttributes } from './client-attributes';
 import type { BackupComment, BackupNotification } from './comments';
+import type { BackupSignoff } from './signoff';
 import type { Measure } from './measures';
 import type { Cents } from './money';
 
-/** A client (docs/product.md#stored-entities), its two annual margin forecasts in cents. */
-export interface Client {
+/**
+ * A client (docs/product.md#stored-entities), its two annual margin forecasts in cents, and its
+ * attributes (docs/product.md#client-attributes; absent: none, 'actif').
+ */
+export interface Client extends Partial<ClientAttributes> {
   id: string;
   name: string;
   prevision_mb_annuelle_debut: Cents;
@@ -53,6 +58,10 @@ export interface CellUpdate {
 export interface ClientChanges {
   name?: string;
   prevision_mb_annuelle_debut?: Cents;
+  /** docs/product.md#client-attributes: null clears. */
+  manager?: string | null;
+  sector?: string | null;
+  status?: ClientAttributes['status'];
 }
 
 /** A validated one-year backup of SPEC's shape, decoded: every client and every budget of one year. */
@@ -65,7 +74,7 @@ export interface Backup {
 }
 
 /** A client without its year fields: what a version 2 backup lists once. */
-export type ClientIdentity = Pick<Client, 'id' | 'name' | 'created_at'>;
+export type ClientIdentity = Pick<Client, 'id' | 'name' | 'created_at' | keyof ClientAttributes>;
 
 /** A client's fields of one year. */
 export type YearClient = Pick<Client, 'id' | 'prevision_mb_annuelle_debut' | 'prevision_mb_annuelle_revue'>;
@@ -105,5 +114,7 @@ export interface AllYearsBackup {
   /** The comments and notifications (docs/product.md#comments); absent from files before them: kept as they are. */
   comments?: BackupComment[];
   notifications?: BackupNotification[];
+  /** The sign-off statuses (docs/product.md#sign-off); absent from files before them: every budget a draft. */
+  signoffs?: BackupSignoff[];
   exportDate?: string;
 }

@@ -16,12 +16,13 @@ import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, uplif
 import { currentYear, invalidYearMessage, isYear, MAX_YEAR, MIN_YEAR } from './years';
 import { urlInteger } from './url-numbers';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
-import { MAX_SIGNOFF_TEXT, ONE_CLIENT_REFERENCE, SIGNOFF_STATUSES } from './signoff';
+import { MAX_SIGNOFF_TEXT, ONE_CLIENT_REFERENCE, SIGNOFF_STATUSES, type BackupSignoff } from './signoff';
 import { CELL_SOURCES } from './history';
+import { CLIENT_ATTRIBUTE_TEXTS, CLIENT_STATUSES, MAX_MANAGER_LENGTH } from './client-attributes';
 import {
   MAX_COMMENT_LENGTH,
   MAX_MENTIONS,
-  COMMENT_NOTIFICATION_KINDS,
+  BACKED_UP_NOTIFICATION_KINDS,
   type BackupComment,
   type BackupNotification,
 } from './comments';
@@ -48,20 +49,35 @@ const INVISIBLE = /^(?:[\p{C}\p{Z}\u115F\u1160\u3164\uFFA0\u2800\u180E]|\u034F)*
  */
 const CONTROL_OR_BIDI = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u;
 
+/**
+ * A trimmed, non-empty text with at least one visible character, and no control or bidi character:
+ * the rules of a name, with `what` naming the field in the messages (« Le nom », « Le secteur »…).
+ */
+export function namedText(what: string, max = MAX_NAME_LENGTH) {
+  return (
+    z
+      .string({ error: `${what} doit être un texte.` })
+      .trim()
+      .min(1, { error: `${what} ne peut pas être vide.` })
+      .max(max, { error: `${what} ne peut pas dépasser ${max} caractères.` })
+      // PostgreSQL text cannot hold NUL: refusing it here keeps a restore's failure a 400, not a 500.
+      .refine((s) => !s.includes('\u0000'), { error: `${what} contient un caractère interdit (NUL).` })
+      // A name nobody can see (a zero-width space, a control character) names nothing in a list.
+      .refine((s) => !INVISIBLE.test(s), { error: `${what} ne contient aucun caractère visible.` })
+      .refine((s) => s.includes('\u0000') || INVISIBLE.test(s) || !CONTROL_OR_BIDI.test(s), {
+        error: `${what} contient un caractère interdit : retour à la ligne, tabulation, caractère de contrôle ou de direction du texte.`,
+      })
+  );
+}
+
 /** A trimmed, non-empty name with at least one visible character, and no control or bidi character. */
-export const nameSchema = z
-  .string({ error: 'Le nom doit être un texte.' })
-  .trim()
-  .min(1, { error: 'Le nom ne peut pas être vide.' })
-  .max(MAX_NAME_LENGTH, { error: `Le nom ne peut pas dépasser ${MAX_NAME_LENGTH} caractères.` })
-  // PostgreSQL text cannot hold NUL: refusing it here keeps a restore's failure a 400, not a 500.
-  .refine((s) => !s.includes('\u0000'), { error: 'Le nom contient un caractère interdit (NUL).' })
-  // A name nobody can see (a zero-width space, a control character) names nothing in a list.
-  .refine((s) => !INVISIBLE.test(s), { error: 'Le nom ne contient aucun caractère visible.' })
-  .refine((s) => s.includes('\u0000') || INVISIBLE.test(s) || !CONTROL_OR_BIDI.test(s), {
-    error:
-      'Le nom contient un caractère interdit : retour à la ligne, tabulation, caractère de contrôle ou de direction du texte.',
-  });
+export const nameSchema = namedText('Le nom');
+
+/** A client's sector (docs/product.md#client-attributes): a name's rules. */
+export const sectorSchema = namedText('Le secteur');
+/** A client's account manager: with accounts a user's email (checked by the route), else a free name. */
+export const managerSchema = namedText('Le responsable de compte', MAX_MANAGER_LENGTH);
+export const clientStatusSchema = z.enum(CLIENT_STATUSES, { error: CLIENT_ATTRIBUTE_TEXTS.status });
 
 /** An amount in euros as a JSON number: finite, within numeric(14,2). Rounded to cents later. */
 export const amountSchema = z
@@ -136,8 +152,20 @@ export const clientSchema = z.object({
   created_at: z.string().refine(isIsoDate, {
     error: `Date invalide : une date ISO 8601 (2026-01-31 ou 2026-01-31T08:00:00Z) entre ${MIN_DATE_YEAR} et ${MAX_DATE_YEAR} est attendue.`,
   }),
+  // docs/product.md#client-attributes: absent (an older file), they read as none and 'actif'.
+  manager: managerSchema.nullable().optional(),
+  sector: sectorSchema.nullable().optional(),
+  status: clientStatusSchema.optional(),
 });
 export type ClientWire = z.infer<typeof clientSchema>;
+
+/** A client as the API answers it: its attributes always given (docs/product.md#client-attributes). */
+export const clientAnswerSchema = clientSchema.extend({
+  manager: managerSchema.nullable(),
+  sector: sectorSchema.nullable(),
+  status: clientStatusSchema,
+});
+export type ClientAnswerWire = z.infer<typeof clientAnswerSchema>;
 
 /** A budget line on the wire (docs/product.md#client-side-views): four arrays of 12 amounts in euros. */
 export const lineSchema = z.object({
@@ -172,9 +200,13 @@ export const updateClientBody = z
   .strictObject({
     name: nameSchema.optional(),
     prevision_mb_annuelle_debut: amountSchema.optional(),
+    // docs/product.md#client-attributes: null clears the manager or the sector.
+    manager: managerSchema.nullable().optional(),
+    sector: sectorSchema.nullable().optional(),
+    status: clientStatusSchema.optional(),
   })
-  .refine((b) => b.name !== undefined || b.prevision_mb_annuelle_debut !== undefined, {
-    error: 'Rien à modifier : indiquez name ou prevision_mb_annuelle_debut.',
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    error: 'Rien à modifier : indiquez name, prevision_mb_annuelle_debut, manager, sector ou status.',
   });
 export type UpdateClientWire = z.infer<typeof updateClientBody>;
 
@@ -405,7 +437,14 @@ export const backupSchema = z
 export type BackupWire = z.infer<typeof backupSchema>;
 
 /** A client in a version 2 backup: what does not depend on the year. */
-export const clientIdentitySchema = clientSchema.pick({ id: true, name: true, created_at: true });
+export const clientIdentitySchema = clientSchema.pick({
+  id: true,
+  name: true,
+  created_at: true,
+  manager: true,
+  sector: true,
+  status: true,
+});
 export type ClientIdentityWire = z.infer<typeof clientIdentitySchema>;
 
 /** A client's fields of one year in a version 2 backup (the revised forecast is recomputed on restore). */
@@ -514,13 +553,52 @@ export const backupCommentSchema = z.object({
 export const backupNotificationSchema = z.object({
   id: backupId('Notification'),
   recipient: backupText('Le destinataire', 320),
-  kind: z.enum(COMMENT_NOTIFICATION_KINDS, { error: 'kind doit valoir mention ou reply.' }),
+  kind: z.enum(BACKED_UP_NOTIFICATION_KINDS, { error: 'kind doit valoir mention, reply ou signoff.' }),
   at: backupInstant,
   read: z.boolean(),
   text: backupText('Le texte de la notification', 20_000),
   ...backupPlace,
   commentId: backupId('Commentaire de la notification').nullable(),
 }) satisfies z.ZodType<BackupNotification>;
+
+/** A sign-off status in a version 2 backup (docs/product.md#sign-off, ADR 055). */
+export const backupSignoffSchema = z.object({
+  clientId: idSchema,
+  year: yearSchema,
+  status: z.enum(SIGNOFF_STATUSES, { error: 'Le statut de validation doit valoir brouillon, soumis ou validé.' }),
+  at: backupInstant,
+  by: backupText('L’auteur du statut', 320),
+  note: backupText('La note du statut', MAX_SIGNOFF_TEXT).nullable(),
+  versionId: backupId('Version de la validation').nullable(),
+}) satisfies z.ZodType<BackupSignoff>;
+
+/**
+ * The sign-off statuses of a backup: one per client-year, of a listed client; a validation's version
+ * among the file's versions, of its year.
+ */
+function checkSignoffs(
+  backup: {
+    clients: readonly { id: string }[];
+    signoffs?: BackupSignoff[] | undefined;
+    versions?: VersionBackupWire[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const clients = new Set(backup.clients.map((c) => c.id.toLowerCase()));
+  const versions = new Map((backup.versions ?? []).map((v) => [v.id, v.year]));
+  const seen = new Set<string>();
+  (backup.signoffs ?? []).forEach((s, i) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['signoffs', i, path], message });
+    const key = `${s.clientId.toLowerCase()} ${s.year}`;
+    if (seen.has(key)) issue('year', `Deux statuts de validation pour le client ${s.clientId} en ${s.year}.`);
+    seen.add(key);
+    if (!clients.has(s.clientId.toLowerCase())) issue('clientId', `Client absent de la liste : ${s.clientId}.`);
+    if (s.versionId !== null && versions.get(s.versionId) !== s.year) {
+      issue('versionId', `Version de la validation introuvable en ${s.year} : ${s.versionId}.`);
+    }
+  });
+}
 
 /** Each id of `items` once; returns them. */
 function uniqueNumbers(
@@ -570,11 +648,13 @@ export const allYearsBackupSchema = z
     versions: z.array(versionBackupSchema).optional(),
     comments: z.array(backupCommentSchema).optional(),
     notifications: z.array(backupNotificationSchema).optional(),
+    signoffs: z.array(backupSignoffSchema).optional(),
     exportDate: z.string().optional(),
   })
   .superRefine((backup, ctx) => {
     checkVersions(backup.versions ?? [], ctx);
     checkConversation(backup, ctx);
+    checkSignoffs(backup, ctx);
     const clientIds = uniqueIds(backup.clients, ['clients'], 'Client', ctx);
     const years = new Set<number>();
     const seen = new Set<string>();

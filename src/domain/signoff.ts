@@ -5,10 +5,26 @@
  * the table of transitions and who may make them; the server stores them and the database
  * refuses every forecast write on a validated budget.
  */
+import { excerpt } from './comments';
 import type { Role } from './roles';
 
 export const SIGNOFF_STATUSES = ['brouillon', 'soumis', 'validé'] as const;
 export type SignoffStatus = (typeof SIGNOFF_STATUSES)[number];
+
+/**
+ * A client-year's status as the version 2 backup holds it (docs/product.md#file-json-backup); a
+ * client-year without one is a draft. `versionId`: the version its validation froze.
+ */
+export interface BackupSignoff {
+  clientId: string;
+  year: number;
+  status: SignoffStatus;
+  /** ISO instant. */
+  at: string;
+  by: string;
+  note: string | null;
+  versionId: number | null;
+}
 
 /** The statuses as the screens show them. */
 export const SIGNOFF_LABELS: Record<SignoffStatus, string> = {
@@ -88,6 +104,22 @@ export function isRefusal(t: Transition | SignoffRefusal): t is SignoffRefusal {
 /** The name of the version a validation freezes: « Validé le 27/11/2026 · Client » (one client's). */
 export function validatedVersionName(at: Date, clientName: string, timeZone = 'Europe/Paris'): string {
   return `Validé le ${at.toLocaleDateString('fr-FR', { timeZone })} · ${clientName}`;
+}
+
+/** What a sign-off notification tells (docs/product.md#sign-off): a submission, a validation, a send-back. */
+export type SignoffNews = 'soumis' | 'validé' | 'renvoyé';
+
+/**
+ * The French text of a sign-off notification: « camille@agence.fr a soumis le budget 2027 de « Acme »
+ * à validation : « note » », « … a validé le budget … », « … a renvoyé en brouillon le budget … : « motif » ».
+ */
+export function signoffNotificationText(
+  news: SignoffNews,
+  n: { by: string; clientName: string; year: number; text: string | null },
+): string {
+  const what = { soumis: 'a soumis', validé: 'a validé', renvoyé: 'a renvoyé en brouillon' }[news];
+  const budget = `${n.by} ${what} le budget ${n.year} de « ${n.clientName} »${news === 'soumis' ? ' à validation' : ''}`;
+  return n.text === null ? budget : `${budget} : « ${excerpt(n.text)} »`;
 }
 
 /** A validation's version (one client) made the year's reference: refused (409 on the route, 400 in a backup). */

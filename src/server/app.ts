@@ -124,7 +124,7 @@ export function createApp({
     .route('/', yearsRoutes(db))
     .route('/', versionsRoutes(db))
     .route('/', landingRoutes(db))
-    .route('/', signoffRoutes(db))
+    .route('/', signoffRoutes(db, live))
     .route('/', importsRoutes(db))
     .route('/', accountingRoutes(db))
     .route('/', historyRoutes(db))

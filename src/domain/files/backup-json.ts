@@ -6,7 +6,9 @@
  * with `backupFile`, so the file is that document, pretty-printed (ADR 014).
  */
 import { budgetDataToWire, clientsToWire, versionBackupToWire, yearBudgetToWire } from '../codec';
+import { attributesOf } from '../client-attributes';
 import type { BackupComment, BackupNotification } from '../comments';
+import type { BackupSignoff } from '../signoff';
 import type { AllYearsBackup, BudgetData, Client } from '../model';
 import type { BudgetDataWire, ClientIdentityWire, ClientWire, VersionBackupWire, YearBudgetWire } from '../schemas';
 import { BACKUP_VERSION, ONE_YEAR_BACKUP_VERSION } from './backup-version';
@@ -34,6 +36,8 @@ export interface AllYearsBackupDocument {
   versions: VersionBackupWire[];
   comments?: BackupComment[];
   notifications?: BackupNotification[];
+  /** The sign-off statuses that are not a bare draft (ADR 055). */
+  signoffs: BackupSignoff[];
   exportDate: string;
 }
 
@@ -46,7 +50,8 @@ export function buildBackup(
   exportDate: Date,
 ): OneYearBackupDocument {
   return {
-    clients: clientsToWire(data.clients),
+    // SPEC's shape, byte for byte: the client attributes are version 2's only (ADR 055).
+    clients: clientsToWire(data.clients).map(({ manager: _m, sector: _s, status: _st, ...client }) => client),
     budgetData: budgetDataToWire(data.budgetData),
     exportDate: exportDate.toISOString(),
     version: ONE_YEAR_BACKUP_VERSION,
@@ -58,11 +63,17 @@ export function buildBackup(
 export function buildAllYearsBackup(data: AllYearsBackup, exportDate: Date): AllYearsBackupDocument {
   return {
     version: BACKUP_VERSION,
-    clients: data.clients.map(({ id, name, created_at }) => ({ id, name, created_at })),
+    clients: data.clients.map(({ id, name, created_at, ...attributes }) => ({
+      id,
+      name,
+      created_at,
+      ...attributesOf(attributes),
+    })),
     years: data.years.map(yearBudgetToWire),
     versions: (data.versions ?? []).map(versionBackupToWire),
     ...(data.comments && { comments: data.comments }),
     ...(data.notifications && { notifications: data.notifications }),
+    signoffs: data.signoffs ?? [],
     exportDate: exportDate.toISOString(),
   };
 }

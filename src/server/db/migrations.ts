@@ -1249,4 +1249,22 @@ export const MIGRATIONS: Migration[] = [
       create index variance_justifications_idx on variance_justifications (year, month, client_id);
     `,
   },
+  {
+    // Sign-off notifications and client attributes (issue 30, ADR 055). A notification of kind
+    // 'signoff' tells the admins a budget was submitted, its submitter that it was validated or sent
+    // back (no comment: comment_id null). A client gains an account manager (accounts mode: the
+    // user's email, an actor as in the history; without accounts: a free name), a sector (free text)
+    // and a status — prospect, actif (the default: every existing client) or terminé.
+    id: '0021_client_attributes',
+    sql: /* sql */ `
+      alter table notifications drop constraint notifications_kind_check;
+      alter table notifications add constraint notifications_kind_check check (kind in ('mention', 'reply', 'alert', 'signoff'));
+
+      alter table clients
+        add column manager text check (manager is null or length(manager) between 1 and 320),
+        add column sector text check (sector is null or length(sector) between 1 and 200),
+        add column status text not null default 'actif' check (status in ('prospect', 'actif', 'terminé'));
+      create index clients_manager_idx on clients (manager) where manager is not null;
+    `,
+  },
 ];

@@ -17,7 +17,7 @@ import {
   backupSchema,
   cellUpdateSchema,
   clientIdentitySchema,
-  clientSchema,
+  clientAnswerSchema,
   createClientBody,
   lineSchema,
   patchCellsBody,
@@ -63,7 +63,7 @@ export const registry = z.registry<SchemaMeta>();
 
 /** Every named schema: zod object, component name, French description. */
 export const NAMED: [z.ZodType, string, string][] = [
-  [clientSchema, 'Client', 'Un client et ses prévisions de marge brute de l’exercice (euros).'],
+  [clientAnswerSchema, 'Client', 'Un client et ses prévisions de marge brute de l’exercice (euros).'],
   [poleSchema, 'Pole', 'Un pôle d’expertise d’un client et ses lignes.'],
   [lineSchema, 'Line', 'Une ligne budgétaire : quatre séries de 12 montants mensuels (euros).'],
   [createClientBody, 'NewClient', 'Le client à créer.'],

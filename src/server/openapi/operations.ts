@@ -37,7 +37,7 @@ import {
   signoffParams,
   versionParams,
   versionQuery,
-  clientSchema,
+  clientAnswerSchema,
   lineSchema,
   moveLineBody,
   poleSchema,
@@ -130,7 +130,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Créer un client',
     query: year,
     body: createClientBody,
-    answer: { status: 201, description: 'Le client créé.', schema: clientSchema },
+    answer: { status: 201, description: 'Le client créé.', schema: clientAnswerSchema },
     errors: [409],
   },
   {
@@ -141,7 +141,7 @@ export const OPERATIONS: Operation[] = [
     params: idParams,
     query: year,
     body: updateClientBody,
-    answer: { status: 200, description: 'Le client modifié.', schema: clientSchema },
+    answer: { status: 200, description: 'Le client modifié.', schema: clientAnswerSchema },
     errors: [404, 409],
   },
   {

@@ -306,6 +306,8 @@ describe("'Voir en tant que…'", () => {
       role: 'editor',
       clientIds: expect.arrayContaining([inside.client.id]),
       viewAs: { id: editor.id, email: editor.email },
+      // 'Mes clients' are the user's looked through (docs/product.md#client-attributes).
+      me: editor.email,
     });
     const list = (await as(admin(), 'GET', `/api/clients${q}`, undefined, look)).text;
     expect(list).toContain(inside.client.id);

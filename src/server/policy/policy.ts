@@ -76,12 +76,13 @@ function refusal(access: Access): ApiError {
 }
 
 /** The wire form of an access, for `GET /api/access`. */
-export function accessToWire(access: Access): AccessWire {
+export function accessToWire(access: Access, actor: string): AccessWire {
   return {
     mode: access.mode,
     role: access.role,
     clientIds: access.clientIds === null ? null : [...access.clientIds].sort(),
     viewAs: access.viewAs,
+    me: access.mode === 'local' ? null : (access.viewAs?.email ?? actor),
   };
 }
 

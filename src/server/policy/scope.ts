@@ -13,6 +13,7 @@ function scopeFilters(c: Context) {
   if (access.clientIds === null) return null;
   const keep = (id: string) => inScope(access, id);
   return {
+    has: keep,
     clients: <T extends { id: string }>(list: readonly T[]) => list.filter((client) => keep(client.id)),
     budgets: <P>(data: Record<string, P[]>): Record<string, P[]> =>
       Object.fromEntries(Object.entries(data).filter(([id]) => keep(id))),
@@ -38,5 +39,6 @@ export function scopeAllYears(c: Context, data: AllYearsBackup): AllYearsBackup 
         budgetData: only.budgets(v.budgetData),
       })),
     }),
+    ...(data.signoffs && { signoffs: data.signoffs.filter((s) => only.has(s.clientId)) }),
   };
 }

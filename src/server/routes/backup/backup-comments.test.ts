@@ -68,6 +68,7 @@ describe('the backup', () => {
       'versions',
       'comments',
       'notifications',
+      'signoffs',
       'exportDate',
     ]);
     const outside = await backup(assigned());

@@ -7,6 +7,8 @@ import type { Queryable } from '@/server/db/client';
 import { readAllYears } from '../budget/budget.repo';
 import { ensureClientYears } from '../clients/clients.repo';
 import { insertVersions, readVersionsBackup } from '../versions/versions.repo';
+import { readSignoffsBackup, replaceSignoffs } from '../signoff/signoff.repo';
+import { attributesOf } from '@/domain/client-attributes';
 
 /** Rows per statement for the monthly figures (keeps each parameter array moderate). */
 const MONTH_CHUNK = 24_000;
@@ -36,20 +38,34 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
   const { clients } = backup;
   await q.query(
     // created_at as UTC ISO text: the file's ISO date may carry an offset (schemas.ts isIsoDate).
-    `insert into clients (id, name, created_at)
-     select * from unnest($1::uuid[], $2::text[], $3::timestamptz[])`,
-    [clients.map((c) => c.id), clients.map((c) => c.name), clients.map((c) => new Date(c.created_at).toISOString())],
+    `insert into clients (id, name, created_at, manager, sector, status)
+     select * from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[])`,
+    [
+      clients.map((c) => c.id),
+      clients.map((c) => c.name),
+      clients.map((c) => new Date(c.created_at).toISOString()),
+      // docs/product.md#client-attributes: absent from an older file, none and 'actif'.
+      ...(['manager', 'sector', 'status'] as const).map((k) => clients.map((c) => attributesOf(c)[k])),
+    ],
   );
   for (const year of backup.years) await insertYear(q, year);
   await insertVersions(q, backup.versions ?? []);
+  // A file from before sign-off leaves every budget a draft (ADR 055).
+  await replaceSignoffs(q, backup.signoffs ?? []);
 }
 
 /**
  * Everything a backup holds, in the caller's snapshot: every year (ADR 021), the versions (ADR 049),
- * the comments and notifications of the clients of `scope` (null: every client; ADR 050).
+ * the comments and notifications of the clients of `scope` (null: every client; ADR 050), the
+ * sign-off statuses (ADR 055).
  */
 export async function readBackupData(q: Queryable, scope: readonly string[] | null = null): Promise<AllYearsBackup> {
-  return { ...(await readAllYears(q)), versions: await readVersionsBackup(q), ...(await readConversation(q, scope)) };
+  return {
+    ...(await readAllYears(q)),
+    versions: await readVersionsBackup(q),
+    ...(await readConversation(q, scope)),
+    signoffs: await readSignoffsBackup(q),
+  };
 }
 
 /** One year of a backup: the clients' year fields, then poles, lines and months in file order. */

@@ -209,7 +209,7 @@ describe('restore', () => {
       expect(res.status).toBe(200);
       const again = (await empty.request<Backup>('GET', '/api/backup')).json;
       expect({ ...again, exportDate: '' }).toEqual({ ...exported, exportDate: '' });
-      // Versions (ADR 049), comments and notifications (ADR 050) are part of version 2 (empty here).
+      // Versions (ADR 049), comments and notifications (ADR 050), sign-off statuses (ADR 055) are part of version 2 (empty here).
       expect(Object.keys(again)).toEqual([
         'version',
         'clients',
@@ -217,6 +217,7 @@ describe('restore', () => {
         'versions',
         'comments',
         'notifications',
+        'signoffs',
         'exportDate',
       ]);
     } finally {

@@ -1,4 +1,5 @@
 /** SQL that reads budgets as the model of docs/product.md#client-side-views (Pole with lines of 12 months, in cents). */
+import { attributesOf, type ClientAttributes } from '@/domain/client-attributes';
 import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
 import { MONTH_COUNT, twelve } from '@/domain/months';
 import type { AllYearsBackup, BudgetData, Client, Pole, YearBudget } from '@/domain/model';
@@ -111,8 +112,8 @@ export async function readAllBudgets(
  * those with poles, both by client creation. Run it inside a transaction for one snapshot.
  */
 export async function readAllYears(q: Queryable): Promise<AllYearsBackup> {
-  const { rows: clients } = await q.query<{ id: string; name: string; created_at: Date | string }>(
-    `select id, name, created_at from clients order by created_at, id`,
+  const { rows: clients } = await q.query<{ id: string; name: string; created_at: Date | string } & ClientAttributes>(
+    `select id, name, created_at, manager, sector, status from clients order by created_at, id`,
   );
   // A client's year fields at 0 € without poles that year hold nothing: left out (a roll forward
   // undone, a pole added then removed leave such rows).
@@ -148,7 +149,12 @@ export async function readAllYears(q: Queryable): Promise<AllYearsBackup> {
     });
   }
   return {
-    clients: clients.map((c) => ({ id: c.id, name: c.name, created_at: new Date(c.created_at).toISOString() })),
+    clients: clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      created_at: new Date(c.created_at).toISOString(),
+      ...attributesOf(c),
+    })),
     years,
   };
 }

@@ -4,6 +4,13 @@
  * written here). A client is listed in every year; a year it has no row for reads 0 € for both forecasts.
  */
 import { compareFrench } from '@/domain/catalogue';
+import {
+  isNoAttributeFilter,
+  matchesAttributes,
+  type ClientAttributeFilter,
+  type ClientAttributes,
+  type ClientStatus,
+} from '@/domain/client-attributes';
 import type { Client, ClientChanges } from '@/domain/model';
 import { sameName } from '@/domain/names';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
@@ -15,11 +22,14 @@ interface ClientRow {
   debut: string;
   revue: string;
   created_at: Date | string;
+  manager: string | null;
+  sector: string | null;
+  status: ClientStatus;
 }
 
 /** The client `c` with its year fields of year `$n` (0 when it has none that year). */
 const clientOfYear = (n: number) => /* sql */ `
-  select c.id, c.name, c.created_at,
+  select c.id, c.name, c.created_at, c.manager, c.sector, c.status,
          coalesce(y.prevision_mb_annuelle_debut, 0)::text as debut, coalesce(y.prevision_mb_annuelle_revue, 0)::text as revue
     from clients c
     left join client_years y on y.client_id = c.id and y.year = $${n}`;
@@ -31,6 +41,9 @@ function toClient(r: ClientRow): Client {
     prevision_mb_annuelle_debut: decimalToCents(r.debut),
     prevision_mb_annuelle_revue: decimalToCents(r.revue),
     created_at: new Date(r.created_at).toISOString(),
+    manager: r.manager,
+    sector: r.sector,
+    status: r.status,
   };
 }
 
@@ -65,8 +78,8 @@ export async function ensureClientYears(q: Queryable, ids: readonly string[], ye
 }
 
 /**
- * Applies a partial update (the name; the initial forecast of `year`); undefined when the client
- * does not exist.
+ * Applies a partial update (the name, the attributes — null clears one; the initial forecast of
+ * `year`); undefined when the client does not exist.
  */
 export async function updateClient(
   q: Queryable,
@@ -74,10 +87,22 @@ export async function updateClient(
   patch: ClientChanges,
   year: number,
 ): Promise<Client | undefined> {
-  const { rowCount } = await q.query(`update clients set name = coalesce($2, name) where id = $1`, [
-    id,
-    patch.name ?? null,
-  ]);
+  const { rowCount } = await q.query(
+    `update clients set name = coalesce($2, name),
+            manager = case when $3 then $4 else manager end,
+            sector = case when $5 then $6 else sector end,
+            status = coalesce($7, status)
+      where id = $1`,
+    [
+      id,
+      patch.name ?? null,
+      patch.manager !== undefined,
+      patch.manager ?? null,
+      patch.sector !== undefined,
+      patch.sector ?? null,
+      patch.status ?? null,
+    ],
+  );
   if (rowCount === 0) return undefined;
   if (patch.prevision_mb_annuelle_debut !== undefined) {
     await q.query(
@@ -112,4 +137,23 @@ export async function clientNameTaken(q: Queryable, name: string, exceptId?: str
   await q.query(`select pg_advisory_xact_lock($1)`, [CLIENT_NAMES_LOCK]);
   const { rows } = await q.query<{ id: string; name: string }>(`select id, name from clients`);
   return rows.find((r) => r.id !== exceptId && sameName(r.name, name))?.name;
+}
+
+/**
+ * The clients of `ids` (null: every client) whose attributes pass `filter`
+ * (docs/product.md#client-attributes), in their order; an id that names no client is kept, so
+ * that the caller still answers 404 for it. Without a filter, `ids` as they are.
+ */
+export async function narrowByAttributes(
+  q: Queryable,
+  ids: readonly string[] | null,
+  filter: ClientAttributeFilter,
+): Promise<string[] | null> {
+  if (isNoAttributeFilter(filter)) return ids === null ? null : [...ids];
+  const { rows } = await q.query<{ id: string } & ClientAttributes>(
+    `select id, manager, sector, status from clients where $1::uuid[] is null or id = any($1::uuid[])`,
+    [ids],
+  );
+  const failing = new Set(rows.filter((r) => !matchesAttributes(r, filter)).map((r) => r.id));
+  return (ids ?? rows.map((r) => r.id)).filter((id) => !failing.has(id.toLowerCase()));
 }

@@ -8,13 +8,15 @@
 import type { ClientAnswer, ClientsAnswer, PolesAnswer } from '@/domain/answers';
 import { Hono } from 'hono';
 import { clientChangesFromWire, clientToWire, clientsToWire, polesToWire } from '@/domain/codec';
+import { attributesOf, CLIENT_ATTRIBUTE_TEXTS, sameManager } from '@/domain/client-attributes';
 import { SUMMARIES, type HistoryOp } from '@/domain/history';
 import { createClientBody, idParams, updateClientBody } from '@/domain/schemas';
-import type { Db } from '@/server/db/client';
+import type { Db, Queryable } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
+import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, clientAlreadyExists } from '@/server/lib/messages';
-import { guardClient, requireCan, visible } from '@/server/policy/policy';
+import { accessOf, guardClient, requireCan, visible } from '@/server/policy/policy';
+import { peopleOf } from '../comments/comments.repo';
 import { loadClientBudget } from '../budget/budget.repo';
 import { insertEntry, snapshotClient } from '../history/history.repo';
 import {
@@ -26,6 +28,19 @@ import {
   lockClient,
   updateClient,
 } from './clients.repo';
+
+/**
+ * With accounts, a manager is an active user who sees the client (docs/product.md#client-attributes),
+ * named by their email: the one stored (lower case), or 400.
+ */
+async function managerOf(q: Queryable, clientId: string, manager: string): Promise<string> {
+  const user = (await peopleOf(q, clientId)).find((p) => sameManager(p.email, manager));
+  if (!user) {
+    const message = CLIENT_ATTRIBUTE_TEXTS.managerNotUser(manager);
+    throw new ApiError(400, 'validation', message, [{ path: 'manager', message }]);
+  }
+  return user.email.toLowerCase();
+}
 
 export function clientsRoutes(db: Db) {
   return new Hono()
@@ -64,6 +79,9 @@ export function clientsRoutes(db: Db) {
           const taken = await clientNameTaken(tx, changes.name, id);
           if (taken !== undefined) throw conflict(clientAlreadyExists(taken));
         }
+        if (typeof changes.manager === 'string' && accessOf(c).mode === 'accounts') {
+          changes.manager = await managerOf(tx, id, changes.manager);
+        }
         const after = (await updateClient(tx, id, changes, year))!;
         const ops: HistoryOp[] = [];
         const summaries: string[] = [];
@@ -76,13 +94,18 @@ export function clientsRoutes(db: Db) {
           ops.push({ op: 'set_debut', clientId: id, year, old: oldDebut, new: newDebut });
           summaries.push(SUMMARIES.debutSet(year, oldDebut, newDebut));
         }
+        const [oldAttributes, newAttributes] = [attributesOf(before), attributesOf(after)];
+        if (JSON.stringify(oldAttributes) !== JSON.stringify(newAttributes)) {
+          ops.push({ op: 'set_attributes', clientId: id, old: oldAttributes, new: newAttributes });
+          summaries.push(SUMMARIES.attributesSet(after.name, oldAttributes, newAttributes));
+        }
         if (ops.length > 0) {
-          const renameOnly = ops.every((op) => op.op === 'rename_client');
+          const renameOnly = ops.every((op) => op.op === 'rename_client' || op.op === 'set_attributes');
           await insertEntry(tx, {
             actor: actorOf(c),
             source: 'structure',
             clientId: id,
-            // A name spans years; the initial forecast is the year's.
+            // A name and the attributes span years; the initial forecast is the year's.
             year: renameOnly ? null : year,
             summary: summaries.join(' ; '),
             ops,

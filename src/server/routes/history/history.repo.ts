@@ -5,6 +5,7 @@
  * history and the undo stack. Cell changes are recorded by the cells statement itself
  * (cells.repo.ts), in the same round trip as the write.
  */
+import { attributesOf, type ClientAttributes } from '@/domain/client-attributes';
 import { createHash } from 'node:crypto';
 import { allYearsBackupFromWire, conflictCellToWire, type HistoryEntry } from '@/domain/codec';
 import { buildAllYearsBackup, type AllYearsBackupDocument } from '@/domain/files/backup-json';
@@ -161,8 +162,8 @@ export async function snapshotPoles(q: Queryable, poleIds: readonly string[]): P
 
 /** A client with every year it holds something in (poles, or a non-zero initial forecast), or undefined. */
 export async function snapshotClient(q: Queryable, clientId: string): Promise<ClientSnapshot | undefined> {
-  const { rows: found } = await q.query<{ id: string; name: string; created_at: Date | string }>(
-    `select id, name, created_at from clients where id = $1`,
+  const { rows: found } = await q.query<{ id: string; name: string; created_at: Date | string } & ClientAttributes>(
+    `select id, name, created_at, manager, sector, status from clients where id = $1`,
     [clientId],
   );
   const client = found[0];
@@ -191,6 +192,7 @@ export async function snapshotClient(q: Queryable, clientId: string): Promise<Cl
     id: client.id,
     name: client.name,
     created_at: new Date(client.created_at).toISOString(),
+    attributes: attributesOf(client),
     years: allYears
       .map((year) => ({
         year,
@@ -287,10 +289,14 @@ async function insertPoles(q: Queryable, poles: readonly PoleSnapshot[]): Promis
 }
 
 async function insertClient(q: Queryable, client: ClientSnapshot): Promise<void> {
-  await q.query(`insert into clients (id, name, created_at) values ($1, $2, $3)`, [
+  const a = attributesOf(client.attributes ?? {});
+  await q.query(`insert into clients (id, name, created_at, manager, sector, status) values ($1, $2, $3, $4, $5, $6)`, [
     client.id,
     client.name,
     client.created_at,
+    a.manager,
+    a.sector,
+    a.status,
   ]);
   for (const y of client.years) {
     await q.query(
@@ -451,7 +457,11 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
     case 'delete_client': {
       const current = await snapshotClient(q, op.client.id);
       const comparable = (c: ClientSnapshot | undefined) =>
-        c && { ...c, years: c.years.map((y) => ({ ...y, poles: y.poles.map((p) => ({ ...p, isExpanded: true })) })) };
+        c && {
+          ...c,
+          attributes: attributesOf(c.attributes ?? {}),
+          years: c.years.map((y) => ({ ...y, poles: y.poles.map((p) => ({ ...p, isExpanded: true })) })),
+        };
       if (!current || !same(comparable(current), comparable(op.client))) {
         throw new UndoConflict(`${UNDO_REFUSED} : le client « ${op.client.name} » a changé depuis.`);
       }
@@ -471,6 +481,17 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
         op.new,
       ]);
       if (rowCount === 0) throw new UndoConflict(`${UNDO_REFUSED} : le client a été renommé ou supprimé depuis.`);
+      return;
+    }
+    case 'set_attributes': {
+      const { rowCount } = await q.query(
+        `update clients set manager = $5, sector = $6, status = $7
+          where id = $1 and manager is not distinct from $2 and sector is not distinct from $3 and status = $4`,
+        [op.clientId, op.old.manager, op.old.sector, op.old.status, op.new.manager, op.new.sector, op.new.status],
+      );
+      if (rowCount === 0) {
+        throw new UndoConflict(`${UNDO_REFUSED} : le responsable, le secteur ou le statut du client a changé depuis.`);
+      }
       return;
     }
     case 'set_debut': {

@@ -77,6 +77,14 @@ export async function levelOf(q: Queryable, actor: string): Promise<Notification
   return (await levelsOf(q, [actor])).get(actor) ?? DEFAULT_NOTIFICATION_LEVEL;
 }
 
+/** The active admins' emails (none without accounts): who is told of a submitted budget. */
+export async function activeAdmins(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ email: string }>(
+    `select email from auth_user where role = 'admin' and not disabled order by email`,
+  );
+  return rows.map((r) => r.email);
+}
+
 /** The levels of these actors (those who never chose are absent: the default). */
 export async function levelsOf(q: Queryable, actors: readonly string[]): Promise<Map<string, NotificationLevel>> {
   const { rows } = await q.query<{ actor: string; level: NotificationLevel }>(
@@ -100,7 +108,8 @@ export interface NewNotification extends CommentPlace {
   text: string;
   clientId: string;
   year: number;
-  commentId: number;
+  /** The comment that caused it; null for a sign-off's (ADR 055). */
+  commentId: number | null;
 }
 
 export async function insertNotifications(q: Queryable, list: readonly NewNotification[]): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { SignoffStatusWire } from '@/domain/answers';
 import { compareFrench } from '@/domain/catalogue';
-import type { SignoffStatus } from '@/domain/signoff';
+import type { BackupSignoff, SignoffStatus } from '@/domain/signoff';
 import type { Queryable } from '@/server/db/client';
 
 interface StatusRow {
@@ -44,15 +44,16 @@ export async function listSignoff(
 
 /**
  * Locks client `clientId` (as a cell save does: a save is wholly before or after a transition)
- * and reads its name and its status in `year`; undefined when the client is not in that year.
+ * and reads its name, its status in `year` and who set it (a submitted budget's submitter);
+ * undefined when the client is not in that year.
  */
 export async function lockClientStatus(
   q: Queryable,
   clientId: string,
   year: number,
-): Promise<{ name: string; status: SignoffStatus } | undefined> {
-  const { rows } = await q.query<{ name: string; status: SignoffStatus | null }>(
-    `select c.name, s.status
+): Promise<{ name: string; status: SignoffStatus; actor: string | null } | undefined> {
+  const { rows } = await q.query<{ name: string; status: SignoffStatus | null; actor: string | null }>(
+    `select c.name, s.status, s.actor
        from clients c
        join client_years cy on cy.client_id = c.id and cy.year = $2
        left join budget_signoff s on s.client_id = c.id and s.year = $2
@@ -61,7 +62,41 @@ export async function lockClientStatus(
     [clientId, year],
   );
   const row = rows[0];
-  return row && { name: row.name, status: row.status ?? 'brouillon' };
+  return row && { name: row.name, status: row.status ?? 'brouillon', actor: row.actor };
+}
+
+/** Every status row (client-years out of a bare draft), by client and year: what the backup holds. */
+export async function readSignoffsBackup(q: Queryable): Promise<BackupSignoff[]> {
+  const { rows } = await q.query<StatusRow & { year: number; version_id: string | null }>(
+    `select client_id::text, year, status, at, actor, note, version_id::text from budget_signoff order by client_id, year`,
+  );
+  return rows.map((r) => ({
+    clientId: r.client_id,
+    year: Number(r.year),
+    status: r.status ?? 'brouillon',
+    at: new Date(r.at!).toISOString(),
+    by: r.actor ?? '',
+    note: r.note,
+    versionId: r.version_id === null ? null : Number(r.version_id),
+  }));
+}
+
+/** Replaces every status with these (a restore: after its versions, which they may name). */
+export async function replaceSignoffs(q: Queryable, list: readonly BackupSignoff[]): Promise<void> {
+  await q.query('delete from budget_signoff');
+  await q.query(
+    `insert into budget_signoff (client_id, year, status, at, actor, note, version_id)
+     select * from unnest($1::uuid[], $2::smallint[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::bigint[])`,
+    [
+      list.map((s) => s.clientId),
+      list.map((s) => s.year),
+      list.map((s) => s.status),
+      list.map((s) => s.at),
+      list.map((s) => s.by),
+      list.map((s) => s.note),
+      list.map((s) => s.versionId),
+    ],
+  );
 }
 
 /** Sets the status of a client-year (with its note or reason, and the version a validation froze). */

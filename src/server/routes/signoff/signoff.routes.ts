@@ -3,7 +3,8 @@
  * (every role, within its scope), and its transitions — an editor of the client submits, an admin
  * validates (freezing the client's forecast as a version), sends back or reopens with a reason.
  * Each transition is a history entry of source 'validation', which undo refuses: a status is
- * moved back by the next transition. The forecast of a validated budget is guarded by the
+ * moved back by the next transition. A submission notifies the admins, a validation or a send-back
+ * the submitter (ADR 055). The forecast of a validated budget is guarded by the
  * database itself (migration 0018), on every write path.
  */
 import type { SignoffAnswer, SignoffTransitionAnswer } from '@/domain/answers';
@@ -11,13 +12,22 @@ import { Hono } from 'hono';
 import { SUMMARIES } from '@/domain/history';
 import { foldName } from '@/domain/names';
 import { signoffBody, signoffParams, yearParams } from '@/domain/schemas';
-import { checkTransition, isRefusal, validatedVersionName } from '@/domain/signoff';
+import {
+  checkTransition,
+  isRefusal,
+  signoffNotificationText,
+  validatedVersionName,
+  type SignoffNews,
+  type SignoffStatus,
+} from '@/domain/signoff';
 import type { Queryable } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { ApiError, notFound, readJson, validate } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { accessOf, guardClient, scopeIds } from '@/server/policy/policy';
 import type { Db } from '@/server/db/client';
+import type { Live } from '@/server/live/hub';
+import { activeAdmins, insertNotifications, levelsOf, type NewNotification } from '../notifications/notifications.repo';
 import { insertEntry } from '../history/history.repo';
 import { freezeVersion, lockYearVersions, versionNamed } from '../versions/versions.repo';
 import { listSignoff, lockClientStatus, setStatus } from './signoff.repo';
@@ -32,7 +42,40 @@ async function freezeValidated(q: Queryable, year: number, clientId: string, cli
   return version.id;
 }
 
-export function signoffRoutes(db: Db) {
+/**
+ * Who a transition tells, and what (docs/product.md#sign-off, ADR 055): a submission the active
+ * admins, a validation or a send-back the submitter; never the one who made it, nor who chose
+ * « Rien ». A reopening tells nobody. Without accounts there is nobody to tell.
+ */
+async function signoffNotifications(
+  q: Queryable,
+  t: { from: SignoffStatus; to: SignoffStatus; submitter: string | null },
+  n: { actor: string; clientId: string; clientName: string; year: number; text: string | null },
+): Promise<NewNotification[]> {
+  const news: SignoffNews | null =
+    t.to === 'soumis' ? 'soumis' : t.from !== 'soumis' ? null : t.to === 'validé' ? 'validé' : 'renvoyé';
+  if (news === null) return [];
+  const recipients = (news === 'soumis' ? await activeAdmins(q) : t.submitter === null ? [] : [t.submitter]).filter(
+    (r) => r !== n.actor,
+  );
+  const levels = await levelsOf(q, recipients);
+  const text = signoffNotificationText(news, { by: n.actor, clientName: n.clientName, year: n.year, text: n.text });
+  return recipients
+    .filter((r) => levels.get(r) !== 'none')
+    .map((recipient) => ({
+      recipient,
+      kind: 'signoff',
+      text,
+      clientId: n.clientId,
+      year: n.year,
+      lineId: null,
+      month: null,
+      field: null,
+      commentId: null,
+    }));
+}
+
+export function signoffRoutes(db: Db, live: Live) {
   return new Hono()
     .get('/years/:year/signoff', async (c) => {
       const { year } = validate(yearParams, c.req.param());
@@ -66,8 +109,16 @@ export function signoffRoutes(db: Db) {
           summary: SUMMARIES.signoff(year, transition.verb, text),
           ops: [],
         });
-        return { ...status, historyId, versionId };
+        const notified = await signoffNotifications(
+          tx,
+          { from: current.status, to: body.to, submitter: current.actor },
+          { actor, clientId, clientName: current.name, year, text },
+        );
+        await insertNotifications(tx, notified);
+        return { answer: { ...status, historyId, versionId }, notified: notified.map((n) => n.recipient) };
       });
-      return c.json(answer satisfies SignoffTransitionAnswer);
+      // Committed: the recipients' bells update.
+      for (const recipient of answer.notified) live.notified(recipient);
+      return c.json(answer.answer satisfies SignoffTransitionAnswer);
     });
 }

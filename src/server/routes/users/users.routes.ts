@@ -40,7 +40,7 @@ async function assertClients(db: Db, ids: readonly string[] | null | undefined) 
 export function usersRoutes(db: Db) {
   const find = async (id: string) => (await listUsers(db)).find((u) => u.id === id);
   return new Hono()
-    .get('/access', (c) => c.json(accessToWire(accessOf(c)) satisfies AccessAnswer))
+    .get('/access', (c) => c.json(accessToWire(accessOf(c), actorOf(c)) satisfies AccessAnswer))
     .get('/users', async (c) => {
       requireCan(c, 'admin');
       return c.json((await listUsers(db)).map(toWire) satisfies UsersAnswer);

@@ -3,6 +3,8 @@ import type { ClientFilter } from '@/domain/client-filter';
 import { withLines, type DashboardData } from '@/domain/dashboard/data';
 import { dashboardFromData } from '@/domain/dashboard/views';
 import { dashboardParams } from '@/domain/dashboard-query';
+import { NO_ATTRIBUTE_FILTER, type ClientAttributeFilter } from '@/domain/client-attributes';
+import { useAttributeFilter } from '@/web/hooks/use-attribute-filter';
 import type { DashboardLinesData, DashboardVersion } from '@/domain/answers';
 import { withVersion } from '@/domain/dashboard/compare';
 import { api, withYear } from '@/web/lib/api-client';
@@ -27,8 +29,9 @@ export const dashboardQueryOptions = (
   year: number,
   cutoff: ChosenCutoff,
   version: number | null = null,
+  attributes: ClientAttributeFilter = NO_ATTRIBUTE_FILTER,
 ) => {
-  const params = dashboardParams(filter, cutoff, version);
+  const params = dashboardParams(filter, cutoff, version, attributes);
   return queryOptions({
     queryKey: dashboardKeys.selection(year, params),
     queryFn: ({ signal }) => api.get<DashboardAnswerData>(withYear(`/api/dashboard?${params}`, year), signal),
@@ -54,8 +57,10 @@ export function useDashboard(
   enabled: boolean,
   version: number | null = null,
 ) {
+  // docs/product.md#client-attributes: the manager, sector and status chosen above the dashboards.
+  const [attributes] = useAttributeFilter();
   return useQuery({
-    ...dashboardQueryOptions(filter, year, cutoff, version),
+    ...dashboardQueryOptions(filter, year, cutoff, version, attributes),
     // With a version, its columns on the project and pole rows (docs/product.md#versions-and-landing).
     select: (data) => withVersion(dashboardFromData(data), data.version),
     placeholderData: sameYearPlaceholder<DashboardAnswerData>(year),
@@ -74,7 +79,8 @@ export function useDashboardLines(
   enabled: boolean,
 ) {
   const cutoff = data?.cutoff.month ?? null;
-  const params = dashboardParams(filter, cutoff);
+  const [attributes] = useAttributeFilter();
+  const params = dashboardParams(filter, cutoff, null, attributes);
   return useQuery({
     queryKey: dashboardKeys.lines(year, params),
     queryFn: ({ signal }) => api.get<DashboardLinesData>(withYear(`/api/dashboard/lines?${params}`, year), signal),
@@ -86,8 +92,9 @@ export function useDashboardLines(
 
 /** The raw answer of GET /api/dashboard (what useDashboardLines merges the lines into). */
 export function useDashboardData(filter: ClientFilter, year: number, cutoff: ChosenCutoff, enabled: boolean) {
+  const [attributes] = useAttributeFilter();
   return useQuery({
-    ...dashboardQueryOptions(filter, year, cutoff),
+    ...dashboardQueryOptions(filter, year, cutoff, null, attributes),
     placeholderData: sameYearPlaceholder<DashboardData>(year),
     enabled,
   });

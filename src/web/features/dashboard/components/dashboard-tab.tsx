@@ -17,6 +17,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { downloadFile } from '@/web/lib/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { DashboardAttributeFilter } from '@/web/components/client-filter/attribute-filter-bar';
 import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
@@ -97,6 +98,7 @@ export function DashboardTab({
             <CutoffSelect cutoff={dashboard.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
             <VersionSelect versions={versions} chosen={version} onChange={setChosenVersion} />
           </div>
+          <DashboardAttributeFilter clients={selection.clients} />
         </div>
         <Button
           variant="outline"

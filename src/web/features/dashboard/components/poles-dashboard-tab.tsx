@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Spinner } from '@/web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { DashboardAttributeFilter } from '@/web/components/client-filter/attribute-filter-bar';
 import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
@@ -103,6 +104,7 @@ export function PolesDashboardTab({
       <div className="flex flex-wrap items-end gap-4">
         <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
         <CutoffSelect cutoff={data.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+        <DashboardAttributeFilter clients={selection.clients} />
         {poleFilter !== null && (
           <Button variant="outline" onClick={() => onPoleFilterChange(null)}>
             Pôle : {poleFilter}

@@ -28,7 +28,7 @@ export function useCreateClient(year: number) {
   });
 }
 
-/** Renames a client (every year), or sets its initial MB forecast of `year`. */
+/** Renames a client or sets its attributes (every year), or sets its initial MB forecast of `year`. */
 export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -37,9 +37,13 @@ export function useUpdateClient() {
     onSuccess: (client, { year }) => {
       // The answer replaces the client in place: the open select keeps its order while the user
       // works; the lists are marked stale so the next screen that mounts one reads the server's order.
-      // The name is every year's; the forecasts in the answer are `year`'s only.
+      // The name and the attributes are every year's; the forecasts in the answer are `year`'s only.
       updateEveryClientList(queryClient, (list) =>
-        list.map((c) => (c.id === client.id ? { ...c, name: client.name } : c)),
+        list.map((c) =>
+          c.id === client.id
+            ? { ...c, name: client.name, manager: client.manager, sector: client.sector, status: client.status }
+            : c,
+        ),
       );
       queryClient.setQueryData<Client[]>(sharedKeys.clients(year), (list) =>
         list?.map((c) => (c.id === client.id ? client : c)),

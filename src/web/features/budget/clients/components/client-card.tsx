@@ -2,6 +2,7 @@ import { useCanCreateClients, useReadOnly } from '@/web/lib/access';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Check, ChevronsUpDown, Pencil, Plus, Search, X } from 'lucide-react';
 import type { Client } from '@/domain';
+import { CLIENT_STATUS_LABELS } from '@/domain/client-attributes';
 import { MAX_NAME_LENGTH, nameMatches } from '@/domain/names';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -12,6 +13,7 @@ import { useCreateClient, useUpdateClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { RECENT_COUNT, useRecentClientIds } from '../hooks/use-selected-client-id';
 import { DeleteClientButton } from './delete-client-button';
+import { AttributesSection } from './attributes-section';
 import { ForecastSection } from './forecast-section';
 import { PresenceBadges } from '../../live/components/presence-badges';
 
@@ -56,6 +58,7 @@ export function ClientCard({ year, clients, selected, onSelect, clientActions }:
           {canCreate && <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />}
         </div>
         {selected && <ForecastSection key={`${year}:${selected.id}`} year={year} client={selected} />}
+        {selected && <AttributesSection key={`attributes:${selected.id}`} year={year} client={selected} />}
       </CardContent>
     </Card>
   );
@@ -73,7 +76,10 @@ function ClientSelect({ clients, selected, onSelect }: Pick<ClientCardProps, 'cl
   const [active, setActive] = useState(0);
   const recentIds = useRecentClientIds();
   const { recent, others } = useMemo(() => {
-    const matching = clients.filter((c) => nameMatches(c.name, search));
+    // docs/product.md#client-attributes: the search finds a client by its sector or manager too.
+    const matching = clients.filter((c) =>
+      [c.name, c.sector ?? '', c.manager ?? ''].some((t) => nameMatches(t, search)),
+    );
     const byId = new Map(matching.map((c) => [c.id, c]));
     const recentClients = recentIds.flatMap((id) => byId.get(id) ?? []).slice(0, RECENT_COUNT);
     const recentSet = new Set(recentClients.map((c) => c.id));
@@ -112,6 +118,9 @@ function ClientSelect({ clients, selected, onSelect }: Pick<ClientCardProps, 'cl
     >
       <Check className={cn('size-4 shrink-0', c.id === selected?.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
       <span className="truncate">{c.name}</span>
+      {c.status && c.status !== 'actif' && (
+        <span className="ml-auto shrink-0 text-xs text-muted-foreground">{CLIENT_STATUS_LABELS[c.status]}</span>
+      )}
     </li>
   );
 
