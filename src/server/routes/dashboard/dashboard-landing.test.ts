@@ -134,6 +134,15 @@ describe('GET /api/dashboard/landing', () => {
     expect(res.json.total.actualToDate).toBe(90001 - 30000 + 110000 + 5000 - 8050);
   });
 
+  it('narrows to the clients of a status, as the dashboards do (docs/product.md#client-attributes)', async () => {
+    expect((await t.request('PATCH', `/api/clients/${b.id}?year=${Y}`, { status: 'terminé' })).status).toBe(200);
+    const res = await landing(`status=${encodeURIComponent('terminé')}`);
+    expect(res.status).toBe(200);
+    expect(res.json.rows.map((r) => `${r.client} · ${r.pole}`)).toEqual(['Bêta · Paid']);
+    expect(res.json.total.landed).toBe(7025);
+    expect((await t.request('PATCH', `/api/clients/${b.id}?year=${Y}`, { status: 'actif' })).status).toBe(200);
+  });
+
   it('compares with the version asked for, and with none when the year has no reference', async () => {
     const created = await t.request<CreatedVersionAnswer>('POST', `/api/years/${Y}/versions`, { name: 'Re-prévision' });
     expect(created.json).toMatchObject({ name: 'Re-prévision' });

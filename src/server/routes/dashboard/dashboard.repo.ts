@@ -477,3 +477,12 @@ export async function versionOfYear(
     throw new ApiError(400, 'validation', versionOfAnotherYear(found.name, Number(found.year), year));
   return { id, name: found.name };
 }
+
+/** The year's reference version (docs/product.md#versions-and-landing), or null when none is marked. */
+export async function referenceOfYear(q: Queryable, year: number): Promise<{ id: number; name: string } | null> {
+  const { rows } = await q.query<{ id: string; name: string }>(
+    `select id::text, name from budget_versions where year = $1 and reference`,
+    [year],
+  );
+  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+}

@@ -23,18 +23,10 @@ import {
   loadDashboardLines,
   loadLandingView,
   loadVersionCompare,
+  referenceOfYear,
   versionOfYear,
 } from './dashboard.repo';
 import type { Db } from '@/server/db/client';
-
-/** The reference version of `year`, or null when none is marked. */
-async function referenceOfYear(db: Db, year: number): Promise<{ id: number; name: string } | null> {
-  const { rows } = await db.query<{ id: string; name: string }>(
-    `select id::text, name from budget_versions where year = $1 and reference`,
-    [year],
-  );
-  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
-}
 
 export function dashboardRoutes(db: Db) {
   // 300 clients give about 200 kB of JSON, 45 kB gzip: compressed when the client accepts it.

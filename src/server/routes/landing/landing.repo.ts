@@ -31,14 +31,6 @@ export async function closedMonths(q: Queryable, year: number): Promise<Set<numb
   return new Set(rows.map((r) => Number(r.month)));
 }
 
-/** The reference version of `year`, if any. */
-export async function referenceVersion(q: Queryable, year: number): Promise<number | null> {
-  const { rows } = await q.query<{ id: string }>(`select id::text from budget_versions where year = $1 and reference`, [
-    year,
-  ]);
-  return rows[0] ? Number(rows[0].id) : null;
-}
-
 interface Row {
   client_id: string;
   line_id: string;

@@ -23,7 +23,8 @@ import { scopeSelection } from '@/server/policy/policy';
 import { mergeCells, writeCells } from '../cells/cells.repo';
 import { completeEntry, deleteEntry, insertEntry } from '../history/history.repo';
 import { forecastTotals, lockChosenClients } from '../years/years.repo';
-import { closedMonths, landingCutoff, landingLines, referenceVersion } from './landing.repo';
+import { referenceOfYear } from '../dashboard/dashboard.repo';
+import { closedMonths, landingCutoff, landingLines } from './landing.repo';
 
 type LandingResult = LandingAnswerWire['clients'];
 
@@ -49,7 +50,7 @@ export function landingRoutes(db: Db) {
       answer = await db.transaction(async (tx) => {
         const { clients, missing } = await lockChosenClients(tx, clientIds);
         if (missing) throw notFound(landingUnknownClient(missing));
-        const versionId = body.method === 'objectif' ? await referenceVersion(tx, year) : null;
+        const versionId = body.method === 'objectif' ? ((await referenceOfYear(tx, year))?.id ?? null) : null;
         if (body.method === 'objectif' && versionId === null) throw conflict(landingWithoutReference(year));
         const plan: LandingPlan = {
           method: body.method,

@@ -15,16 +15,14 @@ import {
 } from '@/domain/variance';
 import type { Cutoff } from '@/domain/dashboard/sums';
 import type { Queryable } from '@/server/db/client';
-import { cents as bigintCents, CUTOFF, cutoffOf, lastClosedMonth, SELECTION } from '../dashboard/dashboard.repo';
-
-/** The year's reference version, or null when the year has none. */
-export async function referenceVersion(q: Queryable, year: number): Promise<{ id: number; name: string } | null> {
-  const { rows } = await q.query<{ id: string; name: string }>(
-    `select id::text, name from budget_versions where year = $1 and reference`,
-    [year],
-  );
-  return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
-}
+import {
+  cents as bigintCents,
+  CUTOFF,
+  cutoffOf,
+  lastClosedMonth,
+  referenceOfYear,
+  SELECTION,
+} from '../dashboard/dashboard.repo';
 
 /** The cut-off (chosen, else the dashboards' default) and how many of the selected ids exist. */
 const CUT_SQL = /* sql */ `
@@ -222,7 +220,7 @@ export async function unjustifiedGaps(
   year: number,
   month: number,
 ): Promise<{ clientId: string; clientName: string; gap: number; versionName: string }[]> {
-  const [version, threshold] = [await referenceVersion(q, year), await readThreshold(q)];
+  const [version, threshold] = [await referenceOfYear(q, year), await readThreshold(q)];
   if (!version || !threshold) return [];
   const answer = await varianceAnswerOf(q, null, year, month, version, threshold);
   return (answer?.clients ?? [])

@@ -18,8 +18,9 @@ import type { Db } from '@/server/db/client';
 import { notFound, readJson, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, noReferenceVersion } from '@/server/lib/messages';
 import { requireCan, scopeSelection } from '@/server/policy/policy';
-import { versionOfYear } from '../dashboard/dashboard.repo';
-import { readThreshold, referenceVersion, varianceAnswerOf, writeThreshold } from './variance.repo';
+import { narrowByAttributes } from '../clients/clients.repo';
+import { referenceOfYear, versionOfYear } from '../dashboard/dashboard.repo';
+import { readThreshold, varianceAnswerOf, writeThreshold } from './variance.repo';
 
 const settingsOf = (threshold: VarianceThreshold | null): VarianceSettingsAnswer => ({
   threshold: threshold && { euros: centsToWire(threshold.amount), percent: threshold.percent },
@@ -28,11 +29,12 @@ const settingsOf = (threshold: VarianceThreshold | null): VarianceSettingsAnswer
 export function varianceRoutes(db: Db) {
   return new Hono()
     .get('/dashboard/variance', compress(), async (c) => {
-      const { clients, cutoff, version: versionId } = validate(dashboardQuery, c.req.query());
+      const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
       const year = yearOf(c);
-      const version = (await versionOfYear(db, versionId, year)) ?? (await referenceVersion(db, year));
+      const version = (await versionOfYear(db, versionId, year)) ?? (await referenceOfYear(db, year));
       if (!version) throw notFound(noReferenceVersion(year));
-      const ids = scopeSelection(c, clients ?? 'all');
+      // The caller's scope, narrowed by the clients' attributes as the dashboards are.
+      const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
       const answer = await varianceAnswerOf(db, ids, year, cutoff, version, await readThreshold(db));
       if (!answer) throw notFound(CLIENT_NOT_FOUND);
       return c.json(answer satisfies VarianceAnswer);

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClientFilter } from '@/domain/client-filter';
 import type { LandingView } from '@/domain/dashboard/landing-view';
 import { dashboardParams } from '@/domain/dashboard-query';
+import { useAttributeFilter } from '@/web/hooks/use-attribute-filter';
 import { api, withYear } from '@/web/lib/api-client';
 import { dashboardKeys, type ChosenCutoff } from './get-dashboard';
 
@@ -11,7 +12,9 @@ import { dashboardKeys, type ChosenCutoff } from './get-dashboard';
  * server's (ADR 016), typed as the domain's `LandingView` (answers.ts checks that it fits).
  */
 export function useLandingView(filter: ClientFilter, year: number, cutoff: ChosenCutoff, version: number | null) {
-  const params = dashboardParams(filter, cutoff, version);
+  // The manager, sector and status chosen above the dashboards (docs/product.md#client-attributes).
+  const [attributes] = useAttributeFilter();
+  const params = dashboardParams(filter, cutoff, version, attributes);
   return useQuery({
     queryKey: [...dashboardKeys.selection(year, params), 'landing'],
     queryFn: ({ signal }) => api.get<LandingView>(withYear(`/api/dashboard/landing?${params}`, year), signal),

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientFilter } from '@/domain/client-filter';
 import { dashboardParams } from '@/domain/dashboard-query';
+import { useAttributeFilter } from '@/web/hooks/use-attribute-filter';
 import type { CommentAnswer, VarianceSettingsAnswer } from '@/domain/answers';
 import type { VarianceData } from '@/domain/variance';
 import type { VarianceSettingsBody } from '@/domain/variance-schemas';
@@ -19,7 +20,9 @@ export const varianceKeys = {
 };
 
 export function useVariance(filter: ClientFilter, year: number, cutoff: ChosenCutoff, version: number | null) {
-  const params = dashboardParams(filter, cutoff, version);
+  // The manager, sector and status chosen above the dashboards (docs/product.md#client-attributes).
+  const [attributes] = useAttributeFilter();
+  const params = dashboardParams(filter, cutoff, version, attributes);
   return useQuery({
     queryKey: varianceKeys.selection(year, params),
     queryFn: ({ signal }) => api.get<VarianceData>(withYear(`/api/dashboard/variance?${params}`, year), signal),
