@@ -164,6 +164,16 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('PUT', '/api/notifications/settings', { level: 'mentions' }),
   },
+  'PUT /api/alerts/settings': {
+    kind: 'open',
+    call: (f) =>
+      f.r('PUT', '/api/alerts/settings', {
+        purchasesOverForecast: { percent: 10, euros: 500 },
+        marginRateBelow: null,
+        closeByDay: 5,
+        importByDay: null,
+      }),
+  },
   'PUT /api/variance/settings': {
     kind: 'open',
     call: (f) => f.r('PUT', '/api/variance/settings', { threshold: { euros: 100, percent: 5 } }),
