@@ -52,6 +52,11 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
+  // Two lanes share the machine's two cores with their servers: a long workflow (accounting.spec,
+  // about 36 s then) crossed the default 30 s. These limits only bound a failure; a passing test
+  // is as fast, and no test measures time.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

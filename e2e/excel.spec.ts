@@ -73,7 +73,9 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
   expect(file.name).toMatch(/^budget-Acme-Excel-\d{4}-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   const sheets = await readXlsxFile(file.path);
-  expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids']);
+  // 'Commentaires' (docs/product.md#excel-export): the client's threads, none here: its header only.
+  expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids', 'Commentaires']);
+  expect(sheets[3]!.data).toHaveLength(1);
   const budget = sheets[0]!.data;
   expect(budget[0]).toEqual(BUDGET_HEADER);
   // Row 2: the pole's subtotals (cached values of its SUM formulas); row 3: the line's own amounts.
