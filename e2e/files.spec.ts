@@ -83,7 +83,7 @@ const openYear = () =>
 /** The names the client drop-down of 'Gestion des Clients' offers (opens and closes it). */
 async function clientNames(page: Page): Promise<string[]> {
   await budgetTab(page).clientSelect.click();
-  const names = await page.getByRole('option').allTextContents();
+  const names = await page.getByRole('listbox', { name: 'Clients' }).getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
   return names;
 }
