@@ -280,12 +280,7 @@ export async function loadDashboardLines(
   year: number,
   chosen: number | null,
 ): Promise<{ pole: string; lines: LineAggregate[] }[] | null> {
-  if (ids) {
-    const { rows } = await q.query<{ n: number }>(`select count(*)::int as n from clients where id = any($1::uuid[])`, [
-      ids,
-    ]);
-    if (rows[0]?.n !== ids.length) return null;
-  }
+  if (!(await allClientsExist(q, ids))) return null;
   const closed = await lastClosedMonth(q, year);
   const { rows } = await q.query<Row & { pole: string; line: string }>(DASHBOARD_LINES_SQL, [
     ids,
@@ -409,12 +404,7 @@ export async function loadLandingView(
   cutoff: number,
   version: { id: number; name: string } | null,
 ): Promise<LandingView | null> {
-  if (ids) {
-    const { rows } = await q.query<{ n: number }>(`select count(*)::int as n from clients where id = any($1::uuid[])`, [
-      ids,
-    ]);
-    if (rows[0]?.n !== ids.length) return null;
-  }
+  if (!(await allClientsExist(q, ids))) return null;
   // The sums tables hold integer cents; a version's months, euros.
   const live = (text: string | null) => (text === null ? (0 as Cents) : cents(text));
   const frozenEuros = (text: string | null) => (text === null ? (0 as Cents) : decimalToCents(text));
@@ -485,4 +475,13 @@ export async function referenceOfYear(q: Queryable, year: number): Promise<{ id:
     [year],
   );
   return rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null;
+}
+
+/** Whether every id of a selection names a client (null: every client, always true). */
+async function allClientsExist(q: Queryable, ids: readonly string[] | null): Promise<boolean> {
+  if (!ids) return true;
+  const { rows } = await q.query<{ n: number }>(`select count(*)::int as n from clients where id = any($1::uuid[])`, [
+    ids,
+  ]);
+  return rows[0]?.n === ids.length;
 }
