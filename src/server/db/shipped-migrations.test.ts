@@ -31,6 +31,9 @@ const SHIPPED: readonly (readonly [id: string, sha256: string])[] = [
   ['0016_access', '9333c695753dc122f27e99041fdd83c8117909fdb4c75e5eafb3d5039b284c08'],
   ['0017_versions_compare', 'b75fc14a29eef3dd400a1c05ec27a40d2c52dc3d04bea85b0da0097bd42765c8'],
   ['0018_signoff', 'd4424e37dd111e4619cc2bd0f48ca15d242ef37a6a9ecd3e3c1aca751043769f'],
+  ['0019_mail_alerts', 'f73c1fffc17c9325a3cd29ddb7c1d0acecf597501c9dc311a7f1d6788ccd3b9c'],
+  ['0020_variance', 'ec3af492e5bc20950dac48e95375b80b0606705d8868c4dc10d07f9eeea49880'],
+  ['0021_client_attributes', '3c14b7d08722cd4dc9e905346599288b767663424c8b81263632881860fca460'],
 ];
 
 const textOf = (sql: (typeof MIGRATIONS)[number]['sql']) =>
