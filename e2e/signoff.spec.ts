@@ -1,7 +1,7 @@
 /**
  * Sign-off (issue 30, docs/product.md#sign-off): submit a budget with a note, find it in 'À
  * valider', validate it, see its forecast cells locked while its actuals stay editable, then send
- * it back — reopen it with a reason — and type a forecast again. Without accounts the one user is
+ * it back — reopen it with a reason — type a forecast again, and read it in 'Changements…'. Without accounts the one user is
  * admin, so one browser makes every step (the roles are the API tests'). On a year of its own.
  */
 import type { Pole } from '../src/domain';
@@ -83,5 +83,18 @@ test('submits, validates (forecasts locked, actuals open), reopens with a reason
       return poles[0]!.lines[0]!.previsionnel[0];
     })
     .toBe(1200);
+
+  // The reviewer reads what changed since the validation: the cell typed after reopening.
+  await bar.getByRole('button', { name: 'Changements…' }).click();
+  const changes = app.page.getByRole('dialog', { name: `Changements du prévisionnel ${Y}` });
+  await expect(changes).toContainText('Depuis la dernière validation');
+  const cells = changes.getByRole('table', { name: 'Cellules modifiées' });
+  await expect(cells.getByRole('row').nth(1)).toHaveText(
+    /Paid › Google Ads\s*Janvier\s*Prévisionnel\s*0\s*€\s*1\s*200\s*€/,
+  );
+  await expect(changes.getByRole('table', { name: 'Totaux de l’exercice' })).toContainText('+1\u202f200\u00a0€');
+  await app.page.screenshot({ path: testInfo.outputPath('changements.png') });
+  await app.page.keyboard.press('Escape');
+  await expect(changes).toBeHidden();
   expect(app.consoleErrors).toEqual([]);
 });

@@ -14,6 +14,7 @@ import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
 import { ROLES } from './roles';
 import { SIGNOFF_STATUSES } from './signoff';
+import { CHANGE_KINDS, FORECAST_FIELDS } from './forecast-changes';
 import { clientAnswerSchema, forecastLineSchema, forecastPoleSchema, lineSchema, poleSchema } from './schemas';
 import type { DashboardData } from './dashboard/data';
 import type { LineAggregate } from './dashboard/sums';
@@ -588,6 +589,45 @@ export const signoffTransitionAnswer = signoffStatusSchema.extend({
   versionId: z.number().int().nullable().meta({ description: 'La version figée par une validation (sinon null).' }),
 });
 export type SignoffTransitionAnswer = z.output<typeof signoffTransitionAnswer>;
+
+const changeKind = z.enum(CHANGE_KINDS);
+/**
+ * `GET /api/years/:year/signoff/:clientId/changes` (docs/product.md#sign-off-changes): the client's
+ * forecast now against the version its last validation froze (else the year's reference), euros.
+ */
+export const forecastChangesAnswer = z.object({
+  since: versionSummary.nullable().meta({ description: 'La version comparée ; null : aucune (rien à comparer).' }),
+  basis: z
+    .enum(['validation', 'référence'])
+    .nullable()
+    .meta({ description: 'La dernière validation du client, ou à défaut la référence de l’exercice.' }),
+  poles: z.array(
+    z.object({ poleId: z.string(), change: changeKind, name: z.string(), previousName: z.string().nullable() }),
+  ),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      change: changeKind,
+      name: z.string(),
+      poleName: z.string(),
+      previousName: z.string().nullable().meta({ description: 'Son nom dans la version, s’il a changé.' }),
+      previousPoleName: z.string().nullable().meta({ description: 'Son pôle dans la version, s’il a changé.' }),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      lineId: z.string(),
+      lineName: z.string(),
+      poleName: z.string(),
+      month: z.number().int().min(0).max(11),
+      field: z.enum(FORECAST_FIELDS),
+      before: z.number(),
+      after: z.number(),
+    }),
+  ),
+  totals: z.object({ before: forecastTotals, after: forecastTotals }),
+});
+export type ForecastChangesAnswer = z.output<typeof forecastChangesAnswer>;
 // ---- comments and notifications (docs/product.md#comments) -------------------------------------
 
 export const commentAnswer = z.object({

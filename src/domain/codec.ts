@@ -27,6 +27,7 @@ import type { LandingClientResult } from './landing';
 import type { AlertKind, AlertSettings } from './alerts';
 import type { AlertSettingsWire } from './alerts-schemas';
 import type { CellChange } from './history';
+import type { ForecastChanges } from './forecast-changes';
 import { MEASURES, type Measure } from './measures';
 import { initialsOf } from './live';
 import type {
@@ -47,6 +48,7 @@ import type {
 import type {
   CellChangeWire,
   ConflictCellWire,
+  ForecastChangesAnswer,
   ForecastTotalsWire,
   HistoryEntryWire,
   LandingClientWire,
@@ -314,6 +316,26 @@ function forecastTotalsFromWire(t: ForecastTotalsWire): ForecastTotals {
 /** A roll forward's or a landing's row of one client: its forecast totals, cents → euros. */
 function totalsToWire<T extends { before: ForecastTotals; after: ForecastTotals }>(r: T) {
   return { ...r, before: forecastTotalsToWire(r.before), after: forecastTotalsToWire(r.after) };
+}
+
+/** The reviewer's changes (docs/product.md#sign-off-changes), cents → euros. */
+export function forecastChangesToWire(c: ForecastChanges): Omit<ForecastChangesAnswer, 'since' | 'basis'> {
+  return {
+    ...c,
+    cells: c.cells.map((cell) => ({ ...cell, before: centsToEuros(cell.before), after: centsToEuros(cell.after) })),
+    totals: { before: forecastTotalsToWire(c.totals.before), after: forecastTotalsToWire(c.totals.after) },
+  };
+}
+
+/** The reviewer's changes as the web reads them, euros → cents. */
+export function forecastChangesFromWire(
+  c: ForecastChangesAnswer,
+): ForecastChanges & Pick<ForecastChangesAnswer, 'since' | 'basis'> {
+  return {
+    ...c,
+    cells: c.cells.map((cell) => ({ ...cell, before: centsFromWire(cell.before), after: centsFromWire(cell.after) })),
+    totals: { before: forecastTotalsFromWire(c.totals.before), after: forecastTotalsFromWire(c.totals.after) },
+  };
 }
 
 export function rollForwardClientToWire(r: RollForwardClientResult): RollForwardClientWire {

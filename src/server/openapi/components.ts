@@ -105,6 +105,7 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.versionList, 'VersionList', 'Les versions figées d’un exercice.'],
   [answers.signoffList, 'SignoffList', 'Le statut du budget de chaque client d’un exercice.'],
   [answers.signoffTransitionAnswer, 'SignoffTransition', 'Le statut après une transition, son entrée d’historique.'],
+  [answers.forecastChangesAnswer, 'ForecastChanges', 'Le prévisionnel d’un client comparé à sa dernière validation.'],
   [answers.createdVersionAnswer, 'CreatedVersion', 'La version figée, ses clients et son entrée d’historique.'],
   [answers.versionPoleList, 'VersionPoleList', 'Les pôles d’un client tels qu’une version les a figés (prévisionnel).'],
   [mappingRuleSchema, 'MappingRule', 'Une règle : ses conditions (toutes vraies) et ce qu’elle fait de la ligne.'],

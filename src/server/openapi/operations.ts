@@ -438,6 +438,19 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 409],
   },
   {
+    method: 'get',
+    path: '/api/years/:year/signoff/:clientId/changes',
+    tag: 'Validation',
+    summary: 'Ce qui a changé dans le prévisionnel du client depuis sa dernière validation',
+    description:
+      'Comparé à la version figée par la dernière validation du client, à défaut à la référence de l’exercice ' +
+      '(si elle contient le client) ; sans l’une ni l’autre, since est null et rien n’est listé. Pôles et lignes ' +
+      'ajoutés, supprimés, renommés ou déplacés ; chaque cellule prévisionnelle changée (avant, après) ; les totaux.',
+    params: signoffParams,
+    answer: { status: 200, description: 'Les changements.', schema: answers.forecastChangesAnswer },
+    errors: [404],
+  },
+  {
     method: 'post',
     path: '/api/import',
     tag: 'Exercices',

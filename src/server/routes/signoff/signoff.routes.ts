@@ -1,13 +1,16 @@
 /**
  * /api/years/:year/signoff (docs/product.md#sign-off, ADR 052): the status of each client's budget
  * (every role, within its scope), and its transitions — an editor of the client submits, an admin
- * validates (freezing the client's forecast as a version), sends back or reopens with a reason.
+ * validates (freezing the client's forecast as a version), sends back or reopens with a reason;
+ * what changed in the forecast since the last validation, for its reviewer.
  * Each transition is a history entry of source 'validation', which undo refuses: a status is
  * moved back by the next transition. A submission notifies the admins, a validation or a send-back
  * the submitter (ADR 055). The forecast of a validated budget is guarded by the
  * database itself (migration 0018), on every write path.
  */
-import type { SignoffAnswer, SignoffTransitionAnswer } from '@/domain/answers';
+import type { ForecastChangesAnswer, SignoffAnswer, SignoffTransitionAnswer } from '@/domain/answers';
+import { forecastChangesToWire } from '@/domain/codec';
+import { forecastChanges } from '@/domain/forecast-changes';
 import { Hono } from 'hono';
 import { SUMMARIES } from '@/domain/history';
 import { foldName } from '@/domain/names';
@@ -29,7 +32,15 @@ import type { Db } from '@/server/db/client';
 import type { Live } from '@/server/live/hub';
 import { activeAdmins, insertNotifications, levelsOf, type NewNotification } from '../notifications/notifications.repo';
 import { insertEntry } from '../history/history.repo';
-import { freezeVersion, lockYearVersions, versionNamed } from '../versions/versions.repo';
+import { loadClientBudget } from '../budget/budget.repo';
+import { findClient } from '../clients/clients.repo';
+import {
+  changesBaseline,
+  freezeVersion,
+  lockYearVersions,
+  versionNamed,
+  versionPoles,
+} from '../versions/versions.repo';
 import { listSignoff, lockClientStatus, setStatus } from './signoff.repo';
 
 /** Freezes client `clientId`'s forecast as « Validé le {date} · {client} » (numbered if the day has one). */
@@ -80,6 +91,22 @@ export function signoffRoutes(db: Db, live: Live) {
     .get('/years/:year/signoff', async (c) => {
       const { year } = validate(yearParams, c.req.param());
       return c.json((await listSignoff(db, year, scopeIds(c))) satisfies SignoffAnswer);
+    })
+    .get('/years/:year/signoff/:clientId/changes', async (c) => {
+      const { year, clientId: rawId } = validate(signoffParams, c.req.param());
+      const clientId = rawId.toLowerCase();
+      guardClient(c, clientId, 'read');
+      // One snapshot: the client, the version compared with and the budget now.
+      const answer = await db.transaction(async (tx): Promise<ForecastChangesAnswer> => {
+        if (!(await findClient(tx, clientId, year))) throw notFound(CLIENT_NOT_FOUND);
+        const baseline = await changesBaseline(tx, year, clientId);
+        // Without a version to compare with, nothing to list.
+        if (!baseline) return { since: null, basis: null, ...forecastChangesToWire(forecastChanges([], [])) };
+        const before = await versionPoles(tx, baseline.version.id, clientId);
+        const changes = forecastChanges(before, await loadClientBudget(tx, clientId, year));
+        return { since: baseline.version, basis: baseline.basis, ...forecastChangesToWire(changes) };
+      });
+      return c.json(answer satisfies ForecastChangesAnswer);
     })
     .post('/years/:year/signoff/:clientId', async (c) => {
       const { year, clientId: rawId } = validate(signoffParams, c.req.param());

@@ -275,3 +275,25 @@ export async function insertVersions(q: Queryable, versions: readonly VersionBac
     `select setval(pg_get_serial_sequence('budget_versions', 'id'), coalesce((select max(id) from budget_versions), 0) + 1, false)`,
   );
 }
+
+/**
+ * What a client's forecast is read against by its reviewer (docs/product.md#sign-off-changes): the
+ * version its last validation froze, else the year's reference when it froze the client.
+ */
+export async function changesBaseline(
+  q: Queryable,
+  year: number,
+  clientId: string,
+): Promise<{ version: VersionSummary; basis: 'validation' | 'référence' } | undefined> {
+  const { rows } = await q.query<VersionRow>(
+    `select ${COLUMNS} from budget_versions v
+      where v.year = $1
+        and (v.client_id = $2
+             or (v.reference and exists (select 1 from version_clients c where c.version_id = v.id and c.client_id = $2)))
+      order by v.client_id is null, v.id desc
+      limit 1`,
+    [year, clientId],
+  );
+  const row = rows[0];
+  return row && { version: toSummary(row), basis: row.client_id === null ? 'référence' : 'validation' };
+}

@@ -11,6 +11,7 @@ import { cn } from '@/web/lib/cn';
 import { useSignoff } from '@/web/lib/get-signoff';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useMoveSignoff } from '../api/move-signoff';
+import { ChangesSinceValidation } from './changes-dialog';
 import { TransitionDialog, type TransitionChoice } from './transition-dialog';
 
 const BADGE: Record<SignoffStatus, string> = {
@@ -73,7 +74,8 @@ function lastStep(s: SignoffStatusWire | undefined): string | null {
 /**
  * The budget's sign-off (docs/product.md#sign-off), above the grid: its status, the last step,
  * and the transitions the user may make — submit a draft; for an admin, validate or send back a
- * submitted budget, reopen a validated one (a reason asked for each but validating).
+ * submitted budget, reopen a validated one (a reason asked for each but validating); while it is
+ * not validated, what changed since its last validation.
  */
 export function SignoffBar({ year, clientId, clientName }: { year: number; clientId: string; clientName: string }) {
   const signoff = useSignoff(year);
@@ -114,6 +116,7 @@ export function SignoffBar({ year, clientId, clientName }: { year: number; clien
       )}
       {step && <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{step}</span>}
       <div className="ml-auto flex gap-2">
+        {status !== 'validé' && <ChangesSinceValidation year={year} clientId={clientId} />}
         {choices.map((choice) => (
           <Button
             key={choice.label}
