@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CALENDAR_YEAR,
+  fiscalChangeRefusal,
   calendarMonthOf,
   fiscalMonthOf,
   fiscalYearOf,
@@ -134,5 +135,31 @@ describe('labels', () => {
   it('reads N−1 at the same positions: a year earlier, across the calendar change', () => {
     expect(monthName(SEPT_END, 2025, 4)).toBe('Janvier 2025');
     expect(monthName(SEPT_END, 2025, 0)).toBe('Septembre 2024');
+  });
+});
+
+describe('fiscalChangeRefusal', () => {
+  it.each([
+    ['an empty database', SEPT_END, [], null],
+    ['the same setting', CALENDAR_YEAR, [2026], null],
+    ['January named by its start: the same years', JAN_START, [2026], null],
+    [
+      'one year with data',
+      SEPT_END,
+      [2026],
+      "Impossible de changer l'exercice : l'exercice 2026 contient des données. Le premier mois et le nom de l'exercice se choisissent avant la saisie du premier budget.",
+    ],
+    [
+      'two years with data',
+      MARCH_END,
+      [2025, 2026],
+      "Impossible de changer l'exercice : les exercices 2025, 2026 contiennent des données. Le premier mois et le nom de l'exercice se choisissent avant la saisie du premier budget.",
+    ],
+  ])('%s', (_name, wanted, years, refusal) => {
+    expect(fiscalChangeRefusal(CALENDAR_YEAR, wanted, years)).toBe(refusal);
+  });
+
+  it('refuses renaming a September year that holds data', () => {
+    expect(fiscalChangeRefusal(SEPT_END, SEPT_START, [2026])).toMatch(/^Impossible de changer l'exercice/);
   });
 });

@@ -93,3 +93,22 @@ export function yearSpan(s: FiscalSettings, year: number): string {
   if (isCalendarYear(s)) return String(year);
   return `${shortMonthName(s, year, 0)} – ${shortMonthName(s, year, MONTH_COUNT - 1)}`;
 }
+
+/** True when two settings slice the calendar into the same years with the same names. */
+export const sameFiscalYears = (a: FiscalSettings, b: FiscalSettings): boolean =>
+  a.fiscalYearStartMonth === b.fiscalYearStartMonth && (isCalendarYear(a) || a.yearNaming === b.yearNaming);
+
+/**
+ * Why the setting cannot go from `current` to `wanted` (French), or null: a change that moves a
+ * month or renames a year is refused once a year holds data, naming those years (ADR 056).
+ */
+export function fiscalChangeRefusal(
+  current: FiscalSettings,
+  wanted: FiscalSettings,
+  yearsWithData: readonly number[],
+): string | null {
+  if (sameFiscalYears(current, wanted) || yearsWithData.length === 0) return null;
+  const years = yearsWithData.join(', ');
+  const which = yearsWithData.length === 1 ? `l'exercice ${years} contient` : `les exercices ${years} contiennent`;
+  return `Impossible de changer l'exercice : ${which} des données. Le premier mois et le nom de l'exercice se choisissent avant la saisie du premier budget.`;
+}
