@@ -112,3 +112,10 @@ export function fiscalChangeRefusal(
   const which = yearsWithData.length === 1 ? `l'exercice ${years} contient` : `les exercices ${years} contiennent`;
   return `Impossible de changer l'exercice : ${which} des données. Le premier mois et le nom de l'exercice se choisissent avant la saisie du premier budget.`;
 }
+
+/**
+ * A month column's header: the full name in a calendar year (« Septembre », as ever), the short
+ * name with its calendar year otherwise (« sept. 2025 »: twelve columns of two years stay narrow).
+ */
+export const columnMonthName = (s: FiscalSettings, year: number, position: number): string =>
+  isCalendarYear(s) ? MONTHS[position]! : shortMonthName(s, year, position);
