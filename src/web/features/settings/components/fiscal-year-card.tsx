@@ -11,7 +11,6 @@ import { MONTHS } from '@/domain/months';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { useIsAdmin } from '@/web/lib/access';
-import { notifySuccess } from '@/web/lib/notify';
 import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { useSaveSettings } from '../api/save-settings';
 
@@ -52,12 +51,7 @@ export function FiscalYearCard() {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate(draft, {
-              onSuccess: () => {
-                setEdited(null);
-                notifySuccess('Exercice enregistré');
-              },
-            });
+            save.mutate(draft, { onSuccess: () => setEdited(null) });
           }}
         >
           <div className="flex flex-col gap-1">
