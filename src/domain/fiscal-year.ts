@@ -119,3 +119,10 @@ export function fiscalChangeRefusal(
  */
 export const columnMonthName = (s: FiscalSettings, year: number, position: number): string =>
   isCalendarYear(s) ? MONTHS[position]! : shortMonthName(s, year, position);
+
+/**
+ * A position named with its year, as messages write it: « Janvier 2026 » in a calendar year (the
+ * fiscal year is the calendar one), « Septembre 2025 » (the month's own calendar year) otherwise.
+ */
+export const monthAndYear = (s: FiscalSettings, year: number, position: number): string =>
+  isCalendarYear(s) ? `${MONTHS[position]} ${year}` : monthName(s, year, position);

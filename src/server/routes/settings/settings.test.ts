@@ -137,6 +137,7 @@ describe('a year from September to August (named by its end)', () => {
   it('closes the year’s months in fiscal order, September first', async () => {
     const outOfOrder = await t.request('POST', '/api/years/2026/months/1/close', {});
     expect(outOfOrder.status).toBe(409);
+    expect(errorMessage(outOfOrder)).toBe("Les mois se clôturent dans l'ordre : clôturez d'abord septembre 2025.");
     const closed = await t.request<MonthLocksAnswer>('POST', '/api/years/2026/months/0/close', {});
     expect(closed.status).toBe(200);
     expect(closed.json.map((l) => l.month)).toEqual([0]);
