@@ -9,7 +9,7 @@ import type { DashboardData } from '@/domain/dashboard/data';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 import { createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
-import { fecFile, sale } from '@/server/test/fec-file';
+import { fecFile, postBytes, sale } from '@/server/test/fec-file';
 
 const SEPTEMBER = { fiscalYearStartMonth: 9, yearNaming: 'end' } as const;
 
@@ -22,14 +22,7 @@ afterAll(() => t.db.close());
 const settings = async () => (await t.request<SettingsAnswer>('GET', '/api/settings')).json;
 const budget = async (clientId: string, year: number) =>
   (await t.request<Pole[]>('GET', `/api/clients/${clientId}/budget?year=${year}`)).json;
-async function sendFec<T>(path: string, bytes: Uint8Array) {
-  const res = await t.app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+const sendFec = <T>(path: string, bytes: Uint8Array) => postBytes<T>(t.app, path, bytes);
 
 describe('the setting', () => {
   it('is the calendar year on a new database', async () => {
