@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agencyAlerts, alertKey, clientAlerts, NO_ALERTS, type PoleMonth } from './alerts';
+import { agencyAlerts, alertKey, alertText, clientAlerts, NO_ALERTS, type PoleMonth } from './alerts';
 import { digestMail, isRepeatDue } from './mail';
 import type { Cents } from './money';
 
@@ -76,6 +76,24 @@ describe('the agency’s months', () => {
   it('keys an alert by what it is about, not its figures', () => {
     const [a] = agencyAlerts(s, 2030, new Date(2030, 1, 6), done);
     expect(alertKey(a!)).toBe('closeLate::2030::0');
+  });
+  // docs/product.md#fiscal-years: FY2030 from September 2029; its month 0 is September 2029.
+  const september = { fiscalYearStartMonth: 9, yearNaming: 'end' } as const;
+  it.each([
+    ['on 5 October 2029, September is in time', new Date(2029, 9, 5, 23), []],
+    ['on 6 October 2029, September is one day late', new Date(2029, 9, 6, 0), [[0, 1]]],
+  ])('a September year: %s', (_, now, expected) => {
+    expect(agencyAlerts(s, 2030, now, done, september).map((a) => [a.month, a.value])).toEqual(expected);
+  });
+  it('judges a September year’s August (month 11) on day N of the next September', () => {
+    expect(agencyAlerts(s, 2030, new Date(2030, 8, 5), done, september).map((a) => a.month)).not.toContain(11);
+    expect(agencyAlerts(s, 2030, new Date(2030, 8, 6), done, september).at(-1)).toMatchObject({ month: 11, value: 1 });
+  });
+  it('names a September year’s month with its calendar year', () => {
+    const [a] = agencyAlerts(s, 2030, new Date(2029, 9, 6), done, september);
+    expect(alertText(a!, { clientName: null, poleName: null }, september)).toBe(
+      "Mois non clôturé — Septembre 2029 n'est pas clôturé (limite : le 5 du mois suivant)",
+    );
   });
 });
 

@@ -6,7 +6,7 @@
  * Units: amounts in cents; rates in hundredths of a point (3250 = 32,50 %); lateness in days.
  */
 import { formatEuros, type Cents } from './money';
-import { MONTHS } from './months';
+import { CALENDAR_YEAR, calendarMonthOf, monthAndYear, type FiscalSettings } from './fiscal-year';
 
 export const ALERT_KINDS = ['purchasesOverForecast', 'marginRateBelow', 'closeLate', 'importLate'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -121,8 +121,15 @@ export function clientAlerts(
   return alerts;
 }
 
-/** The first instant a month is late: day N + 1 of the next month, 00:00 local time. */
-export const lateFrom = (year: number, month: number, day: number) => new Date(year, month + 1, day + 1);
+/**
+ * The first instant month position `month` of fiscal year `year` is late: day N + 1 of the next
+ * calendar month, 00:00 local time (docs/product.md#fiscal-years: a September year's month 0 is
+ * late from 6 October with N = 5).
+ */
+export function lateFrom(year: number, month: number, day: number, fiscal: FiscalSettings = CALENDAR_YEAR): Date {
+  const c = calendarMonthOf(fiscal, year, month);
+  return new Date(c.year, c.month + 1, day + 1);
+}
 
 const DAY_MS = 86_400_000;
 
@@ -136,6 +143,7 @@ export function agencyAlerts(
   year: number,
   now: Date,
   done: { closed: ReadonlySet<number>; imported: ReadonlySet<number> },
+  fiscal: FiscalSettings = CALENDAR_YEAR,
 ): ActiveAlert[] {
   const alerts: ActiveAlert[] = [];
   const rules = [
@@ -145,7 +153,7 @@ export function agencyAlerts(
   for (const [kind, day, ok] of rules) {
     if (day === null) continue;
     for (let month = 0; month < 12; month++) {
-      const from = lateFrom(year, month, day);
+      const from = lateFrom(year, month, day, fiscal);
       if (now < from || ok.has(month)) continue;
       const days = Math.floor((now.getTime() - from.getTime()) / DAY_MS) + 1;
       alerts.push({ kind, clientId: null, year, poleId: null, month, value: days, threshold: day });
@@ -161,19 +169,20 @@ export interface AlertNames {
 }
 
 const rate = (hundredths: number) => `${(hundredths / 100).toFixed(1).replace('.', ',')} %`;
-const monthOf = (a: Pick<ActiveAlert, 'month' | 'year'>) => (a.month === null ? '' : `${MONTHS[a.month]} ${a.year}`);
+const monthOf = (a: Pick<ActiveAlert, 'month' | 'year'>, fiscal: FiscalSettings) =>
+  a.month === null ? '' : monthAndYear(fiscal, a.year, a.month);
 
 /** The French sentence of an alert (notification, dashboard list, e-mail). */
-export function alertText(a: ActiveAlert, names: AlertNames): string {
+export function alertText(a: ActiveAlert, names: AlertNames, fiscal: FiscalSettings = CALENDAR_YEAR): string {
   const client = names.clientName ?? 'Client supprimé';
   switch (a.kind) {
     case 'purchasesOverForecast':
-      return `Achats au-dessus de la prévision — ${client}, ${names.poleName ?? 'pôle supprimé'}, ${monthOf(a)} : ${formatEuros(a.value as Cents)} pour un seuil de ${formatEuros(a.threshold as Cents)}`;
+      return `Achats au-dessus de la prévision — ${client}, ${names.poleName ?? 'pôle supprimé'}, ${monthOf(a, fiscal)} : ${formatEuros(a.value as Cents)} pour un seuil de ${formatEuros(a.threshold as Cents)}`;
     case 'marginRateBelow':
-      return `Taux de marge sous la prévision — ${client}, à fin ${monthOf(a)} : ${rate(a.value)} pour un seuil de ${rate(a.threshold)}`;
+      return `Taux de marge sous la prévision — ${client}, à fin ${monthOf(a, fiscal)} : ${rate(a.value)} pour un seuil de ${rate(a.threshold)}`;
     case 'closeLate':
-      return `Mois non clôturé — ${monthOf(a)} n'est pas clôturé (limite : le ${a.threshold} du mois suivant)`;
+      return `Mois non clôturé — ${monthOf(a, fiscal)} n'est pas clôturé (limite : le ${a.threshold} du mois suivant)`;
     case 'importLate':
-      return `Import comptable manquant — aucun import ne couvre ${monthOf(a)} (limite : le ${a.threshold} du mois suivant)`;
+      return `Import comptable manquant — aucun import ne couvre ${monthOf(a, fiscal)} (limite : le ${a.threshold} du mois suivant)`;
   }
 }

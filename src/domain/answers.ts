@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { API_ERROR_CODES } from './error-codes';
 import { ALERT_KINDS } from './alerts';
 import { alertSettingsBody } from './alerts-schemas';
+import { settingsBody } from './settings-schemas';
 import { NOTIFICATION_KINDS, NOTIFICATION_LEVELS } from './comments';
 import { HISTORY_SOURCES } from './history';
 import { MEASURES } from './measures';
@@ -691,6 +692,12 @@ export type NotificationsReadAnswer = z.output<typeof notificationsReadAnswer>;
 export const notificationSettingsAnswer = z.object({ level: z.enum(NOTIFICATION_LEVELS) });
 /** `PUT /api/notifications/settings`: the level now. */
 export type NotificationSettingsAnswer = z.output<typeof notificationSettingsAnswer>;
+
+// ---- settings (docs/product.md#fiscal-years) ---------------------------------------------------
+
+/** `GET/PUT /api/settings`: the first month of the fiscal year (1–12) and how a year is named. */
+export const settingsAnswer = settingsBody;
+export type SettingsAnswer = z.output<typeof settingsAnswer>;
 
 // ---- alerts (docs/product.md#alerts) ------------------------------------------------------------
 

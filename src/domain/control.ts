@@ -4,7 +4,8 @@
  * the French texts. Pure: the server enforces, the web app shows (ADR 032, ADR 033).
  */
 import type { AccessAnswer, ChecklistAnswer, MonthLocksAnswer, UserAnswer } from './answers';
-import { MONTHS, MONTH_COUNT } from './months';
+import { CALENDAR_YEAR, monthAndYear, type FiscalSettings } from './fiscal-year';
+import { MONTH_COUNT } from './months';
 import type { Role } from './roles';
 
 // ---- closing -----------------------------------------------------------------------------
@@ -12,12 +13,16 @@ import type { Role } from './roles';
 /** A closed month of a year, as `GET /api/years/:year/locks` answers it (schema: answers.ts). */
 export type MonthLock = MonthLocksAnswer[number];
 
-/** « janvier 2026 »: how a message names a month. */
-export const monthLabel = (year: number, month: number) => `${MONTHS[month]!.toLowerCase()} ${year}`;
+/**
+ * « janvier 2026 »: how a message names month position `month` of `year` (« septembre 2025 » for
+ * the first month of a September year named 2026: docs/product.md#fiscal-years).
+ */
+export const monthLabel = (year: number, month: number, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+  monthAndYear(fiscal, year, month).toLowerCase();
 
 /** « de janvier 2026 », « d'avril 2026 »: a month after « de », elided before a vowel (avril, août, octobre). */
-export function monthOfYear(year: number, month: number): string {
-  const label = monthLabel(year, month);
+export function monthOfYear(year: number, month: number, fiscal: FiscalSettings = CALENDAR_YEAR): string {
+  const label = monthLabel(year, month, fiscal);
   return /^[aeiouéèê]/.test(label) ? `d'${label}` : `de ${label}`;
 }
 
@@ -45,29 +50,39 @@ export function crossYearReopenRefusal(closed: ReadonlyMap<number, readonly numb
 }
 
 /** The 409 `period_locked` text: names the month, says what to do. */
-export const periodLockedMessage = (year: number, month: number) =>
-  `${MONTHS[month]} ${year} est clôturé : ses chiffres et ses mois facturés ne peuvent plus changer. Rien n'a été enregistré (un administrateur peut rouvrir le mois).`;
+export const periodLockedMessage = (year: number, month: number, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+  `${monthAndYear(fiscal, year, month)} est clôturé : ses chiffres et ses mois facturés ne peuvent plus changer. Rien n'a été enregistré (un administrateur peut rouvrir le mois).`;
 
 /**
  * Why a month cannot close now, or null: months close in order within a year (January first), so
  * the month must follow the last closed one.
  */
-export function closeRefusal(closed: readonly number[], year: number, month: number): string | null {
-  if (closed.includes(month)) return `${MONTHS[month]} ${year} est déjà clôturé.`;
+export function closeRefusal(
+  closed: readonly number[],
+  year: number,
+  month: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): string | null {
+  if (closed.includes(month)) return `${monthAndYear(fiscal, year, month)} est déjà clôturé.`;
   const next = nextMonthToClose(closed);
   if (next === null) return `Tous les mois de ${year} sont déjà clôturés.`;
   if (month !== next) {
-    return `Les mois se clôturent dans l'ordre : clôturez d'abord ${monthLabel(year, next)}.`;
+    return `Les mois se clôturent dans l'ordre : clôturez d'abord ${monthLabel(year, next, fiscal)}.`;
   }
   return null;
 }
 
 /** Why a month cannot reopen now, or null: only the last closed month reopens (in reverse order). */
-export function reopenRefusal(closed: readonly number[], year: number, month: number): string | null {
-  if (!closed.includes(month)) return `${MONTHS[month]} ${year} n'est pas clôturé.`;
+export function reopenRefusal(
+  closed: readonly number[],
+  year: number,
+  month: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): string | null {
+  if (!closed.includes(month)) return `${monthAndYear(fiscal, year, month)} n'est pas clôturé.`;
   const last = Math.max(...closed);
   if (month !== last) {
-    return `Les mois se rouvrent dans l'ordre inverse : rouvrez d'abord ${monthLabel(year, last)}.`;
+    return `Les mois se rouvrent dans l'ordre inverse : rouvrez d'abord ${monthLabel(year, last, fiscal)}.`;
   }
   return null;
 }
@@ -94,9 +109,10 @@ export function checklistText(item: ChecklistItem): string {
 }
 
 export const CLOSING_SUMMARIES = {
-  closed: (year: number, month: number, note: string | null) =>
-    `Clôture de ${monthLabel(year, month)}${note ? ` : ${note}` : ''}`,
-  reopened: (year: number, month: number, reason: string) => `Réouverture de ${monthLabel(year, month)} : ${reason}`,
+  closed: (year: number, month: number, note: string | null, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+    `Clôture de ${monthLabel(year, month, fiscal)}${note ? ` : ${note}` : ''}`,
+  reopened: (year: number, month: number, reason: string, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+    `Réouverture de ${monthLabel(year, month, fiscal)} : ${reason}`,
 };
 
 // ---- roles and scope ---------------------------------------------------------------------

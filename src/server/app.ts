@@ -41,6 +41,7 @@ import { accountingRoutes } from './routes/accounting/accounting.routes';
 import { commentsRoutes } from './routes/comments/comments.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { alertsRoutes } from './routes/alerts/alerts.routes';
+import { settingsRoutes } from './routes/settings/settings.routes';
 import { createAlerts, type Alerts } from './alerts/alerts-service';
 import { noMailer, type Mailer } from './mail/mailer';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
@@ -130,6 +131,7 @@ export function createApp({
     .route('/', historyRoutes(db))
     .route('/', commentsRoutes(db, live, mail))
     .route('/', alertsRoutes(db, alerts))
+    .route('/', settingsRoutes(db))
     .route('/', notificationsRoutes(db, live))
     .route('/', closingRoutes(db))
     .route('/', usersRoutes(db))

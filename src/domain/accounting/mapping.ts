@@ -4,6 +4,7 @@
  * out, with what the ledger says each month and what is left to map. Pure: no I/O, amounts in
  * integer cents, every sum through addCents (an overflow is refused, never a cent off).
  */
+import { CALENDAR_YEAR, positionOfDate, type FiscalSettings } from '../fiscal-year';
 import { addCents, subCents, ZERO_CENTS, type Cents } from '../money';
 import { MONTH_COUNT } from '../months';
 import { foldName } from '../names';
@@ -177,14 +178,6 @@ function fieldOf(account: string, agentAccounts: readonly string[]): ActualField
   return null;
 }
 
-/** The month (0–11) of an `AAAAMMJJ` date when it falls in `year`, else -1 (read digit by digit: no substring per line). */
-function monthIn(date: string, year: number): number {
-  const digit = (i: number) => date.charCodeAt(i) - 48;
-  const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
-  const m = digit(4) * 10 + digit(5) - 1;
-  return y === year && m >= 0 && m < MONTH_COUNT ? m : -1;
-}
-
 /** Index of a (field, month) pair in the 24-slot arrays below. */
 const slot = (field: ActualField, month: number) => (field === 'reel' ? month : MONTH_COUNT + month);
 const emptySlots = () => Array.from({ length: 2 * MONTH_COUNT }, () => ZERO_CENTS);
@@ -206,7 +199,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * - Lines of an opening journal (`openingJournals`, case aside) are left out entirely: they are
  *   not counted in `outsideYear` nor in `covered`.
  * - A line's month is its EcritureDate's, or its PieceDate's with `monthFrom: "PieceDate"` (an
- *   empty PieceDate falls back to EcritureDate). Every other line dated outside `year`, whatever
+ *   empty PieceDate falls back to EcritureDate), as a position in fiscal year `year` of `fiscal`
+ *   (docs/product.md#fiscal-years: a September year's September entries go to month 0). Every other line dated outside `year`, whatever
  *   its account, counts in `outsideYear` and is left out; `covered` spans the months of the lines
  *   inside the year, whatever their account.
  * - Class 7 lines are sales (credit − debit → réel), class 6 lines and class-4 lines under an
@@ -225,6 +219,7 @@ export function mapFec(
   mapping: MappingDocument,
   year: number,
   forecasts: ReadonlyMap<string, readonly ForecastLine[]>,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
 ): MappingResult {
   const rules = compileRules(file, mapping);
   const opening = new Set(mapping.openingJournals.map((j) => j.toLowerCase()));
@@ -306,7 +301,7 @@ export function mapFec(
   for (const line of file.lines) {
     if (isOpening(line.journal)) continue;
     const date = usePieceDate && line.pieceDate !== '' ? line.pieceDate : line.entryDate;
-    const month = monthIn(date, year);
+    const month = positionOfDate(fiscal, date, year);
     if (month < 0) {
       outsideYear += 1;
       continue;

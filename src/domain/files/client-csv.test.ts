@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeLine, makePole } from '../testing/builders';
-import { clientCsvFile, clientCsvFileName } from './client-csv';
+import { CLIENT_CSV_HEADER, clientCsvFile, clientCsvFileName, clientCsvHeader } from './client-csv';
 
 const BOM = '\uFEFF';
 /** `n` quoted zero cells, each followed by `;`: the empty months of a row. */
@@ -70,5 +70,17 @@ describe('client CSV', () => {
     ['a/b:c', 2100, 'budget-abc-2100-2026-12-31.csv'],
   ])('names the file of %j in %i %j (exercice, then the local date)', (name, year, expected) => {
     expect(clientCsvFileName(name, year, new Date(2026, 11, 31, 0, 0))).toBe(expected);
+  });
+
+  it('heads a September year’s months by their calendar names, in fiscal order (docs/product.md#fiscal-years)', () => {
+    const header = clientCsvHeader({ fiscalYearStartMonth: 9, yearNaming: 'end' }, 2026);
+    expect(header.slice(2, 6)).toEqual([
+      'Septembre 2025 Prévisionnel',
+      'Septembre 2025 Réel',
+      'Septembre 2025 Achat',
+      'Octobre 2025 Prévisionnel',
+    ]);
+    expect(header.at(-5)).toBe('Août 2026 Achat');
+    expect(CLIENT_CSV_HEADER.slice(2, 4)).toEqual(['Janvier Prévisionnel', 'Janvier Réel']);
   });
 });

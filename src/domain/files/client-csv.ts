@@ -4,22 +4,32 @@
  */
 import { lineMonthValue, lineTotals, marginReel } from '../budget';
 import { formatDecimal, type Cents } from '../money';
-import { MONTHS, MONTH_INDEXES } from '../months';
+import { CALENDAR_YEAR, monthNames, type FiscalSettings } from '../fiscal-year';
+import { MONTH_INDEXES } from '../months';
 import type { Pole } from '../model';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import { CSV_MIME, type ExportFile } from './export-file';
 import { fileDate, fileNamePart } from './file-names';
 
-/** The header row: pole, line, then per month forecast/actual/purchase, then the totals. */
-export const CLIENT_CSV_HEADER: readonly string[] = [
-  'Pôle',
-  'Ligne Budgétaire',
-  ...MONTHS.flatMap((m) => [`${m} Prévisionnel`, `${m} Réel`, `${m} Achat`]),
-  'Total Prévisionnel',
-  'Total Réel',
-  'Total Achat',
-  'Marge',
-];
+/**
+ * The header row: pole, line, then per month forecast/actual/purchase, then the totals. The months
+ * are named in fiscal order (docs/product.md#fiscal-years): « Janvier » … in a calendar year,
+ * « Septembre 2025 » … in a September year named 2026.
+ */
+export function clientCsvHeader(fiscal: FiscalSettings, year: number): string[] {
+  return [
+    'Pôle',
+    'Ligne Budgétaire',
+    ...monthNames(fiscal, year).flatMap((m) => [`${m} Prévisionnel`, `${m} Réel`, `${m} Achat`]),
+    'Total Prévisionnel',
+    'Total Réel',
+    'Total Achat',
+    'Marge',
+  ];
+}
+
+/** The header row of a calendar year (docs/product.md#file-client-csv). */
+export const CLIENT_CSV_HEADER: readonly string[] = clientCsvHeader(CALENDAR_YEAR, 2000);
 
 const amount = (cents: Cents) => formatDecimal(cents, ',');
 
@@ -54,12 +64,18 @@ export function clientCsvFileName(clientName: string, year: number, now: Date): 
  * The client CSV of this client's poles in exercice `year`, or null when the client has no line
  * that year ('Aucune donnée trouvée pour ce client'). `year` and `now` name the file.
  */
-export function clientCsvFile(clientName: string, year: number, poles: readonly Pole[], now: Date): ExportFile | null {
+export function clientCsvFile(
+  clientName: string,
+  year: number,
+  poles: readonly Pole[],
+  now: Date,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): ExportFile | null {
   const rows = clientCsvRows(poles);
   if (rows.length === 0) return null;
   return {
     fileName: clientCsvFileName(clientName, year, now),
     mimeType: CSV_MIME,
-    text: csvDocument([CLIENT_CSV_HEADER, ...rows], SEMICOLON_CSV),
+    text: csvDocument([clientCsvHeader(fiscal, year), ...rows], SEMICOLON_CSV),
   };
 }

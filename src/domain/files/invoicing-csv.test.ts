@@ -133,6 +133,18 @@ describe('invoicing dialog formats (docs/product.md#invoicing-export)', () => {
     );
   });
 
+  it('names the months of a September year by their calendar names, in fiscal order (docs/product.md#fiscal-years)', () => {
+    const fiscal = { fiscalYearStartMonth: 9, yearNaming: 'end' } as const;
+    const file = invoicingExport({
+      ...base,
+      clients: [zen],
+      months: new Set([1]),
+      format: 'csv',
+      fiscal,
+    }) as ExportFile;
+    expect(file.text).toContain('Zen,Data,Audit,Octobre 2024,7,0\r\n');
+  });
+
   it('keeps only the months and clients chosen', () => {
     const file = invoicingExport({ ...base, clients: [zen], months: new Set([1]), format: 'csv' }) as ExportFile;
     expect(file.text).toBe(

@@ -6,6 +6,7 @@
 import { lineMonthValue } from '../budget';
 import { compareFrench } from '../catalogue';
 import { formatDecimal, subCents, sumCents, type Cents } from '../money';
+import { CALENDAR_YEAR, monthNames, type FiscalSettings } from '../fiscal-year';
 import { MONTHS, MONTH_INDEXES } from '../months';
 import type { BudgetData, Client } from '../model';
 import { COMMA_CSV, SEMICOLON_CSV, csvDocument } from './csv';
@@ -56,14 +57,10 @@ export function invoicingRows(clientName: string, poles: BudgetData[string]): st
   return invoicingEntries(clientName, poles).map(entryCells(amount));
 }
 
-const entryCells = (format: (cents: Cents) => string) => (e: InvoicingEntry) => [
-  e.client,
-  e.pole,
-  e.line,
-  MONTHS[e.month]!,
-  format(e.reel),
-  format(e.achat),
-];
+/** A row's cells; `names` the month names by position (fiscal order: docs/product.md#fiscal-years). */
+const entryCells =
+  (format: (cents: Cents) => string, names: readonly string[] = MONTHS) =>
+  (e: InvoicingEntry) => [e.client, e.pole, e.line, names[e.month]!, format(e.reel), format(e.achat)];
 
 /** `facturation-{YYYY}-{YYYY-MM-DD}.csv`: the exercice, then the local date. */
 export function invoicingCsvFileName(year: number, now: Date): string {
@@ -97,6 +94,8 @@ export interface InvoicingSelection {
   /** The months chosen, or null for all. */
   months: ReadonlySet<number> | null;
   format: InvoicingFormat;
+  /** The agency's fiscal year, which names the months (the calendar year when omitted). */
+  fiscal?: FiscalSettings;
 }
 
 /**
@@ -116,9 +115,10 @@ export function invoicingExport(sel: InvoicingSelection): ExportFile | Workbook 
     )
     .filter((entries) => entries.length > 0);
   if (blocks.length === 0) return null;
-  if (sel.format === 'xlsx') return invoicingWorkbook(blocks.flat(), sel.year, sel.now);
+  const names = monthNames(sel.fiscal ?? CALENDAR_YEAR, sel.year);
+  if (sel.format === 'xlsx') return invoicingWorkbook(blocks.flat(), sel.year, sel.now, names);
   const french = sel.format === 'csv-fr';
-  const cells = entryCells(french ? (c) => formatDecimal(c, ',') : amount);
+  const cells = entryCells(french ? (c) => formatDecimal(c, ',') : amount, names);
   const rows: string[][] = [['Export facturation'], ["Date d'export", frenchDate(sel.now)], []];
   for (const block of blocks) rows.push([...INVOICING_CSV_HEADER], ...block.map(cells), []);
   return {
@@ -131,7 +131,12 @@ export function invoicingExport(sel: InvoicingSelection): ExportFile | Workbook 
 }
 
 /** The `.xlsx`: one table (Client… Achat, then Marge), a TOTAL row of SUM formulas, frozen header. */
-function invoicingWorkbook(entries: readonly InvoicingEntry[], year: number, now: Date): Workbook {
+function invoicingWorkbook(
+  entries: readonly InvoicingEntry[],
+  year: number,
+  now: Date,
+  names: readonly string[],
+): Workbook {
   const header = [...INVOICING_CSV_HEADER, 'Marge'];
   const rows: WorkbookCell[][] = [header.map((h) => text(h, { bold: true }))];
   for (const e of entries) {
@@ -140,7 +145,7 @@ function invoicingWorkbook(entries: readonly InvoicingEntry[], year: number, now
       text(e.client),
       text(e.pole),
       text(e.line),
-      text(MONTHS[e.month]!),
+      text(names[e.month]!),
       amountCell(e.reel),
       amountCell(e.achat),
       formula(`E${row}-F${row}`, subCents(e.reel, e.achat)),

@@ -6,7 +6,9 @@
  * goes on) and records its day, so a second instance, or a second timer tick, finds it done.
  * PGlite runs the same code: one process, the lock always free.
  */
-import type { Db } from '@/server/db/client';
+import { fiscalYearOf } from '@/domain/fiscal-year';
+import type { Db, Queryable } from '@/server/db/client';
+import { readFiscalSettings } from '@/server/routes/settings/settings.repo';
 import type { Logger } from '@/server/lib/log';
 import type { Touched } from '@/server/lib/origin';
 import type { Live } from '@/server/live/hub';
@@ -32,6 +34,12 @@ export interface Alerts {
   /** Starts the timer: a look at start, then every 15 minutes from DAILY_HOUR on. */
   startDaily(): void;
   close(): Promise<void>;
+}
+
+/** The fiscal year holding `now` and the one before (docs/product.md#fiscal-years): the years whose months may be late. */
+async function recentYears(q: Queryable, now: Date): Promise<number[]> {
+  const year = fiscalYearOf(await readFiscalSettings(q), now);
+  return [year - 1, year];
 }
 
 const localDay = (d: Date) =>
@@ -73,7 +81,7 @@ export function createAlerts({
       const settings =
         touched.has(null) || [...touched.values()].includes(null) ? await readAlertSettings(db) : undefined;
       const at = clock();
-      const years = touched.has(null) ? await alertYears(db, [at.getFullYear() - 1, at.getFullYear()]) : [];
+      const years = touched.has(null) ? await alertYears(db, await recentYears(db, at)) : [];
       const told: string[] = [];
       for (const target of targetsOf(touched, years)) told.push(...(await evaluateAlerts(db, target, at, settings)));
       tell(told);
@@ -95,7 +103,7 @@ export function createAlerts({
       if (day.rowCount === 0) return { outcome: 'done' as const, told: [], mails: 0 };
       const settings = await readAlertSettings(tx);
       const told: string[] = [];
-      for (const year of await alertYears(tx, [now.getFullYear() - 1, now.getFullYear()])) {
+      for (const year of await alertYears(tx, await recentYears(tx, now))) {
         told.push(...(await evaluateAlerts(tx, { year, clientIds: null, agency: true }, now, settings)));
       }
       const mails = mail.enabled ? await queueDigests(tx, now, mail.link) : 0;

@@ -5,6 +5,7 @@
  * sees it at the level « Tout »), one still crossed keeps its start (and, in a wide evaluation,
  * takes the new figures), one no longer crossed is deleted — cleared by itself, without a word.
  */
+import { readFiscalSettings } from '@/server/routes/settings/settings.repo';
 import {
   agencyAlerts,
   alertKey,
@@ -64,7 +65,8 @@ export async function evaluateAlerts(
   }
   // A year without any client-year has no month to close.
   if (target.agency && (s.closeByDay !== null || s.importByDay !== null) && (await yearHasClients(q, target.year))) {
-    active.push(...agencyAlerts(s, target.year, now, await monthsDone(q, target.year)));
+    const done = await monthsDone(q, target.year);
+    active.push(...agencyAlerts(s, target.year, now, done, await readFiscalSettings(q)));
   }
 
   const keyed = active.map((a) => ({ ...a, key: alertKey(a) }));
@@ -118,13 +120,18 @@ export async function alertTexts(
     [...new Set(alerts.flatMap((a) => (a.clientId === null ? [] : [a.clientId])))],
     [...new Set(alerts.flatMap((a) => (a.poleId === null ? [] : [a.poleId])))],
   );
+  const fiscal = await readFiscalSettings(q);
   return new Map(
     alerts.map((a) => [
       a.key,
-      alertText(a, {
-        clientName: a.clientId === null ? null : (names.clients.get(a.clientId) ?? null),
-        poleName: a.poleId === null ? null : (names.poles.get(a.poleId) ?? null),
-      }),
+      alertText(
+        a,
+        {
+          clientName: a.clientId === null ? null : (names.clients.get(a.clientId) ?? null),
+          poleName: a.poleId === null ? null : (names.poles.get(a.poleId) ?? null),
+        },
+        fiscal,
+      ),
     ]),
   );
 }

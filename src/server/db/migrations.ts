@@ -1267,4 +1267,20 @@ export const MIGRATIONS: Migration[] = [
       create index clients_manager_idx on clients (manager) where manager is not null;
     `,
   },
+  {
+    // Fiscal years (issue 33, ADR 056, docs/product.md#fiscal-years). One row, set by an admin: the
+    // first month of the agency's year and how a year is named. No row: January, named by the year
+    // it ends in — the calendar year every database held before. A stored month is a position in
+    // the fiscal year; the setting cannot change once a year holds data, so none is ever re-sliced.
+    id: '0022_fiscal_years',
+    sql: /* sql */ `
+      create table fiscal_settings (
+        id boolean primary key default true check (id),
+        start_month smallint not null check (start_month between 1 and 12),
+        year_naming text not null check (year_naming in ('end', 'start')),
+        updated_at timestamptz not null default now(),
+        updated_by text not null
+      );
+    `,
+  },
 ];

@@ -45,6 +45,7 @@ import {
 } from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
 import { alertSettingsBody } from '@/domain/alerts-schemas';
+import { settingsBody } from '@/domain/settings-schemas';
 import {
   MAX_MAPPING_RULES,
   mappingDocument,
@@ -129,6 +130,11 @@ export const NAMED: [z.ZodType, string, string][] = [
   [answers.notificationsReadAnswer, 'NotificationsUnread', 'Le nombre de notifications non lues.'],
   [answers.notificationSettingsAnswer, 'NotificationLevel', 'Le niveau de notifications.'],
   [alertSettingsBody, 'AlertSettings', 'Les seuils des alertes (euros, points, jour du mois) ; null : désactivée.'],
+  [
+    settingsBody,
+    'Settings',
+    'Le premier mois de l’exercice (1 à 12) et son nom : année de fin (end) ou de début (start).',
+  ],
   [answers.alertsAnswer, 'Alerts', 'Les alertes actives.'],
   [answers.historyEntry, 'HistoryEntry', 'Une modification enregistrée (montants en euros).'],
   [answers.historyPage, 'HistoryPage', 'Une page d’historique.'],

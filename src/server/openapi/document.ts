@@ -58,6 +58,7 @@ const TAGS: [string, string][] = [
     'Alertes',
     'Les seuils réglés par un administrateur et les alertes actives (achats, taux de marge, clôture, import).',
   ],
+  ['Réglages', 'Les réglages de l’agence : le premier mois de l’exercice et son nom.'],
   ['Sauvegarde', 'Sauvegarde JSON et restauration.'],
   ['Historique', 'Historique des modifications, annuler et rétablir.'],
   [

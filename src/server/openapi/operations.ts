@@ -62,6 +62,7 @@ import {
 } from '@/domain/comments-schemas';
 import * as answers from '@/domain/answers';
 import { alertSettingsBody, alertsQuery } from '@/domain/alerts-schemas';
+import { settingsBody } from '@/domain/settings-schemas';
 import { mappingDocument } from '@/domain/accounting/mapping-schema';
 import * as auth from './better-auth';
 
@@ -844,6 +845,26 @@ export const OPERATIONS: Operation[] = [
     summary: 'Régler les seuils des alertes (administrateur) ; les alertes sont réévaluées aussitôt',
     body: alertSettingsBody,
     answer: { status: 200, description: 'Les seuils enregistrés.', schema: answers.alertSettingsAnswer },
+  },
+  {
+    method: 'get',
+    path: '/api/settings',
+    tag: 'Réglages',
+    summary: "Le premier mois de l'exercice et son nom (tout utilisateur)",
+    answer: {
+      status: 200,
+      description: 'Les réglages (janvier, année de fin : l’année civile, par défaut).',
+      schema: answers.settingsAnswer,
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/settings',
+    tag: 'Réglages',
+    summary: "Régler l'exercice (administrateur) ; refusé dès qu'un exercice contient des données",
+    body: settingsBody,
+    answer: { status: 200, description: 'Les réglages enregistrés.', schema: answers.settingsAnswer },
+    errors: [409],
   },
   {
     method: 'get',

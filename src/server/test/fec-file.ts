@@ -2,6 +2,7 @@
  * FEC files for the API tests (docs/product.md#actuals-from-the-accounting): pipe-separated, CRLF,
  * the 18 fields in their legal order (FEC_FIELDS), built from a few entries.
  */
+import type { Hono } from 'hono';
 import { FEC_FIELDS } from '@/domain/accounting/fec-reader';
 
 /** A FEC line: journal, number, date, account, aux, aux label, label, debit, credit (text as written). */
@@ -54,3 +55,13 @@ export const purchase = (num: string, date: string, aux: string, account: string
 /** The file's bytes: the header, then the lines, CRLF. */
 export const fecFile = (rows: readonly FecRow[]) =>
   new TextEncoder().encode([FEC_FIELDS.join('|'), ...rows.map((r) => fields(r).join('|'))].join('\r\n'));
+
+/** POSTs a file's bytes (a FEC's preview or apply) to `app`; its status and JSON answer. */
+export async function postBytes<T>(app: { request: Hono['request'] }, path: string, bytes: Uint8Array) {
+  const res = await app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}

@@ -36,6 +36,8 @@ export const sharedKeys = {
   versions: (year: number) => [...sharedKeys.data, 'versions', year] as const,
   /** The sign-off status of each client of a year (docs/product.md#sign-off): a validation also freezes a version. */
   signoff: (year: number) => [...sharedKeys.data, 'signoff', year] as const,
+  /** The agency's settings (GET /api/settings, docs/product.md#fiscal-years): the fiscal year every month is named by. */
+  settings: () => [...sharedKeys.data, 'settings'] as const,
   /** What the caller may do (GET /api/access, docs/product.md#roles): under `data`, so 'Voir en tant que…' reloads it. */
   access: () => [...sharedKeys.data, 'access'] as const,
 };

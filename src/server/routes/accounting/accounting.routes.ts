@@ -10,6 +10,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
 import { FecReadError, FecTooLargeError, readFec } from '@/domain/accounting/fec-reader';
+import type { FiscalSettings } from '@/domain/fiscal-year';
+import { readFiscalSettings } from '../settings/settings.repo';
 import { mapFec } from '@/domain/accounting/mapping';
 import { mappingClientIds, mappingDocument, unknownClientProblem } from '@/domain/accounting/mapping-schema';
 import { lineNameKey, planFecImport, type FecPlan, type PlannedMark } from '@/domain/accounting/plan';
@@ -131,6 +133,7 @@ interface Stored {
   lines: YearLine[];
   locks: Awaited<ReturnType<typeof listLocks>>;
   marks: Map<string, Cents>;
+  fiscal: FiscalSettings;
 }
 
 /**
@@ -144,11 +147,12 @@ async function readStored(q: Queryable, year: number): Promise<Stored> {
     lines: await yearLines(q, year),
     locks: await listLocks(q, year),
     marks: await marksInForce(q, year),
+    fiscal: await readFiscalSettings(q),
   };
 }
 
 /** Plans the import of `file` into `year` over what was read. */
-function planImport(file: FecFile, year: number, { mapping, names, lines, locks, marks }: Stored) {
+function planImport(file: FecFile, year: number, { mapping, names, lines, locks, marks, fiscal }: Stored) {
   const forecasts = new Map<string, ForecastLine[]>();
   for (const line of lines) {
     const key = line.clientId.toLowerCase();
@@ -156,7 +160,7 @@ function planImport(file: FecFile, year: number, { mapping, names, lines, locks,
     if (list) list.push(line);
     else forecasts.set(key, [line]);
   }
-  const result: MappingResult = mapFec(file, liveMapping(mapping, names), year, forecasts);
+  const result: MappingResult = mapFec(file, liveMapping(mapping, names), year, forecasts, fiscal);
   const closed = new Set(locks.map((l) => l.month));
   const plan: FecPlan = planFecImport(result, lines, closed, marks);
   return { result, plan, closed, names };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistAnswer, FecApplyAnswer, FecPreviewAnswer, ReconciliationAnswer } from '@/domain/answers';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
-import { fecFile as fec, purchase, sale, type FecRow as Row } from '@/server/test/fec-file';
+import { fecFile as fec, postBytes, purchase, sale, type FecRow as Row } from '@/server/test/fec-file';
 import { createTestApp } from '@/server/test/test-db';
 
 const Y = 2032;
@@ -29,14 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.db.close());
 
-async function send<T>(path: string, bytes: Uint8Array) {
-  const res = await t.app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+const send = <T>(path: string, bytes: Uint8Array) => postBytes<T>(t.app, path, bytes);
 const preview = (bytes: Uint8Array) => send<FecPreviewAnswer>(`/api/accounting/fec/preview?year=${Y}`, bytes);
 const apply = (bytes: Uint8Array) => send<FecApplyAnswer>(`/api/accounting/fec/apply?year=${Y}`, bytes);
 const reconciliation = async () =>

@@ -16,6 +16,7 @@ import type { Alerts } from '@/server/alerts/alerts-service';
 import { currentFigures } from '@/server/alerts/evaluate';
 import { alertNames, readAlertSettings, storedAlerts, writeAlertSettings } from '@/server/alerts/alerts.repo';
 import { accessOf, inScope, requireCan } from '@/server/policy/policy';
+import { readFiscalSettings } from '../settings/settings.repo';
 
 export function alertsRoutes(db: Db, alerts: Alerts) {
   return new Hono()
@@ -46,6 +47,7 @@ export function alertsRoutes(db: Db, alerts: Alerts) {
           const fresh = now.get(a.key);
           return fresh ? { ...a, value: fresh.value, threshold: fresh.threshold } : a;
         });
+        const fiscal = await readFiscalSettings(tx);
         const names = await alertNames(
           tx,
           list.flatMap((a) => (a.clientId === null ? [] : [a.clientId])),
@@ -65,7 +67,7 @@ export function alertsRoutes(db: Db, alerts: Alerts) {
             since: a.since.toISOString(),
             value: alertMeasureToWire(a.kind, a.value),
             threshold: alertMeasureToWire(a.kind, a.threshold),
-            text: alertText(a, { clientName, poleName: pole }),
+            text: alertText(a, { clientName, poleName: pole }, fiscal),
           };
         });
       });

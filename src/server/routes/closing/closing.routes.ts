@@ -18,6 +18,8 @@ import type { Db, Queryable } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { conflict, readJson, validate } from '@/server/lib/errors';
 import { requireCan } from '@/server/policy/policy';
+import type { FiscalSettings } from '@/domain/fiscal-year';
+import { readFiscalSettings } from '../settings/settings.repo';
 import { insertEntry } from '../history/history.repo';
 import { isReconciled, reconciliationText } from '@/domain/accounting/reconciliation';
 import { readReconciliation } from '../accounting/reconciliation';
@@ -52,7 +54,7 @@ export function closingRoutes(db: Db) {
           refusal: closeRefusal,
           yearsRefusal: crossYearCloseRefusal,
           apply: (tx) => insertLock(tx, year, month, actorOf(c), note),
-          summary: CLOSING_SUMMARIES.closed(year, month, note),
+          summary: (fiscal) => CLOSING_SUMMARIES.closed(year, month, note, fiscal),
         }),
       );
     })
@@ -65,7 +67,7 @@ export function closingRoutes(db: Db) {
           refusal: reopenRefusal,
           yearsRefusal: crossYearReopenRefusal,
           apply: (tx) => deleteLock(tx, year, month),
-          summary: CLOSING_SUMMARIES.reopened(year, month, reason),
+          summary: (fiscal) => CLOSING_SUMMARIES.reopened(year, month, reason, fiscal),
         }),
       );
     });
@@ -77,20 +79,23 @@ export function closingRoutes(db: Db) {
     year: number,
     month: number,
     change: {
-      refusal: (closed: number[], year: number, month: number) => string | null;
+      refusal: (closed: number[], year: number, month: number, fiscal: FiscalSettings) => string | null;
       /** The refusal across years (m14), from every year's closed months. */
       yearsRefusal: (closed: ReadonlyMap<number, readonly number[]>, year: number) => string | null;
       apply: (tx: Queryable) => Promise<void>;
-      summary: string;
+      /** The history entry's summary, naming the month as the fiscal year does (docs/product.md#fiscal-years). */
+      summary: (fiscal: FiscalSettings) => string;
     },
   ) {
     return db.transaction(async (tx) => {
       await lockForClosing(tx);
+      const fiscal = await readFiscalSettings(tx);
       const refusal =
         change.refusal(
           (await listLocks(tx, year)).map((l) => l.month),
           year,
           month,
+          fiscal,
         ) ?? change.yearsRefusal(await closedByYear(tx), year);
       if (refusal) throw conflict(refusal);
       await change.apply(tx);
@@ -99,7 +104,7 @@ export function closingRoutes(db: Db) {
         source: 'clôture',
         clientId: null,
         year,
-        summary: change.summary,
+        summary: change.summary(fiscal),
         ops: [],
       });
       return listLocks(tx, year);

@@ -70,7 +70,7 @@ const WRITING_ROUTES: Record<
   string,
   | { kind: 'guarded'; call: Call }
   | { kind: 'open'; call: Call }
-  | { kind: 'restore' | 'closing' | 'users' | 'accounting' | 'versions' | 'signoff'; why: string }
+  | { kind: 'restore' | 'closing' | 'users' | 'accounting' | 'versions' | 'signoff' | 'settings'; why: string }
 > = {
   'PATCH /api/cells': {
     kind: 'guarded',
@@ -192,6 +192,10 @@ const WRITING_ROUTES: Record<
   'POST /api/users': { kind: 'users', why: 'accounts, no budget data' },
   'PATCH /api/users/:id': { kind: 'users', why: 'accounts, no budget data' },
   'PUT /api/accounting/mapping': { kind: 'accounting', why: 'the rules, no budget data' },
+  'PUT /api/settings': {
+    kind: 'settings',
+    why: 'the fiscal year, no figure; refused once a year holds data (settings.test.ts)',
+  },
   'POST /api/years/:year/versions': { kind: 'versions', why: 'copies the forecast into a version, writes no figure' },
   'PUT /api/years/:year/versions/:id/reference': { kind: 'versions', why: 'a flag of a version, no figure' },
   'DELETE /api/years/:year/versions/:id': { kind: 'versions', why: 'a version, no figure' },

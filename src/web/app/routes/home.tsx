@@ -10,6 +10,7 @@ import { useLiveStream } from '@/web/lib/use-live';
 import { selectBudgetClient } from '@/web/features/budget/clients/hooks/use-selected-client-id';
 import { BackupCard } from '@/web/features/files/components/backup-card';
 import { ClosingCard } from '@/web/features/closing/components/closing-card';
+import { FiscalYearCard } from '@/web/features/settings/components/fiscal-year-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
 import { ClientExcelActions } from '@/web/features/files/components/client-excel-actions';
 import { ClientComments } from '@/web/features/comments/components/client-comments';
@@ -75,6 +76,7 @@ export function HomePage() {
                   <>
                     <ClosingCard />
                     <BackupCard />
+                    <FiscalYearCard />
                   </>
                 }
                 editorFrame={(frame) => <ClientComments {...frame} />}

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CalendarDays } from 'lucide-react';
-import { currentYear, yearsToOffer } from '@/domain/years';
+import { fiscalYearOf, isCalendarYear, yearSpan } from '@/domain/fiscal-year';
+import { yearsToOffer } from '@/domain/years';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { useYear } from '@/web/hooks/use-year';
+import { setDefaultYear, useYear } from '@/web/hooks/use-year';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { useYears } from '@/web/lib/get-years';
 import { PastYearDialog } from './past-year-dialog';
 
@@ -17,9 +19,13 @@ const PAST_YEAR = 'past';
 export function YearSelect() {
   const [year, setYear] = useYear();
   const [isAskingPast, setIsAskingPast] = useState(false);
+  // docs/product.md#fiscal-years: the current year is the fiscal year holding today.
+  const fiscal = useFiscalSettings();
+  const current = fiscalYearOf(fiscal, new Date());
+  useEffect(() => setDefaultYear(current), [current]);
   // Until GET /api/years answers (or if it fails), the current and next years are offered.
   const stored = useYears().data?.map((y) => y.year) ?? [];
-  const years = yearsToOffer([...stored, year], currentYear());
+  const years = yearsToOffer([...stored, year], current);
   return (
     <div className="flex items-center gap-2">
       <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -44,9 +50,10 @@ export function YearSelect() {
           </SelectItem>
         </SelectContent>
       </Select>
+      {!isCalendarYear(fiscal) && <span className="text-xs text-muted-foreground">{yearSpan(fiscal, year)}</span>}
       {isAskingPast && (
         <PastYearDialog
-          current={currentYear()}
+          current={current}
           onClose={() => setIsAskingPast(false)}
           onOpen={(past) => {
             setYear(past);

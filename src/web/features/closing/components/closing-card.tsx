@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Lock, LockOpen, TriangleAlert } from 'lucide-react';
 import { checklistText, monthLabel, monthOfYear, nextMonthToClose, type MonthLock } from '@/domain/control';
-import { MONTHS } from '@/domain/months';
+import { monthAndYear } from '@/domain/fiscal-year';
 import { unjustifiedGapText } from '@/domain/variance';
 import type { ChecklistAnswer } from '@/domain/answers';
 import { Button } from '@/web/components/ui/button';
@@ -27,6 +27,7 @@ import { useYear } from '@/web/hooks/use-year';
 import { useIsAdmin } from '@/web/lib/access';
 import { api } from '@/web/lib/api-client';
 import { useLocks } from '@/web/lib/get-locks';
+import { useFiscalSettings, useMonthNames } from '@/web/lib/use-fiscal-year';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
 
@@ -39,6 +40,8 @@ export function ClosingCard() {
   const isAdmin = useIsAdmin();
   const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null);
   const closed = locks.map((l) => l.month);
+  // docs/product.md#fiscal-years: « janvier » in a calendar year, « septembre 2025 » in a September one.
+  const names = useMonthNames(year).full.map((n) => n.toLowerCase());
   const next = nextMonthToClose(closed);
   const last = closed.length > 0 ? Math.max(...closed) : null;
 
@@ -52,7 +55,7 @@ export function ClosingCard() {
         <CardDescription>
           {locks.length === 0
             ? `Aucun mois de ${year} n'est clôturé.`
-            : `Clôturés en ${year} : ${locks.map((l) => MONTHS[l.month]!.toLowerCase()).join(', ')}. Leurs chiffres et mois facturés ne peuvent plus changer.`}
+            : `Clôturés en ${year} : ${locks.map((l) => names[l.month]).join(', ')}. Leurs chiffres et mois facturés ne peuvent plus changer.`}
         </CardDescription>
       </CardHeader>
       {isAdmin && (
@@ -60,13 +63,13 @@ export function ClosingCard() {
           {next !== null && (
             <Button variant="outline" onClick={() => setDialog('close')}>
               <Lock aria-hidden="true" />
-              Clôturer {MONTHS[next]!.toLowerCase()}
+              Clôturer {names[next]}
             </Button>
           )}
           {last !== null && (
             <Button variant="outline" onClick={() => setDialog('reopen')}>
               <LockOpen aria-hidden="true" />
-              Rouvrir {MONTHS[last]!.toLowerCase()}
+              Rouvrir {names[last]}
             </Button>
           )}
         </CardContent>
@@ -114,16 +117,18 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
   const gaps = checklist.data?.gaps ?? [];
   // docs/product.md#actuals-from-the-accounting: the month against the last accounting import (null: none applied to the year).
   const accounting = checklist.data?.accounting ?? null;
-  const label = `${MONTHS[month]} ${year}`;
+  const fiscal = useFiscalSettings();
+  const label = monthAndYear(fiscal, year, month);
+  const name = useMonthNames(year).full[month]!.toLowerCase();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Clôturer {monthLabel(year, month)}</DialogTitle>
+          <DialogTitle>Clôturer {monthLabel(year, month, fiscal)}</DialogTitle>
           <DialogDescription>
             Une fois clôturé, personne ne peut plus modifier les chiffres ni les mois facturés{' '}
-            {monthOfYear(year, month)}, quel que soit le chemin (saisie, collage, import, report, annulation). Un
-            administrateur peut le rouvrir avec un motif.
+            {monthOfYear(year, month, fiscal)}, quel que soit le chemin (saisie, collage, import, report, annulation).
+            Un administrateur peut le rouvrir avec un motif.
           </DialogDescription>
         </DialogHeader>
         <section aria-label="Points à vérifier" className="flex flex-col gap-2 text-sm">
@@ -166,7 +171,7 @@ function CloseDialog({ year, month, onClose }: { year: number; month: number; on
               )
             }
           >
-            Clôturer {MONTHS[month]!.toLowerCase()}
+            Clôturer {name}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -195,7 +200,9 @@ function AccountingLine({ reconciled, text }: { reconciled: boolean; text: strin
 function ReopenDialog({ year, month, onClose }: { year: number; month: number; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const change = useLockChange(year, onClose);
-  const label = `${MONTHS[month]} ${year}`;
+  const fiscal = useFiscalSettings();
+  const label = monthAndYear(fiscal, year, month);
+  const name = useMonthNames(year).full[month]!.toLowerCase();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -227,7 +234,7 @@ function ReopenDialog({ year, month, onClose }: { year: number; month: number; o
               )
             }
           >
-            Rouvrir {MONTHS[month]!.toLowerCase()}
+            Rouvrir {name}
           </Button>
         </DialogFooter>
       </DialogContent>

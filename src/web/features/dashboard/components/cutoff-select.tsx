@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Cutoff } from '@/domain/dashboard/sums';
-import { MONTHS } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import type { ChosenCutoff } from '../api/get-dashboard';
 
 /** Why the default cut-off is that month, as the select says it. */
@@ -16,18 +16,22 @@ const SOURCE_TEXT: Record<Cutoff['source'], string> = {
  * why shown) or any month of the year.
  */
 export function CutoffSelect({
+  year,
   cutoff,
   chosen,
   onChange,
 }: {
+  /** The exercice on screen: its months are named in fiscal order (docs/product.md#fiscal-years). */
+  year: number;
   /** The cut-off of the figures on screen (undefined while loading). */
   cutoff: Cutoff | undefined;
   chosen: ChosenCutoff;
   onChange: (next: ChosenCutoff) => void;
 }) {
   const id = useId();
+  const names = useMonthNames(year).full;
   const automatic =
-    chosen === null && cutoff ? `Automatique : ${MONTHS[cutoff.month]} (${SOURCE_TEXT[cutoff.source]})` : 'Automatique';
+    chosen === null && cutoff ? `Automatique : ${names[cutoff.month]} (${SOURCE_TEXT[cutoff.source]})` : 'Automatique';
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -40,8 +44,8 @@ export function CutoffSelect({
         className="h-9 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <option value="auto">{automatic}</option>
-        {MONTHS.map((m, i) => (
-          <option key={m} value={i}>
+        {names.map((m, i) => (
+          <option key={i} value={i}>
             {m}
           </option>
         ))}

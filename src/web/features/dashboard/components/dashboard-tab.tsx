@@ -7,7 +7,6 @@ import { api, withYear } from '@/web/lib/api-client';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { isEmptyDashboard, type MarginRow } from '@/domain/dashboard/views';
 import type { ComparedDashboard, ComparedRow } from '@/domain/dashboard/compare';
-import { MONTHS } from '@/domain/months';
 import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
 import type { AllBudgetsAnswer } from '@/domain/answers';
@@ -21,6 +20,7 @@ import { DashboardAttributeFilter } from '@/web/components/client-filter/attribu
 import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
 import { useYearVersions } from '../api/get-versions';
 import { useChosenVersion } from '../hooks/use-chosen-version';
@@ -95,7 +95,7 @@ export function DashboardTab({
           </h1>
           <div className="flex flex-wrap items-end gap-4">
             <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
-            <CutoffSelect cutoff={dashboard.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+            <CutoffSelect year={year} cutoff={dashboard.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
             <VersionSelect versions={versions} chosen={version} onChange={setChosenVersion} />
           </div>
           <DashboardAttributeFilter clients={selection.clients} />
@@ -194,8 +194,9 @@ function DashboardContent({
   onOpenPole,
   variance,
 }: { dashboard: ComparedDashboard; landing: LandingViewCardProps; variance: ReactNode } & DashboardDrillProps) {
+  const names = useMonthNames(landing.year).full;
   if (isEmptyDashboard(dashboard)) return <EmptyDashboard />;
-  const month = MONTHS[dashboard.cutoff.month] ?? '';
+  const month = names[dashboard.cutoff.month] ?? '';
   return (
     <>
       <KpiCards stats={dashboard.globalStats} month={month} />

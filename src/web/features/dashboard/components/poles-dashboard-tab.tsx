@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { polesView, type PoleView, type PoleViewRow } from '@/domain/dashboard/views';
-import { MONTHS } from '@/domain/months';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -11,6 +10,7 @@ import { DashboardAttributeFilter } from '@/web/components/client-filter/attribu
 import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useDashboardData, useDashboardLines, type ChosenCutoff } from '../api/get-dashboard';
 import { Euros, Gap } from './amounts';
 import { CutoffSelect } from './cutoff-select';
@@ -91,7 +91,8 @@ export function PolesDashboardTab({
   const all = data.data ? polesView(data.data) : undefined;
   const poles = all?.filter((p) => poleFilter === null || p.name === poleFilter);
   const error = selection.error ?? data.error ?? lines.error;
-  const month = data.data ? (MONTHS[data.data.cutoff.month] ?? '') : '';
+  const names = useMonthNames(year).full;
+  const month = data.data ? (names[data.data.cutoff.month] ?? '') : '';
 
   return (
     <section aria-labelledby="poles-dashboard-title" className="flex flex-col gap-6">
@@ -103,7 +104,7 @@ export function PolesDashboardTab({
       </div>
       <div className="flex flex-wrap items-end gap-4">
         <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
-        <CutoffSelect cutoff={data.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+        <CutoffSelect year={year} cutoff={data.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
         <DashboardAttributeFilter clients={selection.clients} />
         {poleFilter !== null && (
           <Button variant="outline" onClick={() => onPoleFilterChange(null)}>

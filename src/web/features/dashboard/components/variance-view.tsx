@@ -4,7 +4,7 @@ import type { ClientFilter } from '@/domain/client-filter';
 import { dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
 import { varianceCsv, varianceFileName, varianceWorkbook } from '@/domain/files/variance-export';
-import { MONTHS } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { waterfallSteps, type VarianceData } from '@/domain/variance';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -34,11 +34,12 @@ type VarianceViewProps = {
 /** 'Analyse des écarts' (docs/product.md#variance): the waterfall of the selection, then its gaps by client and pole. */
 export function VarianceView({ filter, clients, year, cutoff, version }: VarianceViewProps) {
   const variance = useVariance(filter, year, cutoff, version);
+  const names = useMonthNames(year).full;
   const [justifying, setJustifying] = useState<VarianceData['clients'][number] | null>(null);
   if (variance.error) return <p role="alert">{variance.error.message}</p>;
   const data = variance.data;
   if (!data) return <Spinner text="Chargement..." />;
-  const month = MONTHS[data.cutoff.month] ?? '';
+  const month = names[data.cutoff.month] ?? '';
   const slug = dashboardCsvSelection(filter, clients).slug;
   return (
     <Card>

@@ -3,6 +3,7 @@ import { FileDown } from 'lucide-react';
 import { clientCsvFile } from '@/domain/files/client-csv';
 import { Button } from '@/web/components/ui/button';
 import { downloadFile } from '@/web/lib/download';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { useYear } from '@/web/hooks/use-year';
 import { getClientBudget } from '@/web/lib/get-client-budget';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -20,11 +21,12 @@ type ClientCsvExportButtonProps = {
 export function ClientCsvExportButton({ clientId, clientName }: ClientCsvExportButtonProps) {
   const [isBusy, setIsBusy] = useState(false);
   const [year] = useYear();
+  const fiscal = useFiscalSettings();
 
   async function exportCsv() {
     setIsBusy(true);
     try {
-      const file = clientCsvFile(clientName, year, await getClientBudget(clientId, year), new Date());
+      const file = clientCsvFile(clientName, year, await getClientBudget(clientId, year), new Date(), fiscal);
       if (!file) {
         notifyError('Erreur', 'Aucune donnée trouvée pour ce client');
         return;

@@ -3,12 +3,13 @@ import type { Client, BudgetData } from '@/domain/model';
 import { invoicingExport, type InvoicingFormat } from '@/domain/files/invoicing-csv';
 import type { ExportFile } from '@/domain/files/export-file';
 import type { Workbook } from '@/domain/files/workbook';
-import { MONTHS, MONTH_INDEXES } from '@/domain/months';
+import { MONTH_INDEXES } from '@/domain/months';
 import { compareFrench } from '@/domain/catalogue';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/web/components/ui/dialog';
 import { downloadFile } from '@/web/lib/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useFiscalSettings, useMonthNames } from '@/web/lib/use-fiscal-year';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 
 const FORMATS: { value: InvoicingFormat; label: string }[] = [
@@ -32,6 +33,9 @@ export function InvoicingDialog({ year, data, onClose }: InvoicingDialogProps) {
   const [clientIds, setClientIds] = useState<ReadonlySet<string>>(new Set(data.clients.map((c) => c.id)));
   const [format, setFormat] = useState<InvoicingFormat>('csv');
   const [busy, setBusy] = useState(false);
+  // docs/product.md#fiscal-years: the months in fiscal order, by their calendar names.
+  const fiscal = useFiscalSettings();
+  const monthNames = useMonthNames(year).full;
   const toggle = <T,>(set: ReadonlySet<T>, value: T) => {
     const next = new Set(set);
     if (!next.delete(value)) next.add(value);
@@ -46,8 +50,9 @@ export function InvoicingDialog({ year, data, onClose }: InvoicingDialogProps) {
         budgetData: data.budgetData,
         year,
         now: new Date(),
-        months: months.size === MONTHS.length ? null : months,
+        months: months.size === MONTH_INDEXES.length ? null : months,
         format,
+        fiscal,
       });
       if (!file) {
         notifyError('Aucune donnée à exporter', "Aucun pôle n'est marqué comme facturé.");
@@ -88,8 +93,8 @@ export function InvoicingDialog({ year, data, onClose }: InvoicingDialogProps) {
         </fieldset>
         <fieldset className="grid grid-cols-3 gap-1 sm:grid-cols-4">
           <legend className="font-medium">Mois</legend>
-          {MONTHS.map((name, m) => (
-            <label key={name} className="flex items-center gap-2 text-sm">
+          {monthNames.map((name, m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={months.has(m)} onChange={() => setMonths(toggle(months, m))} />
               {name}
             </label>

@@ -12,6 +12,7 @@ import type { LineMove } from '@/domain/history';
 import type { CellRef } from '@/domain/history-view';
 import { Lock } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useRejectedCount, useUnsavedCount, useWaitingCount } from '../../saving/api/save-cells';
 import { notifySuccess } from '../../lib/failure-messages';
 import { useGridActions, type GridActions } from '../hooks/use-grid-actions';
@@ -167,16 +168,18 @@ function GridNotes() {
 }
 
 /** The header row: 'Ligne Budgétaire', the months (closed ones locked) and 'Total Annuel'. */
-function GridHead() {
+function GridHead({ year }: { year: number }) {
   const locks = useCellLocks();
+  // docs/product.md#fiscal-years: calendar names in fiscal order (« sept. 2025 » first for a September year).
+  const names = useMonthNames(year).column;
   return (
     <thead className="sticky top-0 z-20 bg-card">
       <tr>
         <th scope="col" className={cn(STICKY_COL, 'z-30 border-b bg-card px-3 py-2 text-left font-semibold')}>
           Ligne Budgétaire
         </th>
-        {MONTHS.map((month, m) => (
-          <FigureColumnHeader key={month} title={month} width={MONTH_WIDTH} isClosed={locks.closed.has(m)} />
+        {names.map((month, m) => (
+          <FigureColumnHeader key={m} title={month} width={MONTH_WIDTH} isClosed={locks.closed.has(m)} />
         ))}
         <FigureColumnHeader title="Total Annuel" width={YEAR_WIDTH} />
       </tr>
@@ -286,7 +289,7 @@ export function BudgetGrid({
           className="table-fixed border-separate border-spacing-0 text-sm"
           {...selectionHandlers}
         >
-          <GridHead />
+          <GridHead year={year} />
           <GridBody items={items} rowWindow={{ range, tops, total }} actions={rowActions} />
           <TotalRow poles={shown} />
         </table>
