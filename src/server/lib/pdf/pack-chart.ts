@@ -52,13 +52,11 @@ export function drawEvolutionChart(
       .lineWidth(0.3)
       .strokeColor('#e4e4e7')
       .stroke();
-    doc
-      .fillColor('#555')
-      .text(formatCompactEuros(Math.round(value) as Cents), box.x, y - 3, {
-        width: 44,
-        align: 'right',
-        lineBreak: false,
-      });
+    doc.fillColor('#555').text(formatCompactEuros(Math.round(value) as Cents), box.x, y - 3, {
+      width: 44,
+      align: 'right',
+      lineBreak: false,
+    });
   }
 
   const slot = plot.width / Math.max(1, rows.length);
