@@ -132,6 +132,7 @@ test('every client’s workbook and the dashboard workbook read back', async ({ 
     'Marges par projet',
     'Évolution mensuelle',
     'Marges par pôle',
+    'Tableau récapitulatif',
     'Données',
   ]);
   const evolution = sheets[2]!.data;

@@ -57,7 +57,7 @@ export function csvPercent(percent: number): string {
 }
 
 /** A cell as the CSV writes it: amounts as the client CSV, percentages with one decimal, empty for no figure. */
-function csvCell(c: ExportCell): string {
+function csvText(c: ExportCell): string {
   if (c === null) return '';
   if (c.kind === 'text') return c.value;
   if (c.kind === 'amount') return formatDecimal(c.cents, ',');
@@ -68,7 +68,7 @@ function csvCell(c: ExportCell): string {
 /** The CSV text (BOM included) of a dashboard for this selection, exported on `date` (local). */
 export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardCsvSelection, date: Date): string {
   const version = dashboard.versionName;
-  const margins = (rows: readonly ComparedRow[]) => rows.map((r) => [r.name, ...marginCells(r, version).map(csvCell)]);
+  const margins = (rows: readonly ComparedRow[]) => rows.map((r) => [r.name, ...marginCells(r, version).map(csvText)]);
   const rows: string[][] = [
     ['Export Dashboard'],
     ['Clients', selection.label],
@@ -78,7 +78,7 @@ export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardC
     [],
     ['Statistiques globales'],
     ['Indicateur', 'Valeur'],
-    ...statCells(dashboard.globalStats).map(([label, cell]) => [label, csvCell(cell)]),
+    ...statCells(dashboard.globalStats).map(([label, cell]) => [label, csvText(cell)]),
     [],
     ['Marges par projet'],
     ['Projet', ...marginHeaders(version)],
@@ -86,7 +86,7 @@ export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardC
     [],
     ['Évolution mensuelle'],
     [...MONTH_HEADERS],
-    ...dashboard.monthlyEvolution.map((m) => monthCells(m).map(csvCell)),
+    ...dashboard.monthlyEvolution.map((m) => monthCells(m).map(csvText)),
     [],
     ['Marges par pôle'],
     ['Pôle', ...marginHeaders(version)],
@@ -94,7 +94,7 @@ export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardC
     [],
     ['Tableau récapitulatif'],
     ['Projet', ...SUMMARY_HEADERS],
-    ...dashboard.summaryRows.map((r) => [r.name, ...summaryCells(r).map(csvCell)]),
+    ...dashboard.summaryRows.map((r) => [r.name, ...summaryCells(r).map(csvText)]),
   ];
   return csvDocument(rows, SEMICOLON_CSV);
 }

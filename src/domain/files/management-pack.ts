@@ -182,9 +182,13 @@ export function managementPack(
       gapsTable(dashboard.projectMargins),
     ],
     evolution: dashboard.monthlyEvolution,
-    fileBaseName: `dossier-gestion-${selection.slug}-${year}-${fileDate(now)}`,
+    fileBaseName: packFileBaseName(selection, year, now),
   };
 }
+
+/** `dossier-gestion-{slug}-{YYYY}-{YYYY-MM-DD}`: the selection, the exercice, the local date (`.pdf` / `.xlsx` added). */
+export const packFileBaseName = (selection: DashboardCsvSelection, year: number, now: Date) =>
+  `dossier-gestion-${selection.slug}-${year}-${fileDate(now)}`;
 
 /** Why the project table lists fewer clients than the KPIs count (docs/product.md#listing-rule). */
 export function hiddenProjectsNote(hidden: number): string {

@@ -43,7 +43,7 @@ const bottomOf = (doc: Doc) => doc.page.height - BOTTOM;
 function columns(doc: Doc, table: PackTable): number[] {
   const usable = doc.page.width - 2 * MARGIN;
   const others = table.header.length - 1;
-  const each = Math.min(72, (usable - 120) / others);
+  const each = Math.min(60, (usable - 120) / others);
   return [usable - each * others, ...Array.from({ length: others }, () => each)];
 }
 
