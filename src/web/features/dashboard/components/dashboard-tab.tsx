@@ -1,9 +1,8 @@
 import type { ClientFilter } from '@/domain/client-filter';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { isEmptyDashboard, type MarginRow } from '@/domain/dashboard/views';
-import type { ComparedDashboard, ComparedRow } from '@/domain/dashboard/compare';
+import { isEmptyDashboard } from '@/domain/dashboard/views';
+import type { ComparedDashboard } from '@/domain/dashboard/compare';
 import { MONTHS } from '@/domain/months';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { DashboardAttributeFilter } from '@/web/components/client-filter/attribute-filter-bar';
@@ -19,17 +18,12 @@ import { CutoffSelect } from './cutoff-select';
 import { DashboardExports } from './dashboard-exports';
 import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
-import type { BarDatum } from './charts';
 
 // recharts is the heaviest part of the dashboards: its own chunk, fetched once a chart shows.
-const MarginBarChart = lazy(() => import('./charts').then((m) => ({ default: m.MarginBarChart })));
 const MonthlyLineChart = lazy(() => import('./charts').then((m) => ({ default: m.MonthlyLineChart })));
 
-/** Keeps the chart's room while its chunk loads, so the table below does not jump. */
-function ChartFallback({ height }: { height: number }) {
-  return <div style={{ height }} aria-hidden />;
-}
-import { MarginTable, SummaryTable } from './dashboard-tables';
+import { SummaryTable } from './dashboard-tables';
+import { ChartCard, ChartFallback, MarginSection } from './margin-section';
 import { KpiCards } from './kpi-cards';
 import { LandingViewCard, type LandingViewCardProps } from './landing-view-card';
 
@@ -138,7 +132,7 @@ function DashboardContent({
   const month = MONTHS[dashboard.cutoff.month] ?? '';
   return (
     <>
-      <KpiCards stats={dashboard.globalStats} month={month} />
+      <KpiCards stats={dashboard.globalStats} month={month} noActuals={dashboard.cutoff.source === 'none'} />
       <Tabs defaultValue="margins">
         <TabsList>
           {DASHBOARD_TABS.map((t) => (
@@ -156,6 +150,7 @@ function DashboardContent({
             firstColumn="Projet"
             searchWhat="un projet"
             rows={dashboard.projectMargins}
+            hiddenRows={dashboard.globalStats.totalProjects - dashboard.projectMargins.length}
             month={month}
             versionName={dashboard.versionName}
             onOpen={onOpenClient && ((r) => r.clientId && onOpenClient(r.clientId))}
@@ -195,42 +190,5 @@ function DashboardContent({
         </TabsContent>
       </Tabs>
     </>
-  );
-}
-
-type MarginSectionProps = {
-  title: string;
-  bars: readonly BarDatum[];
-  height: number;
-  seriesName: string;
-  firstColumn: string;
-  searchWhat: string;
-  rows: readonly ComparedRow[];
-  month: string;
-  versionName?: string;
-  onOpen?: (row: MarginRow) => void;
-  openLabel: (row: MarginRow) => string;
-};
-
-/** A bar chart of margins above its table (projects or poles). */
-function MarginSection({ title, bars, height, seriesName, ...table }: MarginSectionProps) {
-  return (
-    <ChartCard title={title}>
-      <Suspense fallback={<ChartFallback height={height} />}>
-        <MarginBarChart data={bars} height={height} seriesName={seriesName} title={title} />
-      </Suspense>
-      <MarginTable label={title} {...table} />
-    </ChartCard>
-  );
-}
-
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">{children}</CardContent>
-    </Card>
   );
 }
