@@ -84,14 +84,16 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
   ]);
   expect(sheets[5]!.data).toHaveLength(1);
   // docs/product.md#excel-export: the monthly MB and the invoiced flag per pole; no month closed here.
-  // Paid, Janvier: MB prév. 2000, MB réelle 1234,50 − 100 of Meta Ads' achat.
+  // Paid, Janvier: MB prév. 2000, MB réelle 1234,50 − 100 of Meta Ads' achat, invoiced (seed); Mars not.
   expect(sheets[1]!.data.find((r) => r[1] === 'Paid')!.slice(0, 5)).toEqual([
     'Acme Excel',
     'Paid',
     2000,
     1134.5,
-    'Non',
+    'Oui',
   ]);
+  // Mars Facturé: column 2 + 3 × month + 2.
+  expect(sheets[1]!.data.find((r) => r[1] === 'Paid')![2 + 3 * 2 + 2]).toBe('Non');
   expect(sheets[2]!.data.slice(1).map((r) => r[1])).toEqual(Array.from({ length: 12 }, () => 'Non'));
   const budget = sheets[0]!.data;
   expect(budget[0]).toEqual(BUDGET_HEADER);
