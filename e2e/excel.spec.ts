@@ -74,8 +74,27 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
 
   const sheets = await readXlsxFile(file.path);
   // 'Commentaires' (docs/product.md#excel-export): the client's threads, none here: its header only.
-  expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids', 'Commentaires']);
-  expect(sheets[3]!.data).toHaveLength(1);
+  expect(sheets.map((s) => s.sheet)).toEqual([
+    'Budget',
+    'Marges mensuelles',
+    'Clôtures',
+    'Données',
+    '_ids',
+    'Commentaires',
+  ]);
+  expect(sheets[5]!.data).toHaveLength(1);
+  // docs/product.md#excel-export: the monthly MB and the invoiced flag per pole; no month closed here.
+  // Paid, Janvier: MB prév. 2000, MB réelle 1234,50 − 100 of Meta Ads' achat, invoiced (seed); Mars not.
+  expect(sheets[1]!.data.find((r) => r[1] === 'Paid')!.slice(0, 5)).toEqual([
+    'Acme Excel',
+    'Paid',
+    2000,
+    1134.5,
+    'Oui',
+  ]);
+  // Mars Facturé: column 2 + 3 × month + 2.
+  expect(sheets[1]!.data.find((r) => r[1] === 'Paid')![2 + 3 * 2 + 2]).toBe('Non');
+  expect(sheets[2]!.data.slice(1).map((r) => r[1])).toEqual(Array.from({ length: 12 }, () => 'Non'));
   const budget = sheets[0]!.data;
   expect(budget[0]).toEqual(BUDGET_HEADER);
   // Row 2: the pole's subtotals (cached values of its SUM formulas); row 3: the line's own amounts.
@@ -85,7 +104,7 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
   const xml = sheetXml(file.bytes, 1);
   expect(xml).toMatch(/<c r="F2" s="\d+"><f>SUM\(F3:F4\)<\/f><v>1234.50<\/v><\/c>/);
   expect(xml).toContain('state="frozen"');
-  expect(sheets[1]!.data).toContainEqual([
+  expect(sheets[3]!.data).toContainEqual([
     'Acme Excel',
     expect.any(Number),
     'Paid',
@@ -94,7 +113,7 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
     'Réel',
     0.2,
   ]);
-  expect(sheets[2]!.data[1]).toEqual([3, acme.id, search.id, 'Paid', 'Google Ads – Search']);
+  expect(sheets[4]!.data[1]).toEqual([3, acme.id, search.id, 'Paid', 'Google Ads – Search']);
   expect(strFromU8(unzipSync(file.bytes)['xl/workbook.xml']!)).toContain('name="_ids" state="hidden"');
 });
 
@@ -132,6 +151,7 @@ test('every client’s workbook and the dashboard workbook read back', async ({ 
     'Marges par projet',
     'Évolution mensuelle',
     'Marges par pôle',
+    'Tableau récapitulatif',
     'Données',
   ]);
   const evolution = sheets[2]!.data;

@@ -5,10 +5,8 @@
  * (docs/product.md#clean-stop): no new connection, the requests in flight finish (bounded), then
  * the database is closed and the DATA_DIR lock released, so the next start needs no cleanup.
  */
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
@@ -23,21 +21,15 @@ import { startFailureMessage } from './lib/storage-failure';
 import { createLive } from './live/hub';
 import { createAlerts } from './alerts/alerts-service';
 import { createMailer, noMailer } from './mail/mailer';
+import { projectRoot } from './lib/project-root';
 
 /** How long requests in flight may take to finish once a stop is asked. */
 const STOP_GRACE_MS = 10_000;
 /** How long closing the database may take before the process exits anyway. */
 const CLOSE_DB_MS = 5_000;
 
-/**
- * dist/web of the project: found from this file upwards, so it is the same whether this runs as
- * src/server/main.ts (tests, dev) or compiled into dist-server/ (npm start).
- */
-function findWebRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return path.join(dir, 'dist', 'web');
-}
+/** dist/web of the project (src/server/main.ts in tests and dev, dist-server/ under npm start). */
+const findWebRoot = () => path.join(projectRoot(), 'dist', 'web');
 
 const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 

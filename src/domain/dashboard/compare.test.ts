@@ -64,8 +64,9 @@ describe('withVersion', () => {
     );
     const projects = book.sheets.find((s) => s.name === 'Marges par projet')!;
     const header = projects.rows[0]!.map((c) => (c?.kind === 'text' ? c.value : ''));
-    expect(header.slice(-3)).toEqual(['MB Budget initial', 'Écart vs Budget initial', '% Écart']);
+    // Last, as in the CSV: after SPEC's columns, '% Écart' and the nine à date and N−1 ones.
+    expect(header.slice(-3)).toEqual(['% Écart vs N−1', 'MB Budget initial', 'Écart vs Budget initial']);
     const total = projects.rows.at(-1)!;
-    expect(total.slice(9, 11).map((c) => (c?.kind === 'formula' ? c.cents : null))).toEqual([50_000, 15_000]);
+    expect(total.slice(19, 21).map((c) => (c?.kind === 'formula' ? c.cents : null))).toEqual([50_000, 15_000]);
   });
 });

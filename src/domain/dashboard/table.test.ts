@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertCents as cents } from '../money';
-import { axisUnit, foldForSearch, searchRows, sortRows, topBars } from './table';
+import { axisUnit, foldForSearch, rankedBars, searchRows, sortRows } from './table';
 
 const rows = ['Émile', 'alpha', 'Zèbre & Cie', 'Éditions Lambert', 'Hôtel L'].map((name, i) => ({
   name,
@@ -41,22 +41,26 @@ describe('sortRows', () => {
   });
 });
 
-describe('topBars: the 20 largest and one Autres bar', () => {
+describe('rankedBars: ranked by value, the N largest, the rest as a note', () => {
   const bars = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `B${i}`, value: cents((i % 7) * 100 - i) }));
-  it('keeps 20 bars or fewer as they are', () => {
-    expect(topBars(bars(20)).map((b) => b.name)).toEqual(bars(20).map((b) => b.name));
+  it('ranks 20 bars or fewer, largest first, leaving nothing out', () => {
+    const out = rankedBars(bars(20));
+    expect(out.others).toBeNull();
+    expect(out.bars).toHaveLength(20);
+    expect(out.bars.map((b) => b.value)).toEqual([...bars(20).map((b) => b.value)].sort((a, b) => b - a));
   });
-  it('gathers the rest, in order, the sum last', () => {
+  it('keeps the N largest and sums the rest outside the bars', () => {
     const input = bars(25);
-    const out = topBars(input);
-    expect(out).toHaveLength(21);
-    expect(out.at(-1)).toMatchObject({ name: 'Autres', others: 5 });
-    const kept = new Set(out.slice(0, 20).map((b) => b.name));
+    const out = rankedBars(input, 10);
+    expect(out.bars).toHaveLength(10);
+    expect(out.bars.map((b) => b.name)).not.toContain('Autres');
+    const kept = new Set(out.bars.map((b) => b.name));
     const rest = input.filter((b) => !kept.has(b.name));
-    expect(out.at(-1)?.value).toBe(rest.reduce((s, b) => s + b.value, 0));
-    expect(Math.min(...out.slice(0, 20).map((b) => b.value))).toBeGreaterThanOrEqual(
-      Math.max(...rest.map((b) => b.value)),
-    );
+    expect(out.others).toEqual({ count: 15, value: rest.reduce((s, b) => s + b.value, 0) });
+    expect(Math.min(...out.bars.map((b) => b.value))).toBeGreaterThanOrEqual(Math.max(...rest.map((b) => b.value)));
+  });
+  it('draws every bar when asked for all (null)', () => {
+    expect(rankedBars(bars(25), null)).toMatchObject({ others: null, bars: { length: 25 } });
   });
 });
 

@@ -42,26 +42,26 @@ export function sortRows<T>(
     .map((e) => e.row);
 }
 
-/** The label of the bar that gathers every bar beyond the largest ones. */
+/** The label of what the chart leaves out beyond the largest bars. */
 export const OTHERS_LABEL = 'Autres';
-/** Most bars a chart draws before gathering the rest (docs/product.md#dashboard-charts). */
+/** Bars a chart draws by default before leaving the rest out (docs/product.md#dashboard-charts). */
 export const MAX_BARS = 20;
+/** The choices of 'Afficher' above a bar chart: the N largest, or every bar (null). */
+export const TOP_N_CHOICES: readonly (number | null)[] = [10, 20, 50, null];
 
 /**
- * At most `max` bars: with more, the `max` largest values (in their given order) and one
- * 'Autres' bar holding the sum of the others, last (cents).
+ * The bars a chart draws, ranked by value (largest first; ties in their given order): the `max`
+ * largest — every bar when `max` is null — and what is left out, as a count and a sum for the
+ * note under the chart: 'Autres' is never a bar, so it never flattens the scale (cents).
  */
-export function topBars<T extends { name: string; value: Cents }>(
+export function rankedBars<T extends { name: string; value: Cents }>(
   bars: readonly T[],
-  max = MAX_BARS,
-): { name: string; value: Cents; others: number }[] {
-  if (bars.length <= max) return bars.map((b) => ({ name: b.name, value: b.value, others: 0 }));
-  const kept = new Set(sortRows(bars, (b) => b.value, 'descending').slice(0, max));
-  const rest = bars.filter((b) => !kept.has(b));
-  return [
-    ...bars.filter((b) => kept.has(b)).map((b) => ({ name: b.name, value: b.value, others: 0 })),
-    { name: OTHERS_LABEL, value: sumCents(rest.map((b) => b.value)), others: rest.length },
-  ];
+  max: number | null = MAX_BARS,
+): { bars: { name: string; value: Cents }[]; others: { count: number; value: Cents } | null } {
+  const ranked = sortRows(bars, (b) => b.value, 'descending').map((b) => ({ name: b.name, value: b.value }));
+  if (max === null || ranked.length <= max) return { bars: ranked, others: null };
+  const rest = ranked.slice(max);
+  return { bars: ranked.slice(0, max), others: { count: rest.length, value: sumCents(rest.map((b) => b.value)) } };
 }
 
 /**

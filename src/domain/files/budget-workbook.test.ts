@@ -31,15 +31,18 @@ describe('budget workbook (docs/product.md#excel-export)', () => {
     now: NOW,
     clients: [
       { client: zen, poles: [makePole('SEO', [audit]), makePole('Vide')] },
-      { client: acme, poles: [makePole('Paid', [search, meta])] },
+      { client: acme, poles: [{ ...makePole('Paid', [search, meta]), facture: [true, ...Array(11).fill(false)] }] },
     ],
+    closedMonths: [{ month: 0, closedAt: '2026-02-03T09:00:00.000Z', closedBy: 'camille@agence.fr' }],
   });
-  const [budget, data, ids] = workbook.sheets;
+  const [budget, monthly, closings, data, ids] = workbook.sheets;
 
   it('names the file and the sheets; the ids sheet is hidden; header and names frozen', () => {
     expect(workbook.fileName).toBe('budget-tous-clients-2026-2026-11-23.xlsx');
     expect(workbook.sheets.map((s) => [s.name, s.hidden ?? false])).toEqual([
       ['Budget', false],
+      ['Marges mensuelles', false],
+      ['Clôtures', false],
       ['Données', false],
       ['_ids', true],
     ]);
@@ -88,6 +91,32 @@ describe('budget workbook (docs/product.md#excel-export)', () => {
     const line = budget!.rows[2]![2]!;
     expect(line).toMatchObject({ kind: 'text', indent: 1 });
     expect(budget!.rows[1]![3]).toMatchObject({ kind: 'formula', bold: true });
+  });
+
+  it('writes each pole’s monthly MB prévisionnelle, MB réelle and invoiced flag, and a client total', () => {
+    const rows = monthly!.rows.map((r) => r.map(shown));
+    expect(rows[0]!.slice(0, 5)).toEqual([
+      'Client',
+      'Pôle',
+      'Janvier MB prévisionnelle',
+      'Janvier MB réelle',
+      'Janvier Facturé',
+    ]);
+    expect(rows[0]!.length).toBe(2 + 36 + 2);
+    // Acme's Paid: Janvier 0,10 − 0 prév., 1234,56 − (−0,05) réel, invoiced; Mars −10 € prév.
+    expect(rows[1]!.slice(0, 11)).toEqual(['Acme', 'Paid', 10, 123461, 'Oui', 20, 0, 'Non', -1000, 0, 'Non']);
+    expect(rows[1]!.slice(-2)).toEqual([-970, 123461]);
+    expect(rows[2]!.slice(0, 5)).toEqual(['Acme', 'Total client', 10, 123461, null]);
+    expect(rows.map((r) => r[1])).toEqual(['Pôle', 'Paid', 'Total client', 'SEO', 'Total client']);
+  });
+
+  it('writes the closed months with who closed them and when', () => {
+    expect(closings!.rows.slice(0, 3).map((r) => r.map(shown))).toEqual([
+      ['Mois', 'Clôturé', 'Par', 'Le'],
+      ['Janvier', 'Oui', 'camille@agence.fr', '03/02/2026'],
+      ['Février', 'Non', null, null],
+    ]);
+    expect(closings!.rows.length).toBe(13);
   });
 
   it('lists the ids of each line row, and the non-zero amounts in long format', () => {

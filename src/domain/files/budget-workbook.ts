@@ -1,7 +1,8 @@
 /**
  * The budget workbook (docs/product.md#excel-export): one client's year or every client's year as
  * the `.xlsx` the exports write — the sheet `Budget` (the grid: four measures per month, pole
- * subtotal rows and totals as SUM formulas, frozen header and name columns, euro format), the long
+ * subtotal rows and totals as SUM formulas, frozen header and name columns, euro format), the
+ * monthly margins with the invoiced flags and the closed months (budget-monthly-sheet.ts), the long
  * sheet `Données` for pivot tables, the hidden sheet `_ids` the import matches lines with, and
  * (one client's export) the sheet `Commentaires`.
  * The import (budget-import.ts) reads the same layout back: both take it from here.
@@ -12,6 +13,7 @@ import { MEASURES, MEASURE_LABELS, type Measure } from '../measures';
 import type { Client, Pole } from '../model';
 import { ZERO_CENTS, addCents, subCents, sumCents, type Cents } from '../money';
 import { MONTHS, MONTH_INDEXES } from '../months';
+import { closingsSheet, monthlyMarginsSheet, type ClosedMonth } from './budget-monthly-sheet';
 import { commentsSheet, type SheetComment } from './comments-sheet';
 import { fileDate, fileNamePart } from './file-names';
 import {
@@ -114,6 +116,8 @@ export interface BudgetWorkbookInput {
   /** Every client's year (adds the grand total row) or one client's. */
   scope: 'all' | 'client';
   now: Date;
+  /** The year's closed months: the sheet `Clôtures` (left out when not given). */
+  closedMonths?: readonly ClosedMonth[];
   /** The comments of these client-years: the sheet `Commentaires` (left out when not given). */
   comments?: readonly SheetComment[];
 }
@@ -201,6 +205,8 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
       frozenRows: 1,
       frozenColumns: FIRST_MONTH_COLUMN,
     },
+    monthlyMarginsSheet(clients),
+    ...(input.closedMonths ? [closingsSheet(input.closedMonths)] : []),
     dataSheet(input.year, clients),
     { name: IDS_SHEET, rows: ids, hidden: true },
   ];

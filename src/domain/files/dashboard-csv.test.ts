@@ -40,8 +40,13 @@ describe('dashboardCsv', () => {
   const TO_DATE_HEADER =
     ';"Prévisionnel à date";"Réel à date";"MB Prévisionnelle à date";"MB Réelle à date";"Écart MB à date";"% Écart MB à date";"MB Réelle N−1";"Écart MB vs N−1";"% Écart vs N−1"';
 
+  const MARGIN_HEADER =
+    '"Prévisionnel";"Achat prévisionnel";"Réel";"Achat";"MB Prévisionnelle";"MB Réelle";"Prév. MB Début";"Écart MB Réelle vs MB Début";"% Écart"' +
+    TO_DATE_HEADER;
+
   it('writes every byte as docs/product.md#file-dashboard-csv says', () => {
-    const zeroMonths = [
+    // After the cut-off (Février) the months have no actual: Réel, Marge and Écart empty, not 0.
+    const futureMonths = [
       'Mars',
       'Avril',
       'Mai',
@@ -52,7 +57,7 @@ describe('dashboardCsv', () => {
       'Octobre',
       'Novembre',
       'Décembre',
-    ].map((m) => `"${m}";"0";"0";"0";"0"\r\n`);
+    ].map((m) => `"${m}";"";"0";"";""\r\n`);
     const expected =
       '\uFEFF' +
       '"Export Dashboard"\r\n' +
@@ -81,24 +86,31 @@ describe('dashboardCsv', () => {
       '"% Écart vs N−1";"11,3"\r\n' +
       '\r\n' +
       '"Marges par projet"\r\n' +
-      '"Projet";"Prévisionnel";"Achat prévisionnel";"Réel";"Achat";"MB Prévisionnelle";"MB Réelle";"Prév. MB Début";"Écart MB Réelle vs MB Début";"% Écart"' +
-      TO_DATE_HEADER +
+      '"Projet";' +
+      MARGIN_HEADER +
       '\r\n' +
-      '"\'=Alpha";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"0,0";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n' +
+      '"\'=Alpha";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n' +
       '"Beta";"1000";"400";"1200,50";"300";"600";"900,50";"100";"800,50";"800,5";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n' +
       '\r\n' +
       '"Évolution mensuelle"\r\n' +
       '"Mois";"Réel";"Prévisionnel";"Marge";"Écart"\r\n' +
       '"Janvier";"1200,50";"1000";"900,50";"200,50"\r\n' +
       '"Février";"40";"50";"-10,25";"-10"\r\n' +
-      zeroMonths.join('') +
+      futureMonths.join('') +
       '\r\n' +
       '"Marges par pôle"\r\n' +
-      '"Pôle";"Marge"' +
+      '"Pôle";' +
+      MARGIN_HEADER +
+      '\r\n' +
+      '"Paid";"1000";"400";"1200,50";"300";"600";"900,50";"100";"800,50";"800,5";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n' +
+      '"Data";"50";"0";"40";"50,25";"50";"-10,25";"0";"-10,25";"";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n' +
+      '\r\n' +
+      '"Tableau récapitulatif"\r\n' +
+      '"Projet";"Prévisionnel";"Réel";"Achats";"Marge";"Écart";"% Écart"' +
       TO_DATE_HEADER +
       '\r\n' +
-      '"Paid";"900,50";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n' +
-      '"Data";"-10,25";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n';
+      '"\'=Alpha";"50";"40";"50,25";"-10,25";"-60,25";"-120,5";"50";"40";"50";"-10,25";"-60,25";"-120,5";"";"";""\r\n' +
+      '"Beta";"1000";"1200,50";"300";"900,50";"-99,50";"-10,0";"1000";"1200,50";"600";"900,50";"300,50";"50,1";"800";"100,50";"12,6"\r\n';
     expect(dashboardCsv(dashboard, { label: '2 clients sélectionnés', slug: 'multi-clients' }, date)).toBe(expected);
   });
 

@@ -5,11 +5,20 @@
  */
 import type { ClientFilter } from '../client-filter';
 import { isAll, selectedClientIds } from '../client-filter';
-import { versionAmounts, versionHeaders, type ComparedDashboard } from '../dashboard/compare';
-import type { GlobalStats, PreviousYearFigures, ToDateFigures } from '../dashboard/views';
-import { formatDecimal, type Cents } from '../money';
+import type { ComparedDashboard, ComparedRow } from '../dashboard/compare';
+import { formatDecimal } from '../money';
 import { MONTHS } from '../months';
 import { csvDocument, SEMICOLON_CSV } from './csv';
+import {
+  marginCells,
+  marginHeaders,
+  MONTH_HEADERS,
+  monthCells,
+  statCells,
+  SUMMARY_HEADERS,
+  summaryCells,
+  type ExportCell,
+} from './dashboard-columns';
 import { fileDate, fileNamePart, frenchDate } from './file-names';
 
 /** Who the export covers: the « Clients » line and the file-name slug. */
@@ -41,68 +50,25 @@ export function dashboardCsvSelection(
   return { label: `${count} clients sélectionnés`, slug: 'multi-clients' };
 }
 
-/** The eight global statistics in docs/product.md#formulas-kpis order, with their French labels. */
-const GLOBAL_STAT_LABELS: readonly [Exclude<keyof GlobalStats, 'toDate' | 'previousYear'>, string][] = [
-  ['totalPrevisionnel', 'Total Prévisionnel'],
-  ['totalAchatPrevisionnel', 'Total Achat prévisionnel'],
-  ['totalReel', 'Total Réel'],
-  ['totalAchat', 'Total Achat'],
-  ['totalMarginPrev', 'MB Prévisionnelle'],
-  ['totalMarginReel', 'MB Réelle'],
-  ['totalProjects', 'Nombre de projets'],
-  ['totalMbRevue', 'Total MB Annuelle Revue'],
-];
-
-const amount = (cents: Cents): string => formatDecimal(cents, ',');
-
-/** The amount columns of a project row, in order (the CSV and the dashboard workbook). */
-export const PROJECT_AMOUNT_HEADERS: readonly string[] = [
-  'Prévisionnel',
-  'Achat prévisionnel',
-  'Réel',
-  'Achat',
-  'MB Prévisionnelle',
-  'MB Réelle',
-  'Prév. MB Début',
-  'Écart MB Réelle vs MB Début',
-];
-
-/** Headers of the columns 'à date' then N−1 (docs/product.md#dashboard-to-date), after SPEC's. */
-const TO_DATE_HEADERS = [
-  'Prévisionnel à date',
-  'Réel à date',
-  'MB Prévisionnelle à date',
-  'MB Réelle à date',
-  'Écart MB à date',
-  '% Écart MB à date',
-  'MB Réelle N−1',
-  'Écart MB vs N−1',
-  '% Écart vs N−1',
-];
-
-/** The cells under TO_DATE_HEADERS; N−1 cells stay empty when the previous year holds nothing. */
-function toDateCells(t: ToDateFigures, n1: PreviousYearFigures | null): string[] {
-  return [
-    amount(t.previsionnel),
-    amount(t.reel),
-    amount(t.margePrevisionnelle),
-    amount(t.marginReel),
-    amount(t.ecartMb),
-    csvPercent(t.ecartMbPct),
-    ...(n1 ? [amount(n1.marginReel), amount(n1.ecart), csvPercent(n1.ecartPct)] : ['', '', '']),
-  ];
-}
-
 /** A percentage with one decimal and a decimal comma (`12,3`, `-4,0`; never `-0,0`). */
 export function csvPercent(percent: number): string {
   const text = (Math.round(Math.abs(percent) * 10) / 10).toFixed(1).replace('.', ',');
   return percent < 0 && text !== '0,0' ? `-${text}` : text;
 }
 
+/** A cell as the CSV writes it: amounts as the client CSV, percentages with one decimal, empty for no figure. */
+function csvText(c: ExportCell): string {
+  if (c === null) return '';
+  if (c.kind === 'text') return c.value;
+  if (c.kind === 'amount') return formatDecimal(c.cents, ',');
+  if (c.kind === 'percent') return csvPercent(c.value);
+  return String(c.value);
+}
+
 /** The CSV text (BOM included) of a dashboard for this selection, exported on `date` (local). */
 export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardCsvSelection, date: Date): string {
-  const stats = dashboard.globalStats;
   const version = dashboard.versionName;
+  const margins = (rows: readonly ComparedRow[]) => rows.map((r) => [r.name, ...marginCells(r, version).map(csvText)]);
   const rows: string[][] = [
     ['Export Dashboard'],
     ['Clients', selection.label],
@@ -112,47 +78,23 @@ export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardC
     [],
     ['Statistiques globales'],
     ['Indicateur', 'Valeur'],
-    ...GLOBAL_STAT_LABELS.map(([key, label]) => [
-      label,
-      key === 'totalProjects' ? String(stats[key]) : amount(stats[key]),
-    ]),
-    ...TO_DATE_HEADERS.map((label, i) => [label, toDateCells(stats.toDate, stats.previousYear)[i] ?? '']),
+    ...statCells(dashboard.globalStats).map(([label, cell]) => [label, csvText(cell)]),
     [],
     ['Marges par projet'],
-    ['Projet', ...PROJECT_AMOUNT_HEADERS, '% Écart', ...TO_DATE_HEADERS, ...versionHeaders(version)],
-    ...dashboard.projectMargins.map((r) => [
-      r.name,
-      amount(r.previsionnel),
-      amount(r.achatPrevisionnel),
-      amount(r.reel),
-      amount(r.achat),
-      amount(r.margePrevisionnelle),
-      amount(r.marginReel),
-      amount(r.previsionMbDebut),
-      amount(r.ecartMbDebut),
-      csvPercent(r.ecartMbDebutPct),
-      ...toDateCells(r.toDate, r.previousYear),
-      ...versionAmounts(version, r).map(amount),
-    ]),
+    ['Projet', ...marginHeaders(version)],
+    ...margins(dashboard.projectMargins),
     [],
     ['Évolution mensuelle'],
-    ['Mois', 'Réel', 'Prévisionnel', 'Marge', 'Écart'],
-    ...dashboard.monthlyEvolution.map((m) => [
-      m.month,
-      amount(m.reel),
-      amount(m.previsionnel),
-      amount(m.margin),
-      amount(m.ecart),
-    ]),
+    [...MONTH_HEADERS],
+    ...dashboard.monthlyEvolution.map((m) => monthCells(m).map(csvText)),
     [],
     ['Marges par pôle'],
-    ['Pôle', 'Marge', ...TO_DATE_HEADERS, ...versionHeaders(version)],
-    ...dashboard.poleMargins.map((p) => [
-      p.name,
-      amount(p.marginReel),
-      ...toDateCells(p.toDate, p.previousYear),
-      ...versionAmounts(version, p).map(amount),
-    ]),
+    ['Pôle', ...marginHeaders(version)],
+    ...margins(dashboard.poleMargins),
+    [],
+    ['Tableau récapitulatif'],
+    ['Projet', ...SUMMARY_HEADERS],
+    ...dashboard.summaryRows.map((r) => [r.name, ...summaryCells(r).map(csvText)]),
   ];
   return csvDocument(rows, SEMICOLON_CSV);
 }

@@ -1,66 +1,65 @@
 /**
- * The dashboard as `.xlsx` (docs/product.md#excel-export): the figures of the dashboard CSV, one
- * sheet per section — `Synthèse`, `Marges par projet`, `Évolution mensuelle`, `Marges par pôle` —
- * with euro formats, frozen headers and TOTAL rows as SUM formulas, then the long sheet `Données`
- * of the selected clients' lines for pivot tables.
+ * The dashboard as `.xlsx` (docs/product.md#excel-export): the figures of the dashboard CSV — the
+ * screen's, 'à date' and N−1 included — one sheet per section: `Synthèse`, `Marges par projet`,
+ * `Évolution mensuelle` (months after the cut-off without actuals), `Marges par pôle`, `Tableau
+ * récapitulatif`, with euro formats, frozen headers and TOTAL rows as SUM formulas, then the long
+ * sheet `Données` of the selected clients' lines for pivot tables.
  */
-import { versionAmounts, versionHeaders, type ComparedDashboard } from '../dashboard/compare';
-import type { MarginRow } from '../dashboard/views';
-import type { Cents } from '../money';
-import { ZERO_CENTS, sumCents } from '../money';
+import type { ComparedDashboard, ComparedRow } from '../dashboard/compare';
 import { MONTHS } from '../months';
 import { dataSheet, type BudgetWorkbookInput } from './budget-workbook';
-import { PROJECT_AMOUNT_HEADERS, type DashboardCsvSelection } from './dashboard-csv';
+import {
+  marginCells,
+  marginHeaders,
+  MONTH_HEADERS,
+  monthCells,
+  monthsTotal,
+  statCells,
+  SUMMARY_HEADERS,
+  summaryCells,
+  type ExportCell,
+} from './dashboard-columns';
+import type { DashboardCsvSelection } from './dashboard-csv';
 import { fileDate, frenchDate } from './file-names';
 import { amount, cellAddress, formula, text, type Workbook, type WorkbookCell, type WorkbookSheet } from './workbook';
 
 const PERCENT_FORMAT = '0.0" %"';
 const bold = (h: string) => text(h, { bold: true });
-const percent = (value: number): WorkbookCell => ({
-  kind: 'number',
-  value: Math.round(value * 10) / 10,
-  format: PERCENT_FORMAT,
-});
+
+/** An export cell as a workbook cell: amounts in euros, percentages with one decimal, empty stays empty. */
+export function workbookCell(c: ExportCell, isBold = false): WorkbookCell {
+  if (c === null) return null;
+  if (c.kind === 'text') return text(c.value, { bold: isBold });
+  if (c.kind === 'amount') return amount(c.cents, isBold);
+  if (c.kind === 'percent') return { kind: 'number', value: Math.round(c.value * 10) / 10, format: PERCENT_FORMAT };
+  return { kind: 'number', value: c.value };
+}
 
 /**
- * A table of amounts: header, rows (a label, `amountColumns` amounts, then any other cells), then
- * a TOTAL row summing each amount column — a plain 0 when there is no row, where a SUM would
- * reach its own row (a circular reference in Excel).
+ * A table: header, rows (a label, then cells), then a TOTAL row. Under each column whose TOTAL
+ * (`total`, the screen's TOTAL row) is an amount, a SUM of the column carrying the screen's
+ * figure (empty cells count 0 in both) — a plain amount when there is no row, where a SUM would
+ * reach its own row (a circular reference in Excel); other TOTAL cells (percentages) as they are.
  */
 function table(
   name: string,
   header: readonly string[],
-  amountColumns: number,
-  rows: readonly { label: string; amounts: Cents[]; after?: WorkbookCell[] }[],
+  rows: readonly { label: string; cells: ExportCell[] }[],
+  total: ExportCell[],
 ): WorkbookSheet {
   const out: WorkbookCell[][] = [header.map(bold)];
-  for (const r of rows) out.push([text(r.label), ...r.amounts.map((c) => amount(c)), ...(r.after ?? [])]);
+  for (const r of rows) out.push([text(r.label), ...r.cells.map((c) => workbookCell(c))]);
   const last = out.length;
   out.push([
     bold('TOTAL'),
-    ...Array.from({ length: amountColumns }, (_, i) =>
-      rows.length === 0
-        ? amount(ZERO_CENTS, true)
-        : formula(
-            `SUM(${cellAddress(i + 1, 2)}:${cellAddress(i + 1, last)})`,
-            sumCents(rows.map((r) => r.amounts[i]!)),
-            true,
-          ),
+    ...total.map((c, i) =>
+      c?.kind === 'amount' && rows.length > 0
+        ? formula(`SUM(${cellAddress(i + 1, 2)}:${cellAddress(i + 1, last)})`, c.cents, true)
+        : workbookCell(c, true),
     ),
   ]);
   return { name, rows: out, widths: [30, ...header.slice(1).map(() => 16)], frozenRows: 1, frozenColumns: 1 };
 }
-
-const marginAmounts = (r: MarginRow): Cents[] => [
-  r.previsionnel,
-  r.achatPrevisionnel,
-  r.reel,
-  r.achat,
-  r.margePrevisionnelle,
-  r.marginReel,
-  r.previsionMbDebut,
-  r.ecartMbDebut,
-];
 
 /** `dashboard-export-{slug}-{YYYY}-{date}.xlsx`, as the CSV's name. */
 export const dashboardWorkbookFileName = (selection: DashboardCsvSelection, year: number, now: Date) =>
@@ -77,7 +76,6 @@ export function dashboardWorkbook(
   now: Date,
   budgets: BudgetWorkbookInput['clients'],
 ): Workbook {
-  const s = dashboard.globalStats;
   const version = dashboard.versionName;
   const summary: WorkbookSheet = {
     name: 'Synthèse',
@@ -90,41 +88,42 @@ export function dashboardWorkbook(
       ...(version === undefined ? [] : [[text('Version comparée'), text(version)]]),
       [],
       [bold('Indicateur'), bold('Valeur')],
-      [text('Total Prévisionnel'), amount(s.totalPrevisionnel)],
-      [text('Total Achat prévisionnel'), amount(s.totalAchatPrevisionnel)],
-      [text('Total Réel'), amount(s.totalReel)],
-      [text('Total Achat'), amount(s.totalAchat)],
-      [text('MB Prévisionnelle'), amount(s.totalMarginPrev)],
-      [text('MB Réelle'), amount(s.totalMarginReel)],
-      [text('Nombre de projets'), { kind: 'number', value: s.totalProjects }],
-      [text('Total MB Annuelle Revue'), amount(s.totalMbRevue)],
+      ...statCells(dashboard.globalStats).map(([label, cell]) => [text(label), workbookCell(cell)]),
     ],
     widths: [28, 22],
   };
-  const projects = table(
-    'Marges par projet',
-    ['Projet', ...PROJECT_AMOUNT_HEADERS, ...versionHeaders(version), '% Écart'],
-    PROJECT_AMOUNT_HEADERS.length + versionHeaders(version).length,
-    dashboard.projectMargins.map((r) => ({
-      label: r.name,
-      amounts: [...marginAmounts(r), ...versionAmounts(version, r)],
-      after: [percent(r.ecartMbDebutPct)],
-    })),
-  );
-  const evolution = table(
-    'Évolution mensuelle',
-    ['Mois', 'Réel', 'Prévisionnel', 'Marge', 'Écart'],
-    4,
-    dashboard.monthlyEvolution.map((m) => ({ label: m.month, amounts: [m.reel, m.previsionnel, m.margin, m.ecart] })),
-  );
-  const poles = table(
-    'Marges par pôle',
-    ['Pôle', 'Marge', ...versionHeaders(version)],
-    1 + versionHeaders(version).length,
-    dashboard.poleMargins.map((p) => ({ label: p.name, amounts: [p.marginReel, ...versionAmounts(version, p)] })),
-  );
+  const margins = (rows: readonly ComparedRow[]) =>
+    rows.map((r) => ({ label: r.name, cells: marginCells(r, version) }));
+  const months = dashboard.monthlyEvolution;
   return {
     fileName: dashboardWorkbookFileName(selection, year, now),
-    sheets: [summary, projects, evolution, poles, dataSheet(year, budgets)],
+    sheets: [
+      summary,
+      table(
+        'Marges par projet',
+        ['Projet', ...marginHeaders(version)],
+        margins(dashboard.projectMargins),
+        marginCells(dashboard.projectTotal, version),
+      ),
+      table(
+        'Évolution mensuelle',
+        MONTH_HEADERS,
+        months.map((m) => ({ label: m.month, cells: monthCells(m).slice(1) })),
+        monthsTotal(months),
+      ),
+      table(
+        'Marges par pôle',
+        ['Pôle', ...marginHeaders(version)],
+        margins(dashboard.poleMargins),
+        marginCells(dashboard.poleTotal, version),
+      ),
+      table(
+        'Tableau récapitulatif',
+        ['Projet', ...SUMMARY_HEADERS],
+        dashboard.summaryRows.map((r) => ({ label: r.name, cells: summaryCells(r) })),
+        summaryCells(dashboard.summaryTotal),
+      ),
+      dataSheet(year, budgets),
+    ],
   };
 }

@@ -142,11 +142,12 @@ function operation(op: Operation): JsonSchema {
     ...(op.params ? parameters(op.params, 'path') : []),
     ...(op.query ?? []).flatMap((q) => parameters(q, 'query')),
   ];
-  const { status, description, schema } = op.answer;
+  const { status, description, schema, file } = op.answer;
   const responses: Record<string, JsonSchema> = {
     [status]: {
       description,
       ...(schema ? { content: { 'application/json': { schema: refTo(schema, `La réponse de ${where}`) } } } : {}),
+      ...(file ? { content: { [file]: { schema: { type: 'string', format: 'binary' } } } } : {}),
     },
   };
   for (const code of errorsOf(op)) responses[code] = { $ref: `#/components/responses/${ERRORS[code][0]}` };

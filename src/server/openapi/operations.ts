@@ -84,7 +84,8 @@ export interface Operation {
   body?: z.ZodType;
   /** A body that is a file's bytes, not JSON (a FEC): what it holds. */
   fileBody?: string;
-  answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
+  /** `file`: the media type of an answer that is a file's bytes (a PDF), not JSON. */
+  answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; file?: string };
   /** Errors proper to this route (the shared ones are added). */
   errors?: (404 | 409 | 422 | 429)[];
   /** Answers without a session in accounts mode. */
@@ -279,6 +280,18 @@ export const OPERATIONS: Operation[] = [
     summary: 'Sommes d’une sélection de clients pour les tableaux de bord (centimes)',
     query: [dashboardQuery, yearQuery],
     answer: { status: 200, description: 'La sélection réduite.', schema: answers.dashboardAnswer },
+    errors: [404, 422],
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/pack.pdf',
+    tag: 'Tableaux de bord',
+    summary: 'Le dossier de gestion mensuel d’une sélection (PDF A4 paysage)',
+    description:
+      'Les mêmes paramètres que GET /api/dashboard : indicateurs, marges par projet et par pôle, évolution mensuelle ' +
+      '(graphique et tableau), principaux écarts à date ; en-tête (sélection, exercice, arrêté, date) et « Page n / N » sur chaque page.',
+    query: [dashboardQuery, yearQuery],
+    answer: { status: 200, description: 'Le fichier PDF (pièce jointe).', file: 'application/pdf' },
     errors: [404, 422],
   },
   {

@@ -148,6 +148,22 @@ export function apiUpload<T>(
   });
 }
 
+/**
+ * GETs a file the server builds (the management pack's PDF) as a Blob; an error answer throws its
+ * ApiError, as apiRequest does.
+ */
+export async function apiFile(path: ApiPath, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: requestHeaders('GET', null), signal });
+  } catch (error) {
+    if (signal?.aborted || isAbort(error)) throw error;
+    throw new ApiError(0, 'network', UNREACHABLE_MESSAGE);
+  }
+  if (response.status >= 200 && response.status < 300) return response.blob();
+  return answerOf<never>(response.status, await readText(response));
+}
+
 /** Shorthands for the five methods the API uses. */
 export const api = {
   get: <T>(path: ApiPath, signal?: AbortSignal) => apiRequest<T>(path, { signal }),

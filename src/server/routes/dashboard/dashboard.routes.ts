@@ -10,13 +10,19 @@
  * (docs/product.md#client-attributes).
  */
 import type { DashboardAnswer, DashboardLinesAnswer, LandingViewAnswer } from '@/domain/answers';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { ALL_CLIENTS } from '@/domain/client-filter';
+import { withVersion } from '@/domain/dashboard/compare';
+import { dashboardFromData } from '@/domain/dashboard/views';
+import { dashboardCsvSelection } from '@/domain/files/dashboard-csv';
+import { managementPack } from '@/domain/files/management-pack';
+import { packPdf } from '@/server/lib/pdf/pack-pdf';
+import { findClient, narrowByAttributes } from '../clients/clients.repo';
 import { compress } from 'hono/compress';
 import { dashboardQuery } from '@/domain/dashboard-query';
 import { notFound, validate, yearOf } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND } from '@/server/lib/messages';
 import { scopeSelection } from '@/server/policy/policy';
-import { narrowByAttributes } from '../clients/clients.repo';
 import { landingCutoff } from '../landing/landing.repo';
 import {
   loadDashboardData,
@@ -28,21 +34,53 @@ import {
 } from './dashboard.repo';
 import type { Db } from '@/server/db/client';
 
+/**
+ * GET /api/dashboard's answer for this request's query, year and the caller's scope: the sums, and
+ * the version's figures when `?version=` names one. 404 when an id is unknown.
+ */
+async function dashboardAnswerOf(db: Db, c: Context) {
+  const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
+  const year = yearOf(c);
+  const version = await versionOfYear(db, versionId, year);
+  // Only the clients in the caller's scope; one outside it is unknown (docs/product.md#roles).
+  const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
+  const data = await loadDashboardData(db, ids, year, cutoff);
+  if (!data) throw notFound(CLIENT_NOT_FOUND);
+  const compared = version ? await loadVersionCompare(db, version, ids, data.cutoff.month) : undefined;
+  return { data, compared, year, clients };
+}
+
+/** The selection as the pack's heading names it (the dashboard CSV's label). */
+async function selectionOf(db: Db, clients: readonly string[] | null, year: number) {
+  if (clients === null) return dashboardCsvSelection(ALL_CLIENTS, []);
+  const one = clients.length === 1 ? await findClient(db, clients[0]!, year) : undefined;
+  return dashboardCsvSelection(
+    clients,
+    clients.map((id) => ({ id, name: one?.name ?? '' })),
+  );
+}
+
 export function dashboardRoutes(db: Db) {
   // 300 clients give about 200 kB of JSON, 45 kB gzip: compressed when the client accepts it.
   return new Hono()
     .get('/dashboard', compress(), async (c) => {
-      const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
-      const year = yearOf(c);
-      const version = await versionOfYear(db, versionId, year);
-      // Only the clients in the caller's scope; one outside it is unknown (docs/product.md#roles).
-      const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
-      const data = await loadDashboardData(db, ids, year, cutoff);
-      if (!data) throw notFound(CLIENT_NOT_FOUND);
+      const { data, compared } = await dashboardAnswerOf(db, c);
       // The answer without ?version= stays what it was: the field only comes with it.
-      if (!version) return c.json(data satisfies DashboardAnswer);
-      const compared = await loadVersionCompare(db, version, ids, data.cutoff.month);
+      if (!compared) return c.json(data satisfies DashboardAnswer);
       return c.json({ ...data, version: compared } satisfies DashboardAnswer);
+    })
+    .get('/dashboard/pack.pdf', async (c) => {
+      // docs/product.md#management-pack: the same answer, rendered as the monthly management pack.
+      const { data, compared, year, clients } = await dashboardAnswerOf(db, c);
+      const now = new Date();
+      const selection = await selectionOf(db, clients, year);
+      const dashboard = withVersion(dashboardFromData(data), compared);
+      const pack = managementPack(dashboard, selection, year, now);
+      const pdf = await packPdf(pack);
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${encodeURIComponent(pack.fileBaseName)}.pdf"`,
+      });
     })
     .get('/dashboard/landing', compress(), async (c) => {
       const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());

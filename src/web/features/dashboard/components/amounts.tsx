@@ -5,7 +5,7 @@ import { signClass } from '@/web/lib/format';
 /** A gap in euros with its percentage (one decimal), coloured by sign. */
 export function Gap({ cents, percent }: { cents: Cents; percent?: number }) {
   return (
-    <span className={cn('tabular-nums', signClass(cents))}>
+    <span className={cn('whitespace-nowrap tabular-nums', signClass(cents))}>
       {formatEuros(cents)}
       {percent !== undefined && <span className="text-xs"> ({formatPercent(percent, true)})</span>}
     </span>

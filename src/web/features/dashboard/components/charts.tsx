@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { axisUnit, topBars } from '@/domain/dashboard/table';
+import { axisUnit, OTHERS_LABEL, rankedBars } from '@/domain/dashboard/table';
 import { centsToEuros, eurosToCents, formatEuros, type Cents } from '@/domain/money';
 import { BAR_FILL_OPACITY, paletteColor } from './chart-style';
 
@@ -24,28 +24,31 @@ const shortTick = (name: string) => (name.length > TICK_CHARS ? `${name.slice(0,
 export type BarDatum = { name: string; value: Cents };
 
 /**
- * One bar per item — the 20 largest and one 'Autres' bar beyond that — each in the next palette
- * colour at 50 % opacity; names slanted so none overlaps; the axis in k€, or M€ past 10 000 k€.
+ * The bars ranked by value, largest first — the `max` largest (every bar when null) — each in the
+ * next palette colour at 50 % opacity; names slanted so none overlaps; the axis in k€, or M€ past
+ * 10 000 k€. What is left out is a note under the chart, never a bar: it would flatten the scale.
  */
 export function MarginBarChart({
   data,
   height,
   seriesName,
   title,
+  max,
 }: {
   data: readonly BarDatum[];
   height: number;
   seriesName: string;
   /** The chart's accessible name. */
   title: string;
+  /** How many of the largest bars to draw; null: all. */
+  max: number | null;
 }) {
-  const bars = topBars(data);
-  const rows = bars.map((d) => ({ name: d.name, value: centsToEuros(d.value), others: d.others }));
+  const { bars, others } = rankedBars(data, max);
+  const rows = bars.map((d) => ({ name: d.name, value: centsToEuros(d.value) }));
   const axis = axisUnit(Math.max(0, ...rows.map((r) => Math.abs(r.value))));
-  const hidden = bars.at(-1)?.others ?? 0;
   const summary =
-    `${title} : ${seriesName} de ${rows.length} élément(s)` +
-    (hidden > 0 ? `, les 20 plus grands et ${hidden} autres regroupés` : '') +
+    `${title} : ${seriesName} de ${rows.length} élément(s), du plus grand au plus petit` +
+    (others ? `, ${others.count} autres hors du graphique` : '') +
     `, en ${axis.unit}.`;
   return (
     <figure role="img" aria-label={summary} className="m-0">
@@ -70,9 +73,10 @@ export function MarginBarChart({
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      {hidden > 0 && (
+      {others && (
         <figcaption className="mt-1 text-xs text-muted-foreground">
-          Les 20 plus grands ; « Autres » regroupe les {hidden} suivants (tous figurent dans le tableau).
+          Les {rows.length} plus grands, du plus grand au plus petit. {OTHERS_LABEL} (hors échelle) : {others.count}{' '}
+          élément(s), {formatEuros(others.value)} au total — tous figurent dans le tableau.
         </figcaption>
       )}
     </figure>

@@ -1,23 +1,11 @@
-import { Download, FileSpreadsheet } from 'lucide-react';
+import type { ClientFilter } from '@/domain/client-filter';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { selectedClientIds, type ClientFilter } from '@/domain/client-filter';
-import { budgetDataFromWire } from '@/domain/codec';
-import { dashboardWorkbook } from '@/domain/files/dashboard-workbook';
-import { api, withYear } from '@/web/lib/api-client';
-import { downloadWorkbook } from '@/web/lib/xlsx/download';
-import { isEmptyDashboard, type MarginRow } from '@/domain/dashboard/views';
-import type { ComparedDashboard, ComparedRow } from '@/domain/dashboard/compare';
-import { dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from '@/domain/files/dashboard-csv';
-import { CSV_MIME } from '@/domain/files/export-file';
-import type { AllBudgetsAnswer } from '@/domain/answers';
-import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { isEmptyDashboard } from '@/domain/dashboard/views';
+import type { ComparedDashboard } from '@/domain/dashboard/compare';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { downloadFile } from '@/web/lib/download';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { DashboardAttributeFilter } from '@/web/components/client-filter/attribute-filter-bar';
-import { ClientMultiSelect, type ClientOption } from '@/web/components/client-filter/client-multi-select';
+import { ClientMultiSelect } from '@/web/components/client-filter/client-multi-select';
 import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
@@ -27,19 +15,15 @@ import { useChosenVersion } from '../hooks/use-chosen-version';
 import { VersionSelect } from './version-select';
 import { VarianceView } from './variance-view';
 import { CutoffSelect } from './cutoff-select';
+import { DashboardExports } from './dashboard-exports';
 import { EmptyDashboard } from './empty-dashboard';
 import { CHART_HEIGHT, POLE_CHART_HEIGHT } from './chart-style';
-import type { BarDatum } from './charts';
 
 // recharts is the heaviest part of the dashboards: its own chunk, fetched once a chart shows.
-const MarginBarChart = lazy(() => import('./charts').then((m) => ({ default: m.MarginBarChart })));
 const MonthlyLineChart = lazy(() => import('./charts').then((m) => ({ default: m.MonthlyLineChart })));
 
-/** Keeps the chart's room while its chunk loads, so the table below does not jump. */
-function ChartFallback({ height }: { height: number }) {
-  return <div style={{ height }} aria-hidden />;
-}
-import { MarginTable, SummaryTable } from './dashboard-tables';
+import { SummaryTable } from './dashboard-tables';
+import { ChartCard, ChartFallback, MarginSection } from './margin-section';
 import { KpiCards } from './kpi-cards';
 import { LandingViewCard, type LandingViewCardProps } from './landing-view-card';
 
@@ -100,22 +84,14 @@ export function DashboardTab({
           </div>
           <DashboardAttributeFilter clients={selection.clients} />
         </div>
-        <Button
-          variant="outline"
-          disabled={!dashboard.data}
-          onClick={() => dashboard.data && exportCsv(dashboard.data, year, selection.filter, selection.clients)}
-        >
-          <Download aria-hidden />
-          Exporter CSV
-        </Button>
-        <Button
-          variant="outline"
-          disabled={!dashboard.data}
-          onClick={() => dashboard.data && void exportExcel(dashboard.data, year, selection.filter, selection.clients)}
-        >
-          <FileSpreadsheet aria-hidden />
-          Exporter Excel
-        </Button>
+        <DashboardExports
+          dashboard={dashboard.data}
+          year={year}
+          filter={selection.filter}
+          clients={selection.clients}
+          cutoff={cutoff}
+          version={version}
+        />
       </div>
       {alerts}
       {(selection.error ?? dashboard.error) ? (
@@ -145,48 +121,6 @@ export function DashboardTab({
   );
 }
 
-function exportCsv(dashboard: ComparedDashboard, year: number, filter: ClientFilter, clients: readonly ClientOption[]) {
-  const now = new Date();
-  const selection = dashboardCsvSelection(filter, clients);
-  downloadFile({
-    fileName: dashboardCsvFileName(selection, year, now),
-    mimeType: CSV_MIME,
-    text: dashboardCsv(dashboard, selection, now),
-  });
-  notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en CSV.`);
-}
-
-/**
- * The dashboard as `.xlsx` (docs/product.md#excel-export): its tables, and the long sheet of the
- * selected clients' lines, read from GET /api/budget (scoped by the server) at the click.
- */
-async function exportExcel(
-  dashboard: ComparedDashboard,
-  year: number,
-  filter: ClientFilter,
-  clients: readonly ClientOption[],
-) {
-  try {
-    const now = new Date();
-    const selection = dashboardCsvSelection(filter, clients);
-    const all = await api.get<AllBudgetsAnswer>(withYear('/api/budget', year));
-    const budgetData = budgetDataFromWire(all.budgetData);
-    const chosen = new Set(
-      selectedClientIds(
-        filter,
-        all.clients.map((c) => c.id),
-      ),
-    );
-    const budgets = all.clients
-      .filter((c) => chosen.has(c.id))
-      .map((c) => ({ client: c, poles: budgetData[c.id] ?? [] }));
-    await downloadWorkbook(dashboardWorkbook(dashboard, selection, year, now, budgets));
-    notifySuccess('Export réussi', `Les données du dashboard (${selection.label}) ont été exportées en Excel.`);
-  } catch (error) {
-    notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
-  }
-}
-
 function DashboardContent({
   dashboard,
   landing,
@@ -199,7 +133,7 @@ function DashboardContent({
   const month = names[dashboard.cutoff.month] ?? '';
   return (
     <>
-      <KpiCards stats={dashboard.globalStats} month={month} />
+      <KpiCards stats={dashboard.globalStats} month={month} noActuals={dashboard.cutoff.source === 'none'} />
       <Tabs defaultValue="margins">
         <TabsList>
           {DASHBOARD_TABS.map((t) => (
@@ -217,6 +151,7 @@ function DashboardContent({
             firstColumn="Projet"
             searchWhat="un projet"
             rows={dashboard.projectMargins}
+            hiddenRows={dashboard.globalStats.totalProjects - dashboard.projectMargins.length}
             month={month}
             versionName={dashboard.versionName}
             onOpen={onOpenClient && ((r) => r.clientId && onOpenClient(r.clientId))}
@@ -256,42 +191,5 @@ function DashboardContent({
         </TabsContent>
       </Tabs>
     </>
-  );
-}
-
-type MarginSectionProps = {
-  title: string;
-  bars: readonly BarDatum[];
-  height: number;
-  seriesName: string;
-  firstColumn: string;
-  searchWhat: string;
-  rows: readonly ComparedRow[];
-  month: string;
-  versionName?: string;
-  onOpen?: (row: MarginRow) => void;
-  openLabel: (row: MarginRow) => string;
-};
-
-/** A bar chart of margins above its table (projects or poles). */
-function MarginSection({ title, bars, height, seriesName, ...table }: MarginSectionProps) {
-  return (
-    <ChartCard title={title}>
-      <Suspense fallback={<ChartFallback height={height} />}>
-        <MarginBarChart data={bars} height={height} seriesName={seriesName} title={title} />
-      </Suspense>
-      <MarginTable label={title} {...table} />
-    </ChartCard>
-  );
-}
-
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">{children}</CardContent>
-    </Card>
   );
 }

@@ -37,11 +37,17 @@ export function gap<T>(
   };
 }
 
+/** A percentage only over a positive base (docs/product.md#formulas-project-rows): else none is shown. */
+const over = (percent: number, base: Cents) => (base > 0 ? percent : undefined);
+
 /** The columns 'à date' and N−1 of a row with `toDate` and `previousYear` (docs/product.md#dashboard-to-date). */
 function toDateColumns<T extends { toDate: ToDateFigures; previousYear: PreviousYearFigures | null }>(
   month: string,
 ): Column<T>[] {
-  const n1 = (pick: (p: PreviousYearFigures) => Cents, pct?: (p: PreviousYearFigures) => number): Column<T>['render'] =>
+  const n1 = (
+    pick: (p: PreviousYearFigures) => Cents,
+    pct?: (p: PreviousYearFigures) => number | undefined,
+  ): Column<T>['render'] =>
     function N1Cell(r) {
       return r.previousYear ? (
         <Gap cents={pick(r.previousYear)} percent={pct?.(r.previousYear)} />
@@ -63,7 +69,7 @@ function toDateColumns<T extends { toDate: ToDateFigures; previousYear: Previous
       'td-ecart',
       'Écart MB à date',
       (r) => r.toDate.ecartMb,
-      (r) => r.toDate.ecartMbPct,
+      (r) => over(r.toDate.ecartMbPct, r.toDate.margePrevisionnelle),
       `MB réelle − MB prévisionnelle, de janvier à ${month} ; % de la MB prévisionnelle à date`,
     ),
     {
@@ -82,7 +88,7 @@ function toDateColumns<T extends { toDate: ToDateFigures; previousYear: Previous
       value: (r) => r.previousYear?.ecart ?? null,
       render: n1(
         (p) => p.ecart,
-        (p) => p.ecartPct,
+        (p) => over(p.ecartPct, p.marginReel),
       ),
     },
   ];
@@ -107,7 +113,12 @@ const nameColumn = <T extends { name: string }>(label: string): Column<T> => ({
   key: 'name',
   label,
   value: (r) => r.name,
-  render: (r) => <span className="font-medium">{r.name}</span>,
+  // A long name is cut with « … »; the whole name shows on hover (docs/product.md#dashboard-tables).
+  render: (r) => (
+    <span className="block max-w-[16rem] truncate font-medium" title={r.name}>
+      {r.name}
+    </span>
+  ),
 });
 
 /** 'Marges par Projet' / 'Marge par Pôle': SPEC's columns, then à date and N−1; sortable, searchable. */
@@ -120,8 +131,11 @@ export function MarginTable({
   versionName,
   onOpen,
   openLabel,
+  note,
 }: {
   label: string;
+  /** Said under the TOTAL's caption: the selection's clients the table does not list, and why. */
+  note?: string;
   firstColumn: string;
   searchWhat: string;
   rows: readonly ComparedRow[];
@@ -142,7 +156,7 @@ export function MarginTable({
       'ecart-debut',
       'Écart MB Réelle vs MB Début',
       (r) => r.ecartMbDebut,
-      (r) => r.ecartMbDebutPct,
+      (r) => over(r.ecartMbDebutPct, r.previsionMbDebut),
     ),
     ...toDateColumns<ComparedRow>(month),
   ];
@@ -153,6 +167,7 @@ export function MarginTable({
       columns={columns}
       rows={rows}
       total={versionName === undefined ? marginTotal : comparedTotal}
+      note={note}
       onOpen={onOpen}
       openLabel={openLabel}
     />
@@ -198,9 +213,12 @@ export function SummaryTable({ rows, month }: { rows: readonly SummaryRow[]; mon
       label: '% Écart',
       numeric: true,
       value: (r) => r.ecartPct,
-      render: (r) => (
-        <span className={cn('tabular-nums', signClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</span>
-      ),
+      render: (r) =>
+        r.prevRealise > 0 ? (
+          <span className={cn('tabular-nums', signClass(r.ecartPct))}>{formatPercent(r.ecartPct, true)}</span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
     },
     euros('td-prev', 'Prév. à date', (r) => r.toDate.previsionnel, `Prévisionnel de janvier à ${month}`),
     euros('td-reel', 'Réel à date', (r) => r.toDate.reel, `Réel de janvier à ${month}`),

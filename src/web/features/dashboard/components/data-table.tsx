@@ -1,22 +1,11 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { searchRows, sortRows, type SortDirection } from '@/domain/dashboard/table';
+import { Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { searchRows, sortRows } from '@/domain/dashboard/table';
 import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
+import { DataTableHead, STICKY_FIRST, type Column, type Sort } from './data-table-head';
 
-/** One column: its header, the value it sorts by (null: no value, sorted last) and how a cell shows. */
-export type Column<T> = {
-  key: string;
-  label: string;
-  /** A longer explanation on the header (`title`). */
-  title?: string;
-  /** Extra content in the header after the sort button (a formula's tooltip). */
-  extra?: ReactNode;
-  value: (row: T) => number | string | null;
-  render: (row: T) => ReactNode;
-  /** Amounts: right-aligned. */
-  numeric?: boolean;
-};
+export type { Column } from './data-table-head';
 
 type DataTableProps<T extends { name: string }> = {
   /** The table's accessible name ('Marges par Projet'…). */
@@ -30,13 +19,14 @@ type DataTableProps<T extends { name: string }> = {
   /** A click on a row's name: its drill-down; `openLabel` names the action for assistive technology. */
   onOpen?: (row: T) => void;
   openLabel?: (row: T) => string;
+  /** A line after the TOTAL's caption (rows of the selection the table leaves out, and why). */
+  note?: string;
 };
-
-type Sort = { key: string; direction: SortDirection } | null;
 
 /**
  * A dashboard table (docs/product.md#dashboard-tables): every header sorts (`aria-sort`), a search box filters by name,
- * the header stays in view while the rows scroll, and the TOTAL row says what it covers.
+ * the header stays in view while the rows scroll, the name column while they scroll sideways, and
+ * the TOTAL row says what it covers (and what the selection holds that the table does not list).
  */
 export function DataTable<T extends { name: string }>({
   label,
@@ -46,6 +36,7 @@ export function DataTable<T extends { name: string }>({
   total,
   onOpen,
   openLabel,
+  note,
 }: DataTableProps<T>) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(null);
@@ -87,45 +78,18 @@ export function DataTable<T extends { name: string }>({
               {filtered
                 ? `TOTAL des ${shown.length} ligne(s) affichée(s) sur ${rows.length} (recherche « ${search.trim()} »)`
                 : `TOTAL de toute la sélection (${rows.length} ligne(s))`}
+              {note && <span className="block">{note}</span>}
             </caption>
           )}
-          <thead>
-            <tr className="border-b">
-              {columns.map((c) => {
-                const direction = sort?.key === c.key ? sort.direction : undefined;
-                const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    aria-sort={direction ?? 'none'}
-                    title={c.title}
-                    className={cn(
-                      'sticky top-0 z-10 h-10 whitespace-nowrap bg-card px-3 align-middle font-medium text-muted-foreground shadow-[inset_0_-1px_0_var(--color-border)]',
-                      c.numeric ? 'text-right' : 'text-left',
-                    )}
-                  >
-                    <span className="inline-flex items-center gap-1">
-                      <button
-                        type="button"
-                        onClick={() => toggle(c.key)}
-                        className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {c.label}
-                        <Icon className="size-3.5 shrink-0" aria-hidden />
-                      </button>
-                      {c.extra}
-                    </span>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+          <DataTableHead columns={columns} sort={sort} onSort={toggle} />
           <tbody>
             {shown.map((row, i) => (
               <tr key={`${row.name}-${i}`} className="border-b transition-colors hover:bg-muted/50">
                 {columns.map((c, k) => (
-                  <td key={c.key} className={cn('px-3 py-2 align-middle', c.numeric && 'text-right')}>
+                  <td
+                    key={c.key}
+                    className={cn('px-3 py-2 align-middle', c.numeric && 'text-right', k === 0 && STICKY_FIRST)}
+                  >
                     {k === 0 && onOpen ? (
                       <button
                         type="button"
@@ -145,7 +109,9 @@ export function DataTable<T extends { name: string }>({
             {shown.length === 0 && (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-4 text-center text-muted-foreground">
-                  Aucune ligne ne correspond à « {search.trim()} ».
+                  {search.trim() === ''
+                    ? 'Aucune ligne à afficher pour cette sélection.'
+                    : `Aucune ligne ne correspond à « ${search.trim()} ».`}
                 </td>
               </tr>
             )}
@@ -154,7 +120,14 @@ export function DataTable<T extends { name: string }>({
             <tfoot>
               <tr className="bg-muted/60 font-semibold">
                 {columns.map((c, k) => (
-                  <td key={c.key} className={cn('px-3 py-2 align-middle', c.numeric && 'text-right')}>
+                  <td
+                    key={c.key}
+                    className={cn(
+                      'px-3 py-2 align-middle',
+                      c.numeric && 'text-right',
+                      k === 0 && 'sticky left-0 bg-muted',
+                    )}
+                  >
                     {k === 0 ? 'TOTAL' : c.render(totalRow)}
                   </td>
                 ))}

@@ -4,7 +4,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
 
-type Kpi = { title: string; value: Cents; detail?: string; tone?: boolean; gap?: { cents: Cents; percent: number } };
+/** A card: its figure (null: no data, shown `—`), and a gap whose percentage shows only over a positive base. */
+type Kpi = {
+  title: string;
+  value: Cents | null;
+  detail?: string;
+  tone?: boolean;
+  gap?: { cents: Cents; percent?: number };
+};
+
+/** The percentage of a gap over `base`, or none when the base is not positive (docs/product.md#dashboard-to-date). */
+const over = (percent: number, base: Cents) => (base > 0 ? percent : undefined);
 
 function KpiList({ label, kpis, columns }: { label: string; kpis: readonly Kpi[]; columns: string }) {
   return (
@@ -16,12 +26,19 @@ function KpiList({ label, kpis, columns }: { label: string; kpis: readonly Kpi[]
               <CardTitle className="text-sm font-medium text-muted-foreground">{k.title}</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className={cn('text-2xl font-semibold tabular-nums', k.tone && k.value < 0 && 'text-destructive')}>
-                {formatEuros(k.value)}
+              <p
+                className={cn(
+                  'text-2xl font-semibold tabular-nums',
+                  k.value === null && 'text-muted-foreground',
+                  k.tone && k.value !== null && k.value < 0 && 'text-destructive',
+                )}
+              >
+                {k.value === null ? '—' : formatEuros(k.value)}
               </p>
               {k.gap && (
                 <p className={cn('mt-1 text-sm tabular-nums', signClass(k.gap.cents))}>
-                  Écart : {formatEuros(k.gap.cents)} ({formatPercent(k.gap.percent, true)})
+                  Écart : {formatEuros(k.gap.cents)}
+                  {k.gap.percent !== undefined && ` (${formatPercent(k.gap.percent, true)})`}
                 </p>
               )}
               {k.detail && <p className="mt-1 text-xs text-muted-foreground">{k.detail}</p>}
@@ -36,8 +53,9 @@ function KpiList({ label, kpis, columns }: { label: string; kpis: readonly Kpi[]
 /**
  * The five KPI cards of docs/product.md#dashboard-tab (docs/product.md#formulas-kpis formulas), then the same
  * selection à date — January to the cut-off `month` — and against N−1 (docs/product.md#dashboard-to-date). Cents.
+ * A year without any actual (`noActuals`) has no gap to show yet; N−1 without data reads `—`.
  */
-export function KpiCards({ stats, month }: { stats: GlobalStats; month: string }) {
+export function KpiCards({ stats, month, noActuals }: { stats: GlobalStats; month: string; noActuals: boolean }) {
   const td = stats.toDate;
   const n1 = stats.previousYear;
   const year: Kpi[] = [
@@ -75,7 +93,7 @@ export function KpiCards({ stats, month }: { stats: GlobalStats; month: string }
       title: 'MB Réelle à date',
       value: td.marginReel,
       tone: true,
-      gap: { cents: td.ecartMb, percent: td.ecartMbPct },
+      gap: noActuals ? undefined : { cents: td.ecartMb, percent: over(td.ecartMbPct, td.margePrevisionnelle) },
       detail: `MB prévisionnelle à date : ${formatEuros(td.margePrevisionnelle)}`,
     },
     n1
@@ -83,12 +101,12 @@ export function KpiCards({ stats, month }: { stats: GlobalStats; month: string }
           title: 'MB Réelle N−1 (mêmes mois)',
           value: n1.marginReel,
           tone: true,
-          gap: { cents: n1.ecart, percent: n1.ecartPct },
+          gap: noActuals ? undefined : { cents: n1.ecart, percent: over(n1.ecartPct, n1.marginReel) },
           detail: 'Écart : MB réelle à date − MB réelle N−1',
         }
       : {
           title: 'MB Réelle N−1 (mêmes mois)',
-          value: 0 as Cents,
+          value: null,
           detail: "Pas de données l'exercice précédent",
         },
   ];

@@ -7,6 +7,7 @@
 import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
 import type { AllBudgetsAnswer, CommentsAnswer, RestoreAnswer } from '@/domain/answers';
+import type { MonthLock } from '@/domain/control';
 import { api, withYear } from '@/web/lib/api-client';
 
 /** Every client's budget of exercice `year` (GET /api/budget?year=), in cents. */
@@ -20,6 +21,9 @@ export const getClientComments = (clientId: string, year: number) =>
   api.get<CommentsAnswer>(`/api/comments?clientId=${encodeURIComponent(clientId)}&year=${year}`);
 
 /** The version 2 backup: every client, every year (GET /api/backup without a year). */
+/** The exercice's closed months (GET /api/years/{year}/locks): the import skips them, the budget workbook lists them. */
+export const getMonthLocks = (year: number) => api.get<MonthLock[]>(`/api/years/${year}/locks`);
+
 export const getBackup = () => api.get<AllYearsBackupDocument>('/api/backup');
 
 /**

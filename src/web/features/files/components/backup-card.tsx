@@ -9,7 +9,7 @@ import { useYear } from '@/web/hooks/use-year';
 import { downloadFile } from '@/web/lib/download';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { getAllBudgets, getBackup } from '../api/files-api';
+import { getAllBudgets, getBackup, getMonthLocks } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
 import { InvoicingDialog } from './invoicing-dialog';
 
@@ -20,11 +20,12 @@ const ImportConfirmDialog = lazy(() =>
 
 /** Every client's year as one budget workbook (docs/product.md#excel-export). */
 async function exportAllExcel(year: number) {
-  const { clients, budgetData } = await getAllBudgets(year);
+  const [{ clients, budgetData }, locks] = await Promise.all([getAllBudgets(year), getMonthLocks(year)]);
   const workbook = budgetWorkbook({
     year,
     scope: 'all',
     now: new Date(),
+    closedMonths: locks,
     clients: clients.map((client) => ({ client, poles: budgetData[client.id] ?? [] })),
   });
   await downloadWorkbook(workbook);

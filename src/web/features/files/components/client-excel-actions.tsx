@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Upload } from 'lucide-react';
-import type { MonthLock } from '@/domain/control';
 import { budgetWorkbook } from '@/domain/files/budget-workbook';
 import { ImportError } from '@/domain/files/budget-import';
 import { importRequest, isEmptyPlan, planImport, type ImportPlan } from '@/domain/files/import-plan';
@@ -16,7 +15,7 @@ import { undoAndReload } from '@/web/lib/undo-entry';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { readInWorker } from '@/web/lib/xlsx/read-in-worker';
 import { useYear } from '@/web/hooks/use-year';
-import { getAllBudgets, getClientComments } from '../api/files-api';
+import { getAllBudgets, getClientComments, getMonthLocks } from '../api/files-api';
 import { errorMessage } from '../lib/messages';
 import { ImportPreviewDialog } from './import-preview-dialog';
 
@@ -38,13 +37,18 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
   async function exportExcel() {
     setBusy('export');
     try {
-      const [poles, comments] = await Promise.all([getClientBudget(clientId, year), getClientComments(clientId, year)]);
+      const [poles, comments, locks] = await Promise.all([
+        getClientBudget(clientId, year),
+        getClientComments(clientId, year),
+        getMonthLocks(year),
+      ]);
       await downloadWorkbook(
         budgetWorkbook({
           year,
           scope: 'client',
           now: new Date(),
           clients: [{ client: { id: clientId, name: clientName }, poles }],
+          closedMonths: locks,
           comments: comments.map((c) => ({ ...c, clientName })),
         }),
       );
@@ -62,11 +66,7 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
     if (!file) return;
     setBusy('read');
     try {
-      const [imported, all, locks] = await Promise.all([
-        readInWorker(file),
-        getAllBudgets(year),
-        api.get<MonthLock[]>(`/api/years/${year}/locks`),
-      ]);
+      const [imported, all, locks] = await Promise.all([readInWorker(file), getAllBudgets(year), getMonthLocks(year)]);
       const plan = planImport(imported, {
         clients: all.clients,
         budgetData: all.budgetData,
