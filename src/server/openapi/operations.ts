@@ -83,7 +83,8 @@ export interface Operation {
   body?: z.ZodType;
   /** A body that is a file's bytes, not JSON (a FEC): what it holds. */
   fileBody?: string;
-  answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
+  /** 302: a redirect the browser follows (the OIDC sign-in's steps). */
+  answer: { status: 200 | 201 | 204 | 302; description: string; schema?: z.ZodType };
   /** Errors proper to this route (the shared ones are added). */
   errors?: (404 | 409 | 422 | 429)[];
   /** Answers without a session in accounts mode. */
@@ -550,6 +551,28 @@ export const OPERATIONS: Operation[] = [
     body: auth.signInBody,
     answer: { status: 200, description: 'Connecté : cookie de session posé.', schema: auth.okAnswer },
     errors: [429],
+    public: true,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/start',
+    tag: 'Accès',
+    summary: 'Se connecter avec le compte de l’agence (OIDC_ISSUER configuré)',
+    description:
+      'Redirige vers le fournisseur OpenID (code d’autorisation, PKCE, state et nonce). Sans OIDC_ISSUER : 404.',
+    answer: { status: 302, description: 'Vers la page de connexion du fournisseur.' },
+    public: true,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/callback',
+    tag: 'Accès',
+    summary: 'Retour du fournisseur OpenID : ouvre la session d’un utilisateur existant et actif',
+    description:
+      'Vérifie state, émetteur, nonce et la signature de l’id_token ; trouve l’utilisateur par son e-mail ' +
+      '(sans distinction de casse), sans jamais en créer. Redirige vers / (connecté), vers /?connexion=code ' +
+      '(code TOTP attendu) ou vers /?connexion=etat|jeton|inconnu|desactive|fournisseur (refusé).',
+    answer: { status: 302, description: 'Vers l’application, connecté ou avec le motif du refus.' },
     public: true,
   },
   {
