@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { scopeSummary, toggleScopeClient } from '@/domain/client-scope';
 import { ClientSearchPopover, type ClientOption } from '@/web/components/client-filter/client-search-popover';
 
@@ -16,7 +16,21 @@ type ClientScopePickerProps = {
  */
 export function ClientScopePicker({ email, clients, clientIds, onChange }: ClientScopePickerProps) {
   const labelId = useId();
-  const assigned = new Set(clientIds);
+  // Ticks quicker than the list's refetch build on each other, not on the last answer read.
+  // A new answer from the server replaces them (adjusted while rendering, as React advises).
+  const [picked, setPicked] = useState(clientIds);
+  const serverKey = clientIds.join(',');
+  const [seenKey, setSeenKey] = useState(serverKey);
+  if (seenKey !== serverKey) {
+    setSeenKey(serverKey);
+    setPicked(clientIds);
+  }
+  const assigned = new Set(picked);
+  const toggle = (id: string) => {
+    const next = toggleScopeClient(picked, id);
+    setPicked(next);
+    onChange(next);
+  };
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       <span id={labelId} className="sr-only">
@@ -27,10 +41,10 @@ export function ClientScopePicker({ email, clients, clientIds, onChange }: Clien
         labelId={labelId}
         clients={clients}
         isSelected={(id) => assigned.has(id)}
-        onToggle={(id) => onChange(toggleScopeClient(clientIds, id))}
+        onToggle={toggle}
       />
       <span role="status" aria-label={`Clients de ${email}`} className="text-muted-foreground">
-        {scopeSummary(clientIds, clients)}
+        {scopeSummary(picked, clients)}
       </span>
     </div>
   );
