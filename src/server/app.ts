@@ -30,6 +30,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { accessMiddleware } from './policy/policy';
 import { closingRoutes } from './routes/closing/closing.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { isOthersTab } from './live/events.repo';
 import { createLive, type Live } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { originMiddleware } from './lib/origin';
@@ -120,10 +121,13 @@ export function createApp({
     // then the alerts of what it touched evaluated (ADR 053).
     .use(
       '*',
-      originMiddleware(async (touched) => {
-        live.committed();
-        await alerts.afterWrite(touched);
-      }),
+      originMiddleware(
+        async (touched) => {
+          live.committed();
+          await alerts.afterWrite(touched);
+        },
+        (tab, actor) => isOthersTab(db, tab, actor),
+      ),
     )
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))

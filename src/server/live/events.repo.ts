@@ -176,6 +176,15 @@ export async function placePresence(
   return { before: prev?.client_id ? { clientId: prev.client_id, year: Number(prev.year) } : null };
 }
 
+/**
+ * Whether `tab` is held by another actor than `actor`: presence binds a tab id to whoever announced
+ * it first (placePresence), so a borrowed id is seen here (B7).
+ */
+export async function isOthersTab(q: Queryable, tab: string, actor: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from presence where tab = $1 and actor <> $2', [tab, actor]);
+  return rows.length > 0;
+}
+
 /** Everyone who has that client of that year open (one item per tab), oldest first. */
 export async function readPresence(
   q: Queryable,
