@@ -176,6 +176,19 @@ export async function placePresence(
   return { before: prev?.client_id ? { clientId: prev.client_id, year: Number(prev.year) } : null };
 }
 
+/** B5: the tabs one person may have in presence at once; a further tab is refused (429). */
+export const MAX_TABS_PER_PERSON = 20;
+
+/** How many live tabs `actor` has in presence besides `tab`. */
+export async function otherLiveTabs(q: Queryable, actor: string, tab: string, ttlSeconds: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from presence
+      where actor = $1 and tab <> $2 and seen_at > now() - make_interval(secs => $3)`,
+    [actor, tab, ttlSeconds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * Whether `tab` is held by another actor than `actor`: presence binds a tab id to whoever announced
  * it first (placePresence), so a borrowed id is seen here (B7).

@@ -4,7 +4,8 @@
  * change as its own echo; its owner's writes keep it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWithLine, createAccountsTestApp } from '../test/test-accounts';
+import { clientWithLine, createAccountsTestApp, errorMessage } from '../test/test-accounts';
+import { MAX_TABS_PER_PERSON } from './events.repo';
 import { TEST_DB } from '../test/test-db';
 
 const Y = 2026;
@@ -52,5 +53,29 @@ describe(`a tab id bound to its announcer on ${TEST_DB}`, () => {
     expect(await originOfWrite(anne, ANNE_TAB, 11)).toBe(ANNE_TAB);
     // Paul's own tab, never announced by anyone else, is his.
     expect(await originOfWrite(paul, 'onglet-de-paul', 12)).toBe('onglet-de-paul');
+  });
+});
+
+describe(`one person's tabs bounded on ${TEST_DB} (B5)`, () => {
+  it(`places at most ${MAX_TABS_PER_PERSON} live tabs of one person; a further one is refused in French, a known one renews`, async () => {
+    const place = (tab: string) =>
+      t.call('PUT', '/api/presence', { cookie: paul, body: { year: Y, clientId: fixture.client.id, tab } });
+    for (let i = 0; i < MAX_TABS_PER_PERSON; i++) expect((await place(`paul-${i}`)).status).toBe(204);
+    const refused = await place('paul-de-trop');
+    expect(refused.status).toBe(429);
+    expect(errorMessage(refused)).toBe(
+      `Trop d'onglets ouverts (${MAX_TABS_PER_PERSON} au plus) : fermez-en quelques-uns.`,
+    );
+    expect((await place('paul-0')).status).toBe(204);
+    const seen = (await t.call('GET', `/api/presence?year=${Y}&clientId=${fixture.client.id}`, { cookie: anne }))
+      .json as { users: { tab: string }[] };
+    expect(seen.users.filter((u) => u.tab.startsWith('paul-'))).toHaveLength(MAX_TABS_PER_PERSON);
+    // Leaving (no client) is always allowed, and frees a place.
+    const left = await t.call('PUT', '/api/presence', {
+      cookie: paul,
+      body: { year: Y, clientId: null, tab: 'paul-1' },
+    });
+    expect(left.status).toBe(204);
+    expect((await place('paul-de-trop')).status).toBe(204);
   });
 });

@@ -253,7 +253,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Dire quel client cet onglet montre (à renouveler toutes les 30 s ; expire après 75 s)',
     body: presenceBody,
     answer: { status: 204, description: 'Noté.' },
-    errors: [404],
+    errors: [404, 429],
   },
   {
     method: 'get',
