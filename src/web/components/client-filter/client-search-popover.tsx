@@ -1,6 +1,6 @@
 import { foldForSearch } from '@/domain/dashboard/table';
 import { Check, ChevronsUpDown, Search } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
 import { cn } from '@/web/lib/cn';
@@ -39,17 +39,7 @@ export function ClientSearchPopover({ label, labelId, clients, isSelected, onTog
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-80">
-        <div className="flex items-center gap-2 border-b px-3">
-          <Search className="size-4 shrink-0 opacity-50" aria-hidden />
-          <input
-            autoFocus
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Rechercher un client..."
-            aria-label="Rechercher un client"
-            className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-          />
-        </div>
+        <ClientSearchField value={search} onChange={(e) => setSearch(e.target.value)} />
         <ul
           role="listbox"
           aria-multiselectable="true"
@@ -66,6 +56,22 @@ export function ClientSearchPopover({ label, labelId, clients, isSelected, onTog
         </ul>
       </PopoverContent>
     </Popover>
+  );
+}
+
+/** The search box atop a list of clients (« Rechercher un client... »), focused on opening. */
+export function ClientSearchField(props: ComponentProps<'input'>) {
+  return (
+    <div className="flex items-center gap-2 border-b px-3">
+      <Search className="size-4 shrink-0 opacity-50" aria-hidden />
+      <input
+        autoFocus
+        placeholder="Rechercher un client..."
+        aria-label="Rechercher un client"
+        className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+        {...props}
+      />
+    </div>
   );
 }
 
