@@ -89,6 +89,8 @@ export default defineConfig({
         AUTH_SECRET: 'e2e-secret-of-at-least-thirty-two-characters',
         E2E_USER_EMAIL: E2E_USER.email,
         E2E_USER_PASSWORD: E2E_USER.password,
+        // A real OpenID provider beside it (e2e/auth-oidc.spec.ts); the password sign-in stays on.
+        E2E_OIDC: 'on',
       },
     },
   ],

@@ -43,6 +43,33 @@ if (env.AUTH === 'on' && env.E2E_USER_EMAIL) {
     process.exit(1);
   }
 }
+// E2E_OIDC=on: a real OpenID provider beside the server (scripts/e2e-oidc-provider.ts), its issuer
+// and client handed to the server as an administrator would (docs/product.md#sign-in-oidc).
+let provider;
+if (env.E2E_OIDC === 'on') {
+  const origin = `http://127.0.0.1:${port}`;
+  provider = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-oidc-provider.ts', origin], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise((resolve, reject) => {
+    let text = '';
+    provider.stdout.on('data', (chunk) => {
+      text += chunk;
+      const line = text.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    provider.on('exit', () => reject(new Error('the OpenID provider stopped')));
+  });
+  Object.assign(env, {
+    OIDC_ISSUER: first.issuer,
+    OIDC_CLIENT_ID: first.clientId,
+    OIDC_CLIENT_SECRET: first.clientSecret,
+    PUBLIC_URL: origin,
+  });
+  console.log(`[e2e-server] OIDC_ISSUER=${first.issuer}`);
+}
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
   env,
@@ -51,6 +78,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
+    if (provider && provider.exitCode === null) provider.kill('SIGTERM');
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
 }
@@ -62,6 +90,7 @@ child.on('error', (error) => {
 });
 
 child.on('exit', (code, signal) => {
+  if (provider && provider.exitCode === null) provider.kill('SIGTERM');
   cleanUp();
   process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
 });

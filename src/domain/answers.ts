@@ -80,6 +80,15 @@ export const sessionAnswer = z.union([
           .meta({ description: 'Mot de passe temporaire : à changer avant toute autre requête.' }),
       })
       .nullable(),
+    // docs/product.md#sign-in-oidc: what the sign-in page offers.
+    signIn: z
+      .object({
+        password: z
+          .boolean()
+          .meta({ description: 'Connexion par mot de passe (PASSWORD_SIGNIN, activée par défaut).' }),
+        oidc: z.boolean().meta({ description: 'Connexion avec le compte de l’agence (OIDC_ISSUER configuré).' }),
+      })
+      .optional(),
   }),
 ]);
 export type SessionAnswer = z.output<typeof sessionAnswer>;

@@ -34,7 +34,8 @@ const clientIdsSchema = z
 export const createUserBody = z.strictObject({
   email: z.email({ error: 'Adresse email invalide.' }).max(254, { error: 'Adresse email trop longue.' }),
   role: roleSchema.default('editor'),
-  clientIds: clientIdsSchema.default(null),
+  // docs/product.md#user-scope: left out, an editor or a viewer starts with no client (until assigned), an admin with all.
+  clientIds: clientIdsSchema.optional(),
 });
 
 /** `PATCH /api/users/:id {role?, clientIds?, disabled?}`. */

@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
+import { oidcRoutes, type OidcConfig } from './auth/oidc';
 import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
 import { healthRoute } from './db/health';
@@ -29,6 +30,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { accessMiddleware } from './policy/policy';
 import { closingRoutes } from './routes/closing/closing.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { isOthersTab } from './live/events.repo';
 import { createLive, type Live } from './live/hub';
 import { liveRoutes } from './live/live.routes';
 import { originMiddleware } from './lib/origin';
@@ -59,6 +61,10 @@ export interface AppOptions {
   auth?: Auth;
   /** PUBLIC_URL's origin: also accepted as the Origin of mutations (behind a reverse proxy). */
   publicOrigin?: string;
+  /** Accounts mode: sign-in with the agency's account (OIDC_ISSUER…, docs/product.md#sign-in-oidc). */
+  oidc?: OidcConfig;
+  /** Accounts mode: PASSWORD_SIGNIN=off turns the password sign-in off (OIDC only); on by default. */
+  passwordSignIn?: boolean;
   /** The request log (one line per request); omitted in API tests. */
   log?: Logger;
   /** Called after a restore's file is validated, before it replaces anything: the snapshot of main.ts. */
@@ -78,6 +84,8 @@ export function createApp({
   webRoot,
   auth,
   publicOrigin,
+  oidc,
+  passwordSignIn = true,
   log,
   beforeRestore,
   trustProxy,
@@ -85,8 +93,13 @@ export function createApp({
   mail = noMailer(),
   alerts = createAlerts({ db, live, mail, log }),
 }: AppOptions) {
-  const access = new Hono().get('/session', sessionRoute(auth));
-  if (auth) access.use('*', requireSession(auth)).route('/auth', authRoutes(db, auth, trustProxy));
+  const signIn = { password: passwordSignIn, oidc: oidc !== undefined };
+  const access = new Hono().get('/session', sessionRoute(auth, signIn));
+  if (auth) {
+    access.use('*', requireSession(auth));
+    if (oidc) access.route('/auth/oidc', oidcRoutes(db, auth, oidc, { log, trustProxy, passwordSignIn }));
+    access.route('/auth', authRoutes(db, auth, trustProxy, passwordSignIn));
+  }
 
   const api = new Hono()
     .use('/backup', bodyLimit({ maxSize: MAX_BACKUP_BYTES, onError: tooLarge }))
@@ -109,10 +122,13 @@ export function createApp({
     // then the alerts of what it touched evaluated (ADR 053).
     .use(
       '*',
-      originMiddleware(async (touched) => {
-        live.committed();
-        await alerts.afterWrite(touched);
-      }),
+      originMiddleware(
+        async (touched) => {
+          live.committed();
+          await alerts.afterWrite(touched);
+        },
+        (tab, actor) => isOthersTab(db, tab, actor),
+      ),
     )
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))

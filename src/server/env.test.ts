@@ -82,3 +82,36 @@ describe('e-mail settings (docs/product.md#e-mail)', () => {
     expect(() => parseEnv({ MAIL_FROM: 'budget' })).toThrow(/MAIL_FROM doit être une adresse e-mail/);
   });
 });
+
+describe('sign-in with the agency account (docs/product.md#sign-in-oidc)', () => {
+  const oidc = {
+    AUTH: 'on',
+    PUBLIC_URL: 'https://budget.agence.fr/',
+    OIDC_ISSUER: 'https://accounts.google.com',
+    OIDC_CLIENT_ID: 'id',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it('is off without OIDC_ISSUER, with the password sign-in on', () => {
+    expect(parseEnv({ AUTH: 'on' })).toMatchObject({ oidc: undefined, passwordSignIn: true });
+  });
+
+  it('takes the three settings together, with PUBLIC_URL and AUTH=on', () => {
+    expect(parseEnv(oidc).oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      publicOrigin: 'https://budget.agence.fr',
+    });
+    expect(() => parseEnv({ ...oidc, OIDC_CLIENT_SECRET: '' })).toThrow(/demande aussi OIDC_CLIENT_SECRET/);
+    expect(() => parseEnv({ ...oidc, PUBLIC_URL: undefined })).toThrow(/demande aussi PUBLIC_URL/);
+    expect(() => parseEnv({ ...oidc, AUTH: 'off' })).toThrow(/demande AUTH=on/);
+    expect(() => parseEnv({ ...oidc, OIDC_ISSUER: 'ftp://x' })).toThrow(/OIDC_ISSUER doit être une URL/);
+  });
+
+  it('turns the password sign-in off only when OIDC is on', () => {
+    expect(parseEnv({ ...oidc, PASSWORD_SIGNIN: 'off' }).passwordSignIn).toBe(false);
+    expect(() => parseEnv({ AUTH: 'on', PASSWORD_SIGNIN: 'off' })).toThrow(/PASSWORD_SIGNIN=off demande OIDC_ISSUER/);
+    expect(() => parseEnv({ ...oidc, PASSWORD_SIGNIN: 'non' })).toThrow(/PASSWORD_SIGNIN doit valoir/);
+  });
+});

@@ -74,6 +74,14 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL doit être une URL http:// ou https://' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // docs/product.md#sign-in-oidc: the agency's OpenID provider (checked together in oidcConfig).
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'OIDC_ISSUER doit être une URL https:// (celle du fournisseur OpenID)' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  PASSWORD_SIGNIN: z.enum(['on', 'off'], { error: 'PASSWORD_SIGNIN doit valoir « on » ou « off »' }).default('on'),
 });
 
 export interface Env {
@@ -106,6 +114,10 @@ export interface Env {
    */
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (docs/product.md#sign-in-oidc); unset: no such sign-in. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; publicOrigin: string } | undefined;
+  /** PASSWORD_SIGNIN=off: the sign-in by password is off (OIDC only). */
+  passwordSignIn: boolean;
 }
 
 /**
@@ -169,6 +181,27 @@ function parseSource(source: Record<string, string | undefined>) {
   return parsed.data;
 }
 
+/** The OIDC settings, all or none, with accounts on and PUBLIC_URL (the redirect URI's origin). */
+function oidcConfig(e: z.output<typeof envSchema>): Env['oidc'] {
+  const id = e.OIDC_CLIENT_ID?.trim() || undefined;
+  const secret = e.OIDC_CLIENT_SECRET?.trim() || undefined;
+  if (e.PASSWORD_SIGNIN === 'off' && !e.OIDC_ISSUER)
+    throw new Error(
+      'Configuration invalide :\n  PASSWORD_SIGNIN=off demande OIDC_ISSUER : sinon personne ne peut se connecter',
+    );
+  if (!e.OIDC_ISSUER && !id && !secret) return undefined;
+  const missing = [
+    ['OIDC_ISSUER', e.OIDC_ISSUER],
+    ['OIDC_CLIENT_ID', id],
+    ['OIDC_CLIENT_SECRET', secret],
+    ['PUBLIC_URL', e.PUBLIC_URL],
+  ].flatMap(([name, value]) => (value ? [] : [name]));
+  if (missing.length > 0)
+    throw new Error(`Configuration invalide :\n  la connexion OIDC demande aussi ${missing.join(', ')}`);
+  if (e.AUTH !== 'on') throw new Error('Configuration invalide :\n  la connexion OIDC demande AUTH=on (mode comptes)');
+  return { issuer: e.OIDC_ISSUER!, clientId: id!, clientSecret: secret!, publicOrigin: new URL(e.PUBLIC_URL!).origin };
+}
+
 function toEnv(e: z.output<typeof envSchema>): Env {
   return {
     port: e.PORT,
@@ -183,5 +216,7 @@ function toEnv(e: z.output<typeof envSchema>): Env {
     livePollMs: e.LIVE_POLL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    oidc: oidcConfig(e),
+    passwordSignIn: e.PASSWORD_SIGNIN === 'on',
   };
 }

@@ -82,7 +82,11 @@ describe('the two modes as processes', () => {
     const base = `http://127.0.0.1:${port}`;
     expect(await waitForHealth(base, server)).toEqual({ status: 'ok' });
     expect((await fetch(`${base}/api/clients`)).status).toBe(401);
-    expect(await (await fetch(`${base}/api/session`)).json()).toEqual({ mode: 'accounts', user: null });
+    expect(await (await fetch(`${base}/api/session`)).json()).toEqual({
+      mode: 'accounts',
+      user: null,
+      signIn: { password: true, oidc: false },
+    });
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     expect(server.output()).toContain('comptes utilisateurs (AUTH=on)');
     expect(server.output()).toContain('Aucun compte : arrêtez le serveur et créez le premier');

@@ -70,6 +70,8 @@ async function main() {
     webRoot: findWebRoot(),
     auth,
     publicOrigin: env.publicOrigin,
+    oidc: env.oidc,
+    passwordSignIn: env.passwordSignIn,
     log,
     beforeRestore,
     trustProxy: env.trustProxy,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { hasLoneSurrogate } from '@/domain/json-walk';
+import { OIDC_BUTTON } from '@/domain/sign-in';
 import type { Db } from '../db/client';
 import { errorBody, INVALID_JSON, isJsonContentType, NOT_JSON, tooLarge } from '../lib/errors';
 import type { Auth } from './auth';
@@ -50,7 +51,10 @@ const USED_CODE_MS = 2 * 60_000;
 /** How long an address an account signed in from is remembered as its own (back-off exemption). */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
-export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = []) {
+/** PASSWORD_SIGNIN=off (docs/product.md#sign-in-oidc): the sign-in by password answers this 403. */
+export const PASSWORD_SIGNIN_OFF = `La connexion par mot de passe est désactivée : utilisez « ${OIDC_BUTTON} ».`;
+
+export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [], passwordSignIn = true) {
   const perIp = createFailureCounter(db, 'perIp');
   const perAccountAndIp = createFailureCounter(db, 'perAccountAndIp');
   const perAccount = createFailureCounter(db, 'perAccount');
@@ -68,6 +72,7 @@ export function authRoutes(db: Db, auth: Auth, trustProxy: readonly string[] = [
       const path = c.req.path.replace(/^\/api\/auth/, '');
       if (!SERVED.has(path))
         return c.json(errorBody('not_found', `Route inconnue : ${c.req.method} ${c.req.path}`), 404);
+      if (!passwordSignIn && path === '/sign-in/email') return c.json(errorBody('forbidden', PASSWORD_SIGNIN_OFF), 403);
       // better-auth also reads form bodies, which the checks below (an account's limits, the
       // disabled flag, TOTP replays) don't: JSON only, refused before any account is looked up.
       const type = c.req.header('content-type');

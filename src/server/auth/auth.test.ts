@@ -121,7 +121,11 @@ describe(`accounts mode on ${TEST_DB}`, () => {
       401,
     );
     expect((await t.call('GET', '/api/health')).status).toBe(200);
-    expect((await t.call('GET', '/api/session')).json).toEqual({ mode: 'accounts', user: null });
+    expect((await t.call('GET', '/api/session')).json).toEqual({
+      mode: 'accounts',
+      user: null,
+      signIn: { password: true, oidc: false },
+    });
   });
 
   it('answers every protected route with a session, and nothing changed while signed out', async () => {
@@ -150,6 +154,7 @@ describe(`accounts mode on ${TEST_DB}`, () => {
     expect((await t.call('GET', '/api/session', { cookie })).json).toEqual({
       mode: 'accounts',
       user: { email: 'anne@agence.fr', twoFactorEnabled: false, mustChangePassword: false },
+      signIn: { password: true, oidc: false },
     });
   });
 

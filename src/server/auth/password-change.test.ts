@@ -96,6 +96,7 @@ describe(`a temporary password on ${TEST_DB}`, () => {
     expect(session.json).toEqual({
       mode: 'accounts',
       user: { email: 'nouveau.chef@agence.fr', twoFactorEnabled: false, mustChangePassword: true },
+      signIn: { password: true, oidc: false },
     });
     const refusal = {
       status: 403,

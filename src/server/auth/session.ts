@@ -45,7 +45,7 @@ export async function sessionEmail(auth: Auth, headers: Headers): Promise<string
 }
 
 /** GET /api/session, public in both modes. */
-export function sessionRoute(auth: Auth | undefined) {
+export function sessionRoute(auth: Auth | undefined, signIn = { password: true, oidc: false }) {
   return async (c: Context) => {
     if (!auth) return c.json({ mode: 'local' } satisfies SessionInfo);
     const user = (await currentSession(auth, c))?.user;
@@ -58,6 +58,7 @@ export function sessionRoute(auth: Auth | undefined) {
             mustChangePassword: mustChangePassword(user),
           }
         : null,
+      signIn,
     };
     return c.json(info);
   };

@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { TAB_ID_HEADER } from '@/domain/live';
+import { actorOf } from './actor';
 
 /** What a tab id may be; anything else is ignored (the entry then has no origin). */
 const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -56,9 +57,20 @@ export function addTouched(touched: Touched, clientIds: readonly string[] | null
  * Runs the request with its tab id at hand; once it is answered, `afterWrite` with what it touched
  * if it wrote history — awaited, so the answer leaves with the alerts up to date.
  */
-export function originMiddleware(afterWrite: (touched: Touched) => Promise<void> | void): MiddlewareHandler {
+export function originMiddleware(
+  afterWrite: (touched: Touched) => Promise<void> | void,
+  /**
+   * B7 (docs/product.md#live-updates): whether another person's tab holds this id. A write naming
+   * someone else's tab (read from presence) would be dropped by that tab as its own echo; its
+   * origin is ignored instead. Asked for writes only.
+   */
+  isOthersTab?: (tab: string, actor: string) => Promise<boolean>,
+): MiddlewareHandler {
   return async (c, next) => {
-    const writes: RequestWrites = { origin: tabIdOf(c.req.header(TAB_ID_HEADER)), wrote: false, touched: new Map() };
+    let origin = tabIdOf(c.req.header(TAB_ID_HEADER));
+    if (origin !== null && isOthersTab && c.req.method !== 'GET' && (await isOthersTab(origin, actorOf(c))))
+      origin = null;
+    const writes: RequestWrites = { origin, wrote: false, touched: new Map() };
     await store.run(writes, next);
     // The handler awaited its transaction: committed (or rolled back) by now.
     if (writes.wrote) await afterWrite(writes.touched);

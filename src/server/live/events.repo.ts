@@ -176,6 +176,28 @@ export async function placePresence(
   return { before: prev?.client_id ? { clientId: prev.client_id, year: Number(prev.year) } : null };
 }
 
+/** B5: the tabs one person may have in presence at once; a further tab is refused (429). */
+export const MAX_TABS_PER_PERSON = 20;
+
+/** How many live tabs `actor` has in presence besides `tab`. */
+export async function otherLiveTabs(q: Queryable, actor: string, tab: string, ttlSeconds: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from presence
+      where actor = $1 and tab <> $2 and seen_at > now() - make_interval(secs => $3)`,
+    [actor, tab, ttlSeconds],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Whether `tab` is held by another actor than `actor`: presence binds a tab id to whoever announced
+ * it first (placePresence), so a borrowed id is seen here (B7).
+ */
+export async function isOthersTab(q: Queryable, tab: string, actor: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from presence where tab = $1 and actor <> $2', [tab, actor]);
+  return rows.length > 0;
+}
+
 /** Everyone who has that client of that year open (one item per tab), oldest first. */
 export async function readPresence(
   q: Queryable,

@@ -14,9 +14,9 @@ import type { Auth } from '@/server/auth/auth';
 import { sessionEmail } from '@/server/auth/session';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { readJson, validate } from '@/server/lib/errors';
+import { ApiError, readJson, validate } from '@/server/lib/errors';
 import { accessOf, guardClient, reReadAccess } from '@/server/policy/policy';
-import { placePresence, readPresence } from './events.repo';
+import { MAX_TABS_PER_PERSON, otherLiveTabs, placePresence, readPresence } from './events.repo';
 import type { Live } from './hub';
 import { sseBody } from './sse-body';
 import { parseUrlInteger } from '@/domain/url-numbers';
@@ -57,6 +57,16 @@ export function liveRoutes(db: Db, live: Live, auth?: Auth) {
     .put('/presence', async (c) => {
       const { year, clientId, tab } = validate(presenceBody, await readJson(c));
       if (clientId !== null) guardClient(c, clientId, 'read');
+      // B5: one person's tabs are bounded, so one script cannot fill every viewer's presence.
+      if (
+        clientId !== null &&
+        (await otherLiveTabs(db, actorOf(c), tab, live.presenceTtlSeconds)) >= MAX_TABS_PER_PERSON
+      )
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Trop d'onglets ouverts (${MAX_TABS_PER_PERSON} au plus) : fermez-en quelques-uns.`,
+        );
       const { before } = await placePresence(db, {
         tab,
         actor: actorOf(c),

@@ -84,8 +84,8 @@ export interface Operation {
   body?: z.ZodType;
   /** A body that is a file's bytes, not JSON (a FEC): what it holds. */
   fileBody?: string;
-  /** `file`: the media type of an answer that is a file's bytes (a PDF), not JSON. */
-  answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType; file?: string };
+  /** `file`: the media type of an answer that is a file's bytes (a PDF), not JSON; 302: a redirect the browser follows (the OIDC sign-in's steps). */
+  answer: { status: 200 | 201 | 204 | 302; description: string; schema?: z.ZodType; file?: string };
   /** Errors proper to this route (the shared ones are added). */
   errors?: (404 | 409 | 422 | 429)[];
   /** Answers without a session in accounts mode. */
@@ -254,7 +254,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Dire quel client cet onglet montre (à renouveler toutes les 30 s ; expire après 75 s)',
     body: presenceBody,
     answer: { status: 204, description: 'Noté.' },
-    errors: [404],
+    errors: [404, 429],
   },
   {
     method: 'get',
@@ -577,6 +577,28 @@ export const OPERATIONS: Operation[] = [
     body: auth.signInBody,
     answer: { status: 200, description: 'Connecté : cookie de session posé.', schema: auth.okAnswer },
     errors: [429],
+    public: true,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/start',
+    tag: 'Accès',
+    summary: 'Se connecter avec le compte de l’agence (OIDC_ISSUER configuré)',
+    description:
+      'Redirige vers le fournisseur OpenID (code d’autorisation, PKCE, state et nonce). Sans OIDC_ISSUER : 404.',
+    answer: { status: 302, description: 'Vers la page de connexion du fournisseur.' },
+    public: true,
+  },
+  {
+    method: 'get',
+    path: '/api/auth/oidc/callback',
+    tag: 'Accès',
+    summary: 'Retour du fournisseur OpenID : ouvre la session d’un utilisateur existant et actif',
+    description:
+      'Vérifie state, émetteur, nonce et la signature de l’id_token ; trouve l’utilisateur par son e-mail ' +
+      '(sans distinction de casse), sans jamais en créer. Redirige vers / (connecté), vers /?connexion=code ' +
+      '(code TOTP attendu) ou vers /?connexion=etat|jeton|inconnu|desactive|fournisseur (refusé).',
+    answer: { status: 302, description: 'Vers l’application, connecté ou avec le motif du refus.' },
     public: true,
   },
   {

@@ -6,6 +6,7 @@ import type { Role } from '@/domain/control';
 import type { ClientWire, PoleWire } from '@/domain/schemas';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
+import type { OidcConfig } from '../auth/oidc';
 import { createUser, type UserAccess } from '../auth/users.repo';
 import { createLive, type LiveOptions } from '../live/hub';
 import { createAlerts } from '../alerts/alerts-service';
@@ -41,6 +42,9 @@ export async function createAccountsTestApp(
     smtpUrl?: string;
     /** The alerts' clock (the daily run takes its own `now`). */
     now?: () => Date;
+    /** Sign-in with an OpenID provider (a test's oidc-provider), and PASSWORD_SIGNIN. */
+    oidc?: OidcConfig;
+    passwordSignIn?: boolean;
   } = {},
 ) {
   const db = await createTestDb();
@@ -65,6 +69,8 @@ export async function createAccountsTestApp(
     auth,
     publicOrigin: options.publicOrigin,
     trustProxy: options.trustProxy,
+    oidc: options.oidc,
+    passwordSignIn: options.passwordSignIn,
     live,
     mail,
     alerts,

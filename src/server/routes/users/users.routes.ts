@@ -8,7 +8,7 @@
 import type { AccessAnswer, CreatedUserAnswer, UserAnswer, UsersAnswer } from '@/domain/answers';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { UserWire } from '@/domain/control';
+import type { Role, UserWire } from '@/domain/control';
 import { createUserBody, updateUserBody, userIdParams } from '@/domain/control-schemas';
 import { createUser, listUsers, setAccess, setDisabled, userIdByEmail, type UserRow } from '@/server/auth/users.repo';
 import type { Db } from '@/server/db/client';
@@ -37,6 +37,13 @@ async function assertClients(db: Db, ids: readonly string[] | null | undefined) 
   if (unknown.length > 0) throw notFound(`Client introuvable : ${unknown[0]}. Rien n'a été enregistré.`);
 }
 
+/**
+ * A new user's clients when the admin named none (docs/product.md#user-scope): none for an editor
+ * or a viewer — a narrow default, widened by assigning — and every client for an admin.
+ */
+const defaultScope = (role: Role, clientIds: readonly string[] | null | undefined) =>
+  clientIds !== undefined ? clientIds : role === 'admin' ? null : [];
+
 export function usersRoutes(db: Db) {
   const find = async (id: string) => (await listUsers(db)).find((u) => u.id === id);
   return new Hono()
@@ -50,7 +57,7 @@ export function usersRoutes(db: Db) {
       const body = validate(createUserBody, await readJson(c));
       await assertClients(db, body.clientIds);
       const password = temporaryPassword();
-      const access = { role: body.role, clientIds: body.clientIds };
+      const access = { role: body.role, clientIds: defaultScope(body.role, body.clientIds) };
       // Shown to the admin, handed to its owner: temporary (ADR 051).
       if (!(await createUser(db, body.email, password, access, { isTemporary: true }))) {
         throw conflict(`L'utilisateur ${body.email.toLowerCase()} existe déjà.`);

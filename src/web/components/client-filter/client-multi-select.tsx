@@ -1,6 +1,5 @@
-import { foldForSearch } from '@/domain/dashboard/table';
-import { Check, ChevronsUpDown, Search, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useId } from 'react';
 import {
   ALL,
   filterLabel,
@@ -10,11 +9,9 @@ import {
   toggleClient,
   type ClientFilter,
 } from '@/domain/client-filter';
-import { Button } from '../ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
-import { cn } from '@/web/lib/cn';
+import { ClientSearchPopover, type ClientOption } from './client-search-popover';
 
-export type ClientOption = { id: string; name: string };
+export type { ClientOption };
 
 type ClientMultiSelectProps = {
   /** Every client, in display order (by name). */
@@ -31,10 +28,6 @@ type ClientMultiSelectProps = {
  */
 export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSelectProps) {
   const labelId = useId();
-  const [search, setSearch] = useState('');
-  const needle = foldForSearch(search.trim());
-  const matches = clients.filter((c) => foldForSearch(c.name).includes(needle));
-  const showAll = needle === '' || 'tous les clients'.includes(needle);
   const byId = new Map(clients.map((c) => [c.id, c]));
   const badges = isAll(filter) ? [] : filter.flatMap((id) => byId.get(id) ?? []);
 
@@ -44,52 +37,18 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
         <span id={labelId} className="text-sm font-medium">
           Sélectionner des clients :
         </span>
-        <Popover onOpenChange={(open) => !open && setSearch('')}>
-          <PopoverTrigger asChild>
-            <Button variant="outline" className="min-w-64 justify-between" aria-describedby={labelId}>
-              {filterLabel(filter)}
-              <ChevronsUpDown className="opacity-50" aria-hidden />
-            </Button>
-          </PopoverTrigger>
-          <PopoverContent className="w-80">
-            <div className="flex items-center gap-2 border-b px-3">
-              <Search className="size-4 shrink-0 opacity-50" aria-hidden />
-              <input
-                autoFocus
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder="Rechercher un client..."
-                aria-label="Rechercher un client"
-                className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-              />
-            </div>
-            <ul
-              role="listbox"
-              aria-multiselectable="true"
-              aria-labelledby={labelId}
-              className="max-h-72 overflow-y-auto p-1"
-            >
-              {showAll && (
-                <Option
-                  label="Tous les clients"
-                  selected={isAll(filter)}
-                  onSelect={() => onChange(toggleClient(filter, ALL))}
-                />
-              )}
-              {matches.map((c) => (
-                <Option
-                  key={c.id}
-                  label={c.name}
-                  selected={isClientSelected(filter, c.id)}
-                  onSelect={() => onChange(toggleClient(filter, c.id))}
-                />
-              ))}
-              {!showAll && matches.length === 0 && (
-                <li className="py-6 text-center text-sm text-muted-foreground">Aucun client trouvé.</li>
-              )}
-            </ul>
-          </PopoverContent>
-        </Popover>
+        <ClientSearchPopover
+          label={filterLabel(filter)}
+          labelId={labelId}
+          clients={clients}
+          isSelected={(id) => isClientSelected(filter, id)}
+          onToggle={(id) => onChange(toggleClient(filter, id))}
+          head={{
+            label: 'Tous les clients',
+            selected: isAll(filter),
+            onSelect: () => onChange(toggleClient(filter, ALL)),
+          }}
+        />
       </div>
       {badges.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Clients sélectionnés">
@@ -112,26 +71,5 @@ export function ClientMultiSelect({ clients, filter, onChange }: ClientMultiSele
         </ul>
       )}
     </div>
-  );
-}
-
-function Option({ label, selected, onSelect }: { label: string; selected: boolean; onSelect: () => void }) {
-  return (
-    <li
-      role="option"
-      aria-selected={selected}
-      tabIndex={0}
-      onClick={onSelect}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSelect();
-        }
-      }}
-      className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:bg-accent"
-    >
-      <Check className={cn('size-4', selected ? 'opacity-100' : 'opacity-0')} aria-hidden />
-      {label}
-    </li>
   );
 }

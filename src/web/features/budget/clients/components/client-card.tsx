@@ -1,9 +1,10 @@
 import { useCanCreateClients, useReadOnly } from '@/web/lib/access';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Check, ChevronsUpDown, Pencil, Plus, Search, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Pencil, Plus, X } from 'lucide-react';
 import type { Client } from '@/domain';
 import { CLIENT_STATUS_LABELS } from '@/domain/client-attributes';
 import { MAX_NAME_LENGTH, nameMatches } from '@/domain/names';
+import { ClientSearchField } from '@/web/components/client-filter/client-search-popover';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
@@ -149,23 +150,16 @@ function ClientSelect({ clients, selected, onSelect }: Pick<ClientCardProps, 'cl
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-96">
-        <div className="flex items-center gap-2 border-b px-3">
-          <Search className="size-4 shrink-0 opacity-50" aria-hidden />
-          <input
-            autoFocus
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            placeholder="Rechercher un client..."
-            aria-label="Rechercher un client"
-            aria-controls={listId}
-            aria-activedescendant={options.length > 0 ? `${listId}-${active}` : undefined}
-            className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-          />
-        </div>
+        <ClientSearchField
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          aria-controls={listId}
+          aria-activedescendant={options.length > 0 ? `${listId}-${active}` : undefined}
+        />
         <ul id={listId} role="listbox" aria-label="Clients" className="max-h-80 overflow-y-auto p-1">
           {recent.length > 0 && (
             <li role="presentation" className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
