@@ -54,19 +54,26 @@ describe('the agency’s months', () => {
     ['on day 5 of February, January is in time', new Date(2030, 1, 5, 23), []],
     ['on day 6, January is one day late', new Date(2030, 1, 6, 0), [[0, 1]]],
     [
-      'on 10 March, January 33 days, February 5',
+      'on 10 March, January 33 days late (February, 5 days late too, waits for it)',
       new Date(2030, 2, 10, 8),
-      [
-        [0, 33],
-        [1, 5],
-      ],
+      [[0, 33]],
     ],
   ])('%s', (_, now, expected) => {
     expect(agencyAlerts(s, 2030, now, done).map((a) => [a.month, a.value])).toEqual(expected);
   });
+  const closedUpTo = (last: number) => ({ ...done, closed: new Set(Array.from({ length: last + 1 }, (_, m) => m)) });
   it('judges December on day N of the next year’s January', () => {
-    expect(agencyAlerts(s, 2030, new Date(2031, 0, 5), done).map((a) => a.month)).not.toContain(11);
-    expect(agencyAlerts(s, 2030, new Date(2031, 0, 6), done).at(-1)).toMatchObject({ month: 11, value: 1 });
+    expect(agencyAlerts(s, 2030, new Date(2031, 0, 5), closedUpTo(10))).toEqual([]);
+    expect(agencyAlerts(s, 2030, new Date(2031, 0, 6), closedUpTo(10))).toMatchObject([{ month: 11, value: 1 }]);
+  });
+  it('names the oldest open month only, for closing; every late month for the imports', () => {
+    const both = { ...s, importByDay: 5 };
+    expect(agencyAlerts(both, 2030, new Date(2030, 3, 10), done).map((a) => `${a.kind} ${a.month}`)).toEqual([
+      'closeLate 0',
+      'importLate 0',
+      'importLate 1',
+      'importLate 2',
+    ]);
   });
   it('leaves a closed month alone', () => {
     expect(agencyAlerts(s, 2030, new Date(2030, 2, 10), { ...done, closed: new Set([0]) }).map((a) => a.month)).toEqual(
@@ -86,8 +93,10 @@ describe('the agency’s months', () => {
     expect(agencyAlerts(s, 2030, now, done, september).map((a) => [a.month, a.value])).toEqual(expected);
   });
   it('judges a September year’s August (month 11) on day N of the next September', () => {
-    expect(agencyAlerts(s, 2030, new Date(2030, 8, 5), done, september).map((a) => a.month)).not.toContain(11);
-    expect(agencyAlerts(s, 2030, new Date(2030, 8, 6), done, september).at(-1)).toMatchObject({ month: 11, value: 1 });
+    expect(agencyAlerts(s, 2030, new Date(2030, 8, 5), closedUpTo(10), september)).toEqual([]);
+    expect(agencyAlerts(s, 2030, new Date(2030, 8, 6), closedUpTo(10), september)).toMatchObject([
+      { month: 11, value: 1 },
+    ]);
   });
   it('names a September year’s month with its calendar year', () => {
     const [a] = agencyAlerts(s, 2030, new Date(2029, 9, 6), done, september);

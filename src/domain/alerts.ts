@@ -134,9 +134,10 @@ export function lateFrom(year: number, month: number, day: number, fiscal: Fisca
 const DAY_MS = 86_400_000;
 
 /**
- * The agency's alerts of a year at `now`: each month whose deadline (day N of the next month) has
- * passed and that is not closed (`closeLate`) or that no accounting import covered (`importLate`);
- * value = days late (1 on the first late day), threshold = N.
+ * The agency's alerts of a year at `now`: the oldest month whose deadline (day N of the next month)
+ * has passed and that is not closed (`closeLate`: one alert, not one per late month), and each such
+ * month that no accounting import covered (`importLate`); value = days late (1 on the first late
+ * day), threshold = N.
  */
 export function agencyAlerts(
   s: AlertSettings,
@@ -154,9 +155,13 @@ export function agencyAlerts(
     if (day === null) continue;
     for (let month = 0; month < 12; month++) {
       const from = lateFrom(year, month, day, fiscal);
-      if (now < from || ok.has(month)) continue;
+      if (now < from) break; // the later months' deadlines are later still
+      if (ok.has(month)) continue;
       const days = Math.floor((now.getTime() - from.getTime()) / DAY_MS) + 1;
       alerts.push({ kind, clientId: null, year, poleId: null, month, value: days, threshold: day });
+      // Months close in order (docs/product.md#month-closing): the oldest open one is the one to
+      // close, and the alert names it alone; closing it clears it, and the next late month fires.
+      if (kind === 'closeLate') break;
     }
   }
   return alerts;

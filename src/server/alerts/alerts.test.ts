@@ -161,7 +161,6 @@ describe('the agency’s months and the daily run', () => {
     const agency = async (u: RoleUser) => (await alertsOf(u)).filter((a) => a.clientId === null);
     expect((await agency(admin())).map((a) => [a.kind, a.month, a.value, a.threshold])).toEqual([
       ['closeLate', 0, 33, 5],
-      ['closeLate', 1, 5, 5],
       ['importLate', 0, 33, 5],
       ['importLate', 1, 5, 5],
     ]);
