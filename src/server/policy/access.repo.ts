@@ -52,12 +52,14 @@ export async function linesClients(q: Queryable, lineIds: readonly string[]): Pr
 export async function entryOwner(
   q: Queryable,
   entryId: number,
-): Promise<{ clientId: string | null; source: string } | undefined> {
-  const { rows } = await q.query<{ client_id: string | null; source: string }>(
-    `select client_id, source from history_entries where id = $1`,
+): Promise<{ clientId: string | null; source: string; actor: string; clientExists: boolean } | undefined> {
+  const { rows } = await q.query<{ client_id: string | null; source: string; actor: string; client_exists: boolean }>(
+    `select e.client_id, e.source, e.actor, exists (select 1 from clients c where c.id = e.client_id) as client_exists
+       from history_entries e where e.id = $1`,
     [entryId],
   );
-  return rows[0] && { clientId: rows[0].client_id, source: rows[0].source };
+  const row = rows[0];
+  return row && { clientId: row.client_id, source: row.source, actor: row.actor, clientExists: row.client_exists };
 }
 
 /** The ids among these that name no client. */

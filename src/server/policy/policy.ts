@@ -13,6 +13,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ROLE_LABELS, VIEW_AS_HEADER, type AccessWire, type Role } from '@/domain/control';
 import type { Db, Queryable } from '@/server/db/client';
+import { actorOf } from '@/server/lib/actor';
 import { ApiError, errorBody, notFound } from '@/server/lib/errors';
 import { CLIENT_NOT_FOUND, lineNotFound, poleNotFound } from '@/server/lib/messages';
 import { entryOwner, linesClients, poleClient, userAccessByEmail, userAccessById } from './access.repo';
@@ -210,9 +211,23 @@ export async function guardEntry(c: Context, q: Queryable, entryId: number): Pro
     // A status moves by its transitions (docs/product.md#sign-off), each with its rights and reason.
     throw new ApiError(409, 'conflict', "Une étape de validation ne s'annule pas : rouvrez ou renvoyez le budget.");
   }
-  if (owner.clientId === null) requireCan(c, 'admin');
-  else guardClient(c, owner.clientId);
+  const access = accessOf(c);
+  // A4 (docs/product.md#roles): what a scoped editor may not undo says why, rather than 403 or 404
+  // with a generic message — a change over several clients (a roll forward, a landing, a paste
+  // across clients), and their own deletion of a client (it has left their scope with its rows).
+  const writer = can(access, 'write');
+  if (owner.clientId === null) {
+    if (writer && !can(access, 'admin')) throw forbidden(MULTI_CLIENT_UNDO);
+    requireCan(c, 'admin');
+  } else if (writer && !owner.clientExists && owner.actor === actorOf(c) && !inScope(access, owner.clientId)) {
+    throw forbidden(DELETED_CLIENT_UNDO);
+  } else guardClient(c, owner.clientId);
 }
+
+const MULTI_CLIENT_UNDO =
+  "Cette modification porte sur plusieurs clients : seul un administrateur peut l'annuler (l'historique de chaque client garde ses cellules).";
+const DELETED_CLIENT_UNDO =
+  "Ce client a été supprimé et n'est plus dans votre liste : seul un administrateur peut annuler sa suppression.";
 
 /** The clients of a list the caller may see. */
 export function visible<T extends { id: string }>(c: Context, items: readonly T[]): T[] {
