@@ -77,6 +77,9 @@ test('sets a year starting in September: « sept. » heads the grid; a later cha
   await expect(months.nth(4)).toHaveText(/^déc\. 2030/);
   await expect(months.nth(5)).toHaveText(/^janv\. 2031/);
   await expect(months.nth(12)).toHaveText(/^août 2031/);
+  // The pole's 'Facturé' toggles are named in the fiscal year too (docs/product.md#fiscal-years).
+  await expect(tab.grid.getByRole('checkbox', { name: `Facturé · Paid · Septembre ${Y - 1}` })).toBeVisible();
+  await expect(tab.grid.getByRole('checkbox', { name: `Facturé · Paid · Août ${Y}` })).toBeVisible();
 
   await card.getByRole('combobox', { name: "Premier mois de l'exercice" }).selectOption({ label: 'Mars' });
   await card.getByRole('button', { name: 'Enregistrer' }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthNames } from './fiscal-year';
 import {
   authorName,
   HISTORY_SOURCE_LABELS,
@@ -14,7 +15,7 @@ import {
   type ShortcutKeys,
 } from './history-view';
 import { HISTORY_SOURCES } from './history';
-import { makeLine, makePole } from './testing/builders';
+import { makeLine, makePole, SEPTEMBER_YEAR } from './testing/builders';
 
 describe('HISTORY_SOURCE_LABELS', () => {
   it('names every source in French, each once', () => {
@@ -98,6 +99,12 @@ describe('cellName / cellNameIn', () => {
     [{ lineId: 'gone', month: 2, field: 'reel' }, 'Ligne supprimée · Mars · Réel'],
   ])('%o → %s', (cell, name) => {
     expect(cellNameIn(poles, cell)).toBe(name);
+  });
+
+  it('names the month in the fiscal year when given its names (docs/product.md#fiscal-years)', () => {
+    const names = monthNames(SEPTEMBER_YEAR, 2026);
+    expect(cellName('Paid', 'Google Ads', 0, 'reel', names)).toBe('Paid · Google Ads · Septembre 2025 · Réel');
+    expect(cellName('Paid', 'Google Ads', 11, 'reel', names)).toBe('Paid · Google Ads · Août 2026 · Réel');
   });
 
   it('is the grid’s accessible name', () => {

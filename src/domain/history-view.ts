@@ -67,9 +67,18 @@ export function formatHistoryAt(iso: string, timeZone?: string): string {
   return `${part('day')} ${part('month')} ${part('year')} à ${part('hour')}:${part('minute')}`;
 }
 
-/** docs/product.md#accessible-names: a cell's name, '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
-export function cellName(poleName: string, lineName: string, month: number, field: Measure): string {
-  return `${poleName} · ${lineName} · ${MONTHS[month] ?? ''} · ${MEASURE_LABELS[field]}`;
+/**
+ * docs/product.md#accessible-names: a cell's name, '{Pôle} · {Ligne} · {Mois} · {Mesure}'; the grid
+ * passes the fiscal year's `monthNames` (docs/product.md#fiscal-years: « Septembre 2025 » …).
+ */
+export function cellName(
+  poleName: string,
+  lineName: string,
+  month: number,
+  field: Measure,
+  monthNames: readonly string[] = MONTHS,
+): string {
+  return `${poleName} · ${lineName} · ${monthNames[month] ?? ''} · ${MEASURE_LABELS[field]}`;
 }
 
 /** A cell of a line: where a history entry changed something. */

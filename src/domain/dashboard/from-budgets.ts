@@ -213,6 +213,6 @@ export function summarizeDashboard(input: DashboardInput): DashboardData {
 }
 
 /** Everything the dashboards show, from a full-detail input (the pure path), in cents. */
-export function buildDashboard(input: DashboardInput): Dashboard {
-  return dashboardFromData(summarizeDashboard(input));
+export function buildDashboard(input: DashboardInput, monthNames?: readonly string[]): Dashboard {
+  return dashboardFromData(summarizeDashboard(input), monthNames);
 }

@@ -295,9 +295,16 @@ export function poleChart(rows: readonly MarginRow[]): PoleChartBar[] {
   return rows.filter((r) => r.marginReel > 0).map((r) => ({ name: r.name, margin: r.marginReel }));
 }
 
-/** 'Évolution Mensuelle': 12 rows, January to December, amounts in cents. */
-export function monthlyEvolution(months: readonly MonthSums[], cutoff = 11): MonthlyRow[] {
-  return MONTHS.map((month, monthIndex) => {
+/**
+ * 'Évolution Mensuelle': 12 rows in fiscal order, amounts in cents, named by `names` (the fiscal
+ * year's month names, docs/product.md#fiscal-years; « Janvier »… in a calendar year).
+ */
+export function monthlyEvolution(
+  months: readonly MonthSums[],
+  cutoff = 11,
+  names: readonly string[] = MONTHS,
+): MonthlyRow[] {
+  return names.map((month, monthIndex) => {
     const m = months[monthIndex] ?? { reel: ZERO_CENTS, previsionnel: ZERO_CENTS, achat: ZERO_CENTS };
     return {
       month,
@@ -391,8 +398,11 @@ export function polesView(data: DashboardData): PoleView[] {
     }));
 }
 
-/** Everything the dashboards and the dashboard CSV show, from the reduced selection (cents). */
-export function dashboardFromData(data: DashboardData): Dashboard {
+/**
+ * Everything the dashboards and the dashboard CSV show, from the reduced selection (cents); the
+ * months are named by `monthNames` (docs/product.md#fiscal-years: `monthNames(settings, year)`).
+ */
+export function dashboardFromData(data: DashboardData, monthNames: readonly string[] = MONTHS): Dashboard {
   const projects = projectMargins(data);
   const poles = poleMargins(data);
   const summary = summaryRows(data);
@@ -404,7 +414,7 @@ export function dashboardFromData(data: DashboardData): Dashboard {
     poleMargins: poles,
     poleTotal: marginTotal(poles),
     poleChart: poleChart(poles),
-    monthlyEvolution: monthlyEvolution(data.months, data.cutoff.month),
+    monthlyEvolution: monthlyEvolution(data.months, data.cutoff.month, monthNames),
     summaryRows: summary,
     summaryTotal: summaryTotal(summary),
     polesView: polesView(data),
@@ -415,3 +425,7 @@ export function dashboardFromData(data: DashboardData): Dashboard {
 export function isEmptyDashboard(d: Pick<Dashboard, 'projectMargins' | 'polesView'>): boolean {
   return d.projectMargins.length === 0 && d.polesView.length === 0;
 }
+
+/** The cut-off month's name, as the evolution names it (« Mars », or « Novembre 2025 » in a September year). */
+export const cutoffName = (d: Pick<Dashboard, 'cutoff' | 'monthlyEvolution'>): string =>
+  d.monthlyEvolution[d.cutoff.month]?.month ?? '';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLIENTS } from '../client-filter';
 import { twoClientDashboard } from '../testing/dashboard-fixture';
+import { SEPTEMBER_YEAR } from '../testing/builders';
+import { monthNames } from '../fiscal-year';
 import { csvPercent, dashboardCsv, dashboardCsvFileName, dashboardCsvSelection } from './dashboard-csv';
 
 const clients = [
@@ -124,5 +126,20 @@ describe('dashboardCsv', () => {
     ],
   ])('names the file after the selection %j, the exercice %i and the local date', (selection, year, expected) => {
     expect(dashboardCsvFileName(selection, year, date)).toBe(expected);
+  });
+});
+
+describe('dashboard CSV in a September year (docs/product.md#fiscal-years)', () => {
+  it('names the cut-off and the evolution months in fiscal order, with their calendar year', () => {
+    const { dashboard } = twoClientDashboard(monthNames(SEPTEMBER_YEAR, 2026));
+    const lines = dashboardCsv(
+      dashboard,
+      { label: 'Tous les clients', slug: 'tous-clients' },
+      new Date(2025, 10, 5),
+    ).split('\r\n');
+    expect(lines).toContain('"Arrêté à fin";"Octobre 2025"');
+    const evolution = lines.indexOf('"Évolution mensuelle"');
+    expect(lines[evolution + 2]).toMatch(/^"Septembre 2025";/);
+    expect(lines[evolution + 13]).toMatch(/^"Août 2026";/);
   });
 });

@@ -7,7 +7,7 @@ import type { ClientFilter } from '../client-filter';
 import { isAll, selectedClientIds } from '../client-filter';
 import type { ComparedDashboard, ComparedRow } from '../dashboard/compare';
 import { formatDecimal } from '../money';
-import { MONTHS } from '../months';
+import { cutoffName } from '../dashboard/views';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import {
   marginCells,
@@ -73,7 +73,7 @@ export function dashboardCsv(dashboard: ComparedDashboard, selection: DashboardC
     ['Export Dashboard'],
     ['Clients', selection.label],
     ["Date d'export", frenchDate(date)],
-    ['Arrêté à fin', MONTHS[dashboard.cutoff.month] ?? ''],
+    ['Arrêté à fin', cutoffName(dashboard)],
     ...(version === undefined ? [] : [['Version comparée', version]]),
     [],
     ['Statistiques globales'],

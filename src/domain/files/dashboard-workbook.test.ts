@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateBudgets, buildDashboard } from '../dashboard/from-budgets';
-import { makeLine, makePole } from '../testing/builders';
+import { makeLine, makePole, SEPTEMBER_YEAR } from '../testing/builders';
+import { monthNames } from '../fiscal-year';
 import { twoClientDashboard } from '../testing/dashboard-fixture';
 import { dashboardWorkbook } from './dashboard-workbook';
 import type { WorkbookCell, WorkbookSheet } from './workbook';
@@ -234,5 +235,18 @@ describe('dashboard workbook (docs/product.md#excel-export)', () => {
     );
     expect(formulas.length).toBe(4);
     for (const [, row, f] of formulas) expect(f).not.toMatch(new RegExp(`[A-Z]${row}(?!\\d)`));
+  });
+});
+
+describe('dashboard workbook in a September year (docs/product.md#fiscal-years)', () => {
+  const { dashboard } = twoClientDashboard(monthNames(SEPTEMBER_YEAR, 2026));
+  const workbook = dashboardWorkbook(dashboard, SELECTION, 2026, NOW, []);
+  const sheet = (name: string) => workbook.sheets.find((s) => s.name === name);
+
+  it('names the cut-off and the evolution months in fiscal order, with their calendar year', () => {
+    expect(cells(sheet('Synthèse'))[4]).toEqual(['Arrêté à fin', 'Octobre 2025']);
+    const months = cells(sheet('Évolution mensuelle')).map((row) => row[0]);
+    expect(months.slice(1, 4)).toEqual(['Septembre 2025', 'Octobre 2025', 'Novembre 2025']);
+    expect(months[12]).toBe('Août 2026');
   });
 });

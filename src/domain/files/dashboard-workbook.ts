@@ -6,7 +6,7 @@
  * sheet `Données` of the selected clients' lines for pivot tables.
  */
 import type { ComparedDashboard, ComparedRow } from '../dashboard/compare';
-import { MONTHS } from '../months';
+import { cutoffName } from '../dashboard/views';
 import { dataSheet, type BudgetWorkbookInput } from './budget-workbook';
 import {
   marginCells,
@@ -84,7 +84,7 @@ export function dashboardWorkbook(
       [text('Clients'), text(selection.label)],
       [text('Exercice'), { kind: 'number', value: year }],
       [text("Date d'export"), text(frenchDate(now))],
-      [text('Arrêté à fin'), text(MONTHS[dashboard.cutoff.month] ?? '')],
+      [text('Arrêté à fin'), text(cutoffName(dashboard))],
       ...(version === undefined ? [] : [[text('Version comparée'), text(version)]]),
       [],
       [bold('Indicateur'), bold('Valeur')],

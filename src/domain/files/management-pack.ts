@@ -6,10 +6,17 @@
  * one structure, so both carry the same figures as the screen.
  */
 import type { ComparedDashboard } from '../dashboard/compare';
-import type { MarginRow, MonthlyRow, PreviousYearFigures, ToDateFigures } from '../dashboard/views';
-import { MONTHS } from '../months';
+import {
+  cutoffName,
+  type MarginRow,
+  type MonthlyRow,
+  type PreviousYearFigures,
+  type ToDateFigures,
+} from '../dashboard/views';
 import type { DashboardCsvSelection } from './dashboard-csv';
 import { fileDate, frenchDate } from './file-names';
+import { CALENDAR_YEAR, shortMonthName, type FiscalSettings } from '../fiscal-year';
+import { MONTH_INDEXES } from '../months';
 import {
   amountCell,
   MONTH_HEADERS,
@@ -49,6 +56,8 @@ export interface ManagementPack {
   tables: PackTable[];
   /** The rows the evolution chart draws (Réel and Marge stop after the cut-off). */
   evolution: MonthlyRow[];
+  /** The chart's month axis, in fiscal order: « janv. »…, or « sept. 2025 »… (docs/product.md#fiscal-years). */
+  monthLabels: string[];
   fileBaseName: string;
 }
 
@@ -164,6 +173,7 @@ export function managementPack(
   selection: DashboardCsvSelection,
   year: number,
   now: Date,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
 ): ManagementPack {
   const hidden = dashboard.globalStats.totalProjects - dashboard.projectMargins.length;
   const projects = marginTable('Marges par projet', 'Projet', dashboard.projectMargins, dashboard.projectTotal);
@@ -172,7 +182,7 @@ export function managementPack(
     title: PACK_TITLE,
     selection: selection.label,
     year,
-    cutoff: `arrêté à fin ${MONTHS[dashboard.cutoff.month] ?? ''}`,
+    cutoff: `arrêté à fin ${cutoffName(dashboard)}`,
     date: frenchDate(now),
     kpis: kpiTable(dashboard),
     tables: [
@@ -182,6 +192,7 @@ export function managementPack(
       gapsTable(dashboard.projectMargins),
     ],
     evolution: dashboard.monthlyEvolution,
+    monthLabels: MONTH_INDEXES.map((p) => shortMonthName(fiscal, year, p)),
     fileBaseName: packFileBaseName(selection, year, now),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsFixture } from '../testing/builders';
+import { centsFixture, SEPTEMBER_YEAR } from '../testing/builders';
 import type { VarianceData } from '../variance';
 import { varianceCsv, varianceFileName, varianceWorkbook } from './variance-export';
 
@@ -72,5 +72,14 @@ describe('variance exports', () => {
     expect(sheet.rows[2]![7]).toEqual({ kind: 'amount', cents: -16_667 });
     expect(sheet.rows[5]![0]).toEqual({ kind: 'text', value: 'TOTAL', bold: true });
     expect(varianceFileName('Alpha', 2046, new Date(2046, 0, 9), 'csv')).toBe('ecarts-Alpha-2046-2046-01-09.csv');
+  });
+});
+
+describe('variance exports in a September year (docs/product.md#fiscal-years)', () => {
+  it('names the cut-off month with its calendar year: position 2 of 2046 is November 2045', () => {
+    const title = '"Analyse des écarts 2046 contre « Budget initial », à fin novembre 2045"';
+    expect(varianceCsv(answer, 2046, SEPTEMBER_YEAR).split('\r\n')[0]).toBe(`\uFEFF${title}`);
+    const wb = varianceWorkbook(answer, 2046, 'tous-clients', new Date(2046, 3, 2), SEPTEMBER_YEAR);
+    expect(wb.sheets[0]!.rows[0]![0]).toEqual({ kind: 'text', value: title.slice(1, -1), bold: true });
   });
 });

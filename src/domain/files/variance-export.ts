@@ -6,7 +6,7 @@
  * sheet `Écarts`, euro amounts). Names: `ecarts-{slug}-{YYYY}-{YYYY-MM-DD}.csv|xlsx`.
  */
 import { formatDecimal, type Cents } from '../money';
-import { MONTHS } from '../months';
+import { CALENDAR_YEAR, monthName, type FiscalSettings } from '../fiscal-year';
 import type { VarianceData, VarianceRow } from '../variance';
 import { csvDocument, SEMICOLON_CSV } from './csv';
 import { fileDate } from './file-names';
@@ -62,18 +62,18 @@ function varianceLines(answer: VarianceData): VarianceLine[] {
   ];
 }
 
-/** The title line: the version and the cut-off month. */
-const titleOf = (answer: VarianceData, year: number) =>
-  `Analyse des écarts ${year} contre « ${answer.version.name} », à fin ${MONTHS[answer.cutoff.month]!.toLowerCase()}`;
+/** The title line: the version and the cut-off month, named in the fiscal year (docs/product.md#fiscal-years). */
+const titleOf = (answer: VarianceData, year: number, fiscal: FiscalSettings) =>
+  `Analyse des écarts ${year} contre « ${answer.version.name} », à fin ${monthName(fiscal, year, answer.cutoff.month).toLowerCase()}`;
 
 export const varianceFileName = (slug: string, year: number, now: Date, ext: 'csv' | 'xlsx') =>
   `ecarts-${slug}-${year}-${fileDate(now)}.${ext}`;
 
 /** The CSV's text. */
-export function varianceCsv(answer: VarianceData, year: number): string {
+export function varianceCsv(answer: VarianceData, year: number, fiscal: FiscalSettings = CALENDAR_YEAR): string {
   return csvDocument(
     [
-      [titleOf(answer, year)],
+      [titleOf(answer, year, fiscal)],
       [...VARIANCE_HEADERS],
       ...varianceLines(answer).map((l) => [
         l.kind,
@@ -87,7 +87,13 @@ export function varianceCsv(answer: VarianceData, year: number): string {
 }
 
 /** The workbook: one sheet `Écarts`, header frozen. */
-export function varianceWorkbook(answer: VarianceData, year: number, slug: string, now: Date): Workbook {
+export function varianceWorkbook(
+  answer: VarianceData,
+  year: number,
+  slug: string,
+  now: Date,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): Workbook {
   const body: WorkbookCell[][] = varianceLines(answer).map((l) => {
     const bold = l.kind === 'TOTAL';
     return [
@@ -103,7 +109,7 @@ export function varianceWorkbook(answer: VarianceData, year: number, slug: strin
       {
         name: 'Écarts',
         rows: [
-          [text(titleOf(answer, year), { bold: true })],
+          [text(titleOf(answer, year, fiscal), { bold: true })],
           VARIANCE_HEADERS.map((h) => text(h, { bold: true })),
           ...body,
         ],

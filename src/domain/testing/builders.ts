@@ -3,6 +3,7 @@
  * in euros, as a reader of a test thinks of them, and stored as cents (eurosToCents), as the model
  * holds them; month arrays shorter than 12 are padded with zeros.
  */
+import type { FiscalSettings } from '../fiscal-year';
 import type { Measure } from '../measures';
 import type { Client, Line, Pole } from '../model';
 import { ZERO_CENTS, eurosToCents, type Cents } from '../money';
@@ -73,3 +74,6 @@ export const changeEventWire = (extra: Record<string, unknown> = {}) => ({
   origin: 'tab-b',
   ...extra,
 });
+
+/** A fiscal year starting in September, named by its end (2026 = September 2025 – August 2026). */
+export const SEPTEMBER_YEAR: FiscalSettings = { fiscalYearStartMonth: 9, yearNaming: 'end' };

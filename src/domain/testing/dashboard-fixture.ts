@@ -3,12 +3,12 @@
  * prévisionnel 1000, achat prévisionnel 400, réel 1200,50, achat 300, initial forecast 100.
  * '=Alpha' (formula-guarded in a CSV): prévisionnel 50 in February, réel 40, achat 50,25 — a loss.
  * Cut-off in February; the previous year: Beta earned 1000 − 200 in January (March is after the
- * cut-off and left out), '=Alpha' had no pole.
+ * cut-off and left out), '=Alpha' had no pole. `monthNames`: the fiscal year's (default: calendar).
  */
 import { aggregateBudgets, buildDashboard } from '../dashboard/from-budgets';
 import { makeClient, makeLine, makePole } from './builders';
 
-export function twoClientDashboard() {
+export function twoClientDashboard(monthNames?: readonly string[]) {
   const beta = makeClient('Beta', 100);
   const previous = [
     { client: beta, poles: [makePole('Paid', [makeLine('L', { reel: [1000, 0, 999], achat: [200] })])] },
@@ -31,6 +31,7 @@ export function twoClientDashboard() {
       ],
       { cutoff: { month: 1, source: 'actual' }, previous },
     ),
+    monthNames,
   );
   return { beta, dashboard };
 }

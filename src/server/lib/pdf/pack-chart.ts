@@ -5,7 +5,6 @@
  */
 import type { MonthlyRow } from '@/domain/dashboard/views';
 import { formatCompactEuros, type Cents } from '@/domain/money';
-import { MONTHS_SHORT } from '@/domain/months';
 
 type Doc = PDFKit.PDFDocument;
 interface Box {
@@ -25,6 +24,7 @@ const LEGEND: [string, string][] = [
 export function drawEvolutionChart(
   doc: Doc,
   rows: readonly MonthlyRow[],
+  labels: readonly string[],
   box: Box,
   fonts: { regular: string; bold: string },
 ) {
@@ -77,7 +77,7 @@ export function drawEvolutionChart(
     doc
       .fillColor('#555')
       .fontSize(7)
-      .text(MONTHS_SHORT[m.monthIndex] ?? m.month, plot.x + i * slot, plot.y + plot.height + 4, {
+      .text(labels[m.monthIndex] ?? m.month, plot.x + i * slot, plot.y + plot.height + 4, {
         width: slot,
         align: 'center',
         lineBreak: false,

@@ -180,6 +180,7 @@ export function packPdf(pack: ManagementPack): Promise<Buffer> {
   drawEvolutionChart(
     doc,
     pack.evolution,
+    pack.monthLabels,
     { x: MARGIN + half + 12, y: TOP, width: half - 12, height: 260 },
     {
       regular: FONT,

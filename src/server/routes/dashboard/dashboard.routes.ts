@@ -14,6 +14,8 @@ import { Hono, type Context } from 'hono';
 import { ALL_CLIENTS } from '@/domain/client-filter';
 import { withVersion } from '@/domain/dashboard/compare';
 import { dashboardFromData } from '@/domain/dashboard/views';
+import { monthNames } from '@/domain/fiscal-year';
+import { readFiscalSettings } from '../settings/settings.repo';
 import { dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { managementPack } from '@/domain/files/management-pack';
 import { packPdf } from '@/server/lib/pdf/pack-pdf';
@@ -74,8 +76,10 @@ export function dashboardRoutes(db: Db) {
       const { data, compared, year, clients } = await dashboardAnswerOf(db, c);
       const now = new Date();
       const selection = await selectionOf(db, clients, year);
-      const dashboard = withVersion(dashboardFromData(data), compared);
-      const pack = managementPack(dashboard, selection, year, now);
+      // docs/product.md#fiscal-years: the cut-off and the months named in the agency's fiscal year.
+      const fiscal = await readFiscalSettings(db);
+      const dashboard = withVersion(dashboardFromData(data, monthNames(fiscal, year)), compared);
+      const pack = managementPack(dashboard, selection, year, now, fiscal);
       const pdf = await packPdf(pack);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',

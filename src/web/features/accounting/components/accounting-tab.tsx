@@ -64,7 +64,7 @@ export function AccountingTab() {
               title="Modifications par client"
               description="Avant → après l'import ; les valeurs saisies à la main que l'import remplace sont signalées."
             >
-              <ChangesByClient preview={data} />
+              <ChangesByClient preview={data} year={year} />
             </SectionCard>
           </div>
         </>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { changesByClient } from '@/domain/accounting/screen';
 import type { FecPreviewAnswer } from '@/domain/answers';
-import { MONTHS } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { ClientChangesItem } from './client-changes';
@@ -16,7 +16,9 @@ const SHOWN_DIFFERENCES = 20;
  * would create, and apart, the closed months' differences it does not write. A file of 300 clients
  * shows 20 at a time, folded, with a filter by name.
  */
-export function ChangesByClient({ preview }: { preview: FecPreviewAnswer }) {
+export function ChangesByClient({ preview, year }: { preview: FecPreviewAnswer; year: number }) {
+  // docs/product.md#fiscal-years: a position named in the fiscal year (« Septembre 2025 »…).
+  const names = useMonthNames(year).full;
   const groups = useMemo(() => changesByClient(preview.cells), [preview.cells]);
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -42,7 +44,12 @@ export function ChangesByClient({ preview }: { preview: FecPreviewAnswer }) {
       {found.length > 0 && (
         <ul aria-label="Modifications par client" className="flex flex-col gap-2">
           {found.slice(0, shown).map((group) => (
-            <ClientChangesItem key={group.clientId} group={group} initiallyOpen={groups.length <= 3} />
+            <ClientChangesItem
+              key={group.clientId}
+              group={group}
+              initiallyOpen={groups.length <= 3}
+              monthNames={names}
+            />
           ))}
         </ul>
       )}
@@ -51,13 +58,19 @@ export function ChangesByClient({ preview }: { preview: FecPreviewAnswer }) {
           Afficher plus ({found.length - shown} autre{found.length - shown > 1 ? 's' : ''})
         </Button>
       )}
-      <ClosedDifferences differences={preview.closedDifferences} />
+      <ClosedDifferences differences={preview.closedDifferences} monthNames={names} />
     </div>
   );
 }
 
 /** « Mois clôturés : écarts non écrits »: what the ledger says in a closed month, beside what is stored. */
-function ClosedDifferences({ differences }: { differences: FecPreviewAnswer['closedDifferences'] }) {
+function ClosedDifferences({
+  differences,
+  monthNames,
+}: {
+  differences: FecPreviewAnswer['closedDifferences'];
+  monthNames: readonly string[];
+}) {
   if (differences.length === 0) return null;
   return (
     <section aria-label="Mois clôturés : écarts non écrits" className="flex flex-col gap-2">
@@ -71,7 +84,7 @@ function ClosedDifferences({ differences }: { differences: FecPreviewAnswer['clo
             className="flex flex-wrap justify-between gap-x-4 px-3 py-1.5"
           >
             <span>
-              {d.clientName} · {d.pole} · {d.line} · {MONTHS[d.month]} · {FIELD_LABELS[d.field]}
+              {d.clientName} · {d.pole} · {d.line} · {monthNames[d.month]} · {FIELD_LABELS[d.field]}
             </span>
             <span className="tabular-nums">
               saisi {eurosExact(d.stored)}, grand livre {eurosExact(d.ledger)}

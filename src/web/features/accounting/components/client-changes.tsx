@@ -3,7 +3,6 @@ import { ArrowRight, ChevronDown, ChevronRight } from 'lucide-react';
 import type { ClientChanges } from '@/domain/accounting/screen';
 import type { FecPreviewAnswer } from '@/domain/answers';
 import { formatEuros } from '@/domain/money';
-import { MONTHS } from '@/domain/months';
 import { FIELD_LABELS, eurosExact } from '../lib/format';
 
 /** Cells listed when a client is opened; the rest are counted (a 300-client file changes thousands). */
@@ -12,7 +11,16 @@ const SHOWN_CELLS = 50;
 type Cell = FecPreviewAnswer['cells'][number];
 
 /** One client's changes: its totals before → after, folded; opened, its cells (the first 50). */
-export function ClientChangesItem({ group, initiallyOpen }: { group: ClientChanges; initiallyOpen: boolean }) {
+export function ClientChangesItem({
+  group,
+  initiallyOpen,
+  monthNames,
+}: {
+  group: ClientChanges;
+  initiallyOpen: boolean;
+  /** The fiscal year's month names (docs/product.md#fiscal-years). */
+  monthNames: readonly string[];
+}) {
   const [isOpen, setIsOpen] = useState(initiallyOpen);
   const Chevron = isOpen ? ChevronDown : ChevronRight;
   return (
@@ -44,7 +52,11 @@ export function ClientChangesItem({ group, initiallyOpen }: { group: ClientChang
         <div className="border-t px-3 py-2">
           <ul aria-label={`Modifications de ${group.clientName}`} className="flex flex-col divide-y text-sm">
             {group.cells.slice(0, SHOWN_CELLS).map((cell) => (
-              <CellChange key={`${cell.pole}\u0000${cell.line}\u0000${cell.month}\u0000${cell.field}`} cell={cell} />
+              <CellChange
+                key={`${cell.pole}\u0000${cell.line}\u0000${cell.month}\u0000${cell.field}`}
+                cell={cell}
+                monthNames={monthNames}
+              />
             ))}
           </ul>
           {group.cells.length > SHOWN_CELLS && (
@@ -58,11 +70,11 @@ export function ClientChangesItem({ group, initiallyOpen }: { group: ClientChang
   );
 }
 
-function CellChange({ cell }: { cell: Cell }) {
+function CellChange({ cell, monthNames }: { cell: Cell; monthNames: readonly string[] }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-1.5">
       <span>
-        {cell.pole} · {cell.line} · {MONTHS[cell.month]} · {FIELD_LABELS[cell.field]}
+        {cell.pole} · {cell.line} · {monthNames[cell.month]} · {FIELD_LABELS[cell.field]}
         {cell.lineId === null && <span className="ml-2 text-xs text-muted-foreground">(nouvelle ligne)</span>}
       </span>
       <span className="flex items-center gap-1.5 tabular-nums">

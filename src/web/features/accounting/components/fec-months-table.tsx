@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { FecPreviewAnswer } from '@/domain/answers';
-import { MONTHS, MONTHS_SHORT } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { cn } from '@/web/lib/cn';
 import { euros } from '../lib/format';
@@ -20,7 +20,9 @@ const AMOUNTS = [
  * unmapped, the coverage; a closed month is marked (the import does not write it), a month outside
  * the file greyed (the import leaves it as it is).
  */
-export function FecMonthsTable({ months }: { months: FecPreviewAnswer['months'] }) {
+export function FecMonthsTable({ months, year }: { months: FecPreviewAnswer['months']; year: number }) {
+  // docs/product.md#fiscal-years: « sept. 2025 » … in a September year.
+  const names = useMonthNames(year);
   return (
     <Table aria-label="Aperçu par mois">
       <TableHeader>
@@ -39,8 +41,8 @@ export function FecMonthsTable({ months }: { months: FecPreviewAnswer['months'] 
         {months.map((m) => (
           <TableRow key={m.month} className={cn(!m.covered && 'text-muted-foreground opacity-60')}>
             <TableCell className="font-medium">
-              <abbr title={MONTHS[m.month]} className="no-underline">
-                {MONTHS_SHORT[m.month]}
+              <abbr title={names.full[m.month]} className="no-underline">
+                {names.short[m.month]}
               </abbr>
             </TableCell>
             {AMOUNTS.map(([key]) => (
@@ -56,7 +58,11 @@ export function FecMonthsTable({ months }: { months: FecPreviewAnswer['months'] 
             ))}
             <TableCell>
               {m.covered && (
-                <CoverageBar percent={m.coverage} label={`Couverture de ${MONTHS[m.month]!.toLowerCase()}`} compact />
+                <CoverageBar
+                  percent={m.coverage}
+                  label={`Couverture de ${names.full[m.month]!.toLowerCase()}`}
+                  compact
+                />
               )}
             </TableCell>
             <TableCell className="text-xs">

@@ -53,7 +53,7 @@ export function FecPreviewCard({ year, preview, isStale, onApply, applying, noti
             {notice}
           </p>
         )}
-        <FecMonthsTable months={preview.months} />
+        <FecMonthsTable months={preview.months} year={year} />
       </CardContent>
     </Card>
   );

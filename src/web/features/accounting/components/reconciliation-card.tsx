@@ -44,7 +44,7 @@ export function ReconciliationCard({ year }: { year: number }) {
             {reconciliation.error.message}
           </p>
         )}
-        {reconciliation.data && last && <ReconciliationTable months={reconciliation.data.months} />}
+        {reconciliation.data && last && <ReconciliationTable months={reconciliation.data.months} year={year} />}
       </CardContent>
     </Card>
   );

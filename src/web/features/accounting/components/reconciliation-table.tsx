@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { reconciliationReason } from '@/domain/accounting/screen';
 import type { ReconciliationAnswer } from '@/domain/answers';
-import { MONTHS, MONTHS_SHORT } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { cn } from '@/web/lib/cn';
 import { euros } from '../lib/format';
@@ -24,7 +24,9 @@ const COLUMNS: readonly [string, (m: Month) => number | null][] = [
  * The months of the reconciliation: the ledger, what the rules mapped and the tool side by side,
  * what explains a gap, ✓ « Rapproché » or the reason.
  */
-export function ReconciliationTable({ months }: { months: readonly Month[] }) {
+export function ReconciliationTable({ months, year }: { months: readonly Month[]; year: number }) {
+  // docs/product.md#fiscal-years: « sept. 2025 » … in a September year.
+  const names = useMonthNames(year);
   return (
     <Table aria-label="Rapprochement par mois">
       <TableHeader>
@@ -42,12 +44,12 @@ export function ReconciliationTable({ months }: { months: readonly Month[] }) {
         {months.map((m) => (
           <TableRow
             key={m.month}
-            aria-label={MONTHS[m.month]}
+            aria-label={names.full[m.month]}
             className={cn(!m.covered && 'text-muted-foreground opacity-60')}
           >
             <TableCell className="font-medium">
-              <abbr title={MONTHS[m.month]} className="no-underline">
-                {MONTHS_SHORT[m.month]}
+              <abbr title={names.full[m.month]} className="no-underline">
+                {names.short[m.month]}
               </abbr>
             </TableCell>
             {COLUMNS.map(([label, value]) => {

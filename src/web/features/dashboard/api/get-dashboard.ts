@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientFilter } from '@/domain/client-filter';
 import { withLines, type DashboardData } from '@/domain/dashboard/data';
@@ -9,6 +10,8 @@ import type { DashboardLinesData, DashboardVersion } from '@/domain/answers';
 import { withVersion } from '@/domain/dashboard/compare';
 import { api, withYear } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
+import { monthNames } from '@/domain/fiscal-year';
 
 /** Query keys of the dashboards: one entry per year, selection and cut-off, under the shared summaries root. */
 export const dashboardKeys = {
@@ -59,10 +62,16 @@ export function useDashboard(
 ) {
   // docs/product.md#client-attributes: the manager, sector and status chosen above the dashboards.
   const [attributes] = useAttributeFilter();
+  // docs/product.md#fiscal-years: the evolution's months (chart axis, exports) in fiscal order.
+  const fiscal = useFiscalSettings();
+  const select = useCallback(
+    (data: DashboardAnswerData) => withVersion(dashboardFromData(data, monthNames(fiscal, year)), data.version),
+    [fiscal, year],
+  );
   return useQuery({
     ...dashboardQueryOptions(filter, year, cutoff, version, attributes),
     // With a version, its columns on the project and pole rows (docs/product.md#versions-and-landing).
-    select: (data) => withVersion(dashboardFromData(data), data.version),
+    select,
     placeholderData: sameYearPlaceholder<DashboardAnswerData>(year),
     enabled,
   });

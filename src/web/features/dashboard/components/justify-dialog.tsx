@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { MAX_COMMENT_LENGTH } from '@/domain/comments';
-import { MONTHS } from '@/domain/months';
 import { formatEuros } from '@/domain/money';
 import type { VarianceData } from '@/domain/variance';
+import { monthAndYear } from '@/domain/fiscal-year';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { Button } from '@/web/components/ui/button';
 import {
   Dialog,
@@ -36,6 +37,8 @@ export function JustifyDialog({
 }) {
   const [text, setText] = useState('');
   const justify = useJustify(year);
+  // docs/product.md#fiscal-years: « mars 2026 », or « novembre 2025 » in a September year 2026.
+  const cutoff = monthAndYear(useFiscalSettings(), year, month).toLowerCase();
   const send = () =>
     justify.mutate(
       { clientId: row.clientId, month, text },
@@ -53,8 +56,8 @@ export function JustifyDialog({
         <DialogHeader>
           <DialogTitle>Justifier l’écart de {row.name}</DialogTitle>
           <DialogDescription>
-            Écart de MB à fin {MONTHS[month]!.toLowerCase()} {year} : {formatEuros(row.gap)} (volume{' '}
-            {formatEuros(row.volume)}, taux {formatEuros(row.rate)}). La justification est un commentaire du client.
+            Écart de MB à fin {cutoff} : {formatEuros(row.gap)} (volume {formatEuros(row.volume)}, taux{' '}
+            {formatEuros(row.rate)}). La justification est un commentaire du client.
           </DialogDescription>
         </DialogHeader>
         <textarea

@@ -1,9 +1,10 @@
 import type { ClientFilter } from '@/domain/client-filter';
 import type { LandingView, LandingViewRow } from '@/domain/dashboard/landing-view';
-import { MONTHS, MONTHS_SHORT } from '@/domain/months';
+import { MONTH_INDEXES } from '@/domain/months';
 import { subCents, sumCents, type Cents } from '@/domain/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useLandingView } from '../api/get-landing-view';
 import type { ChosenCutoff } from '../api/get-dashboard';
 import { Euros, Gap } from './amounts';
@@ -26,6 +27,8 @@ export type LandingViewCardProps = {
  */
 export function LandingViewCard({ filter, year, cutoff, version }: LandingViewCardProps) {
   const view = useLandingView(filter, year, cutoff, version);
+  // docs/product.md#fiscal-years: the months in fiscal order, « sept. 2025 » … in a September year.
+  const names = useMonthNames(year);
   if (view.error)
     return (
       <p role="alert" className="text-destructive">
@@ -34,7 +37,7 @@ export function LandingViewCard({ filter, year, cutoff, version }: LandingViewCa
     );
   if (!view.data) return <Spinner text="Chargement..." />;
   const { data } = view;
-  const month = MONTHS[data.cutoff]!.toLowerCase();
+  const month = names.full[data.cutoff]!.toLowerCase();
   const rows: Row[] = data.rows.map((r) => ({ ...r, name: `${r.client} · ${r.pole}` }));
   return (
     <Card>
@@ -52,7 +55,7 @@ export function LandingViewCard({ filter, year, cutoff, version }: LandingViewCa
         <DataTable
           label="Atterrissage par client et pôle"
           searchWhat="un client ou un pôle"
-          columns={landingColumns(data)}
+          columns={landingColumns(data, names)}
           rows={rows}
           total={totalOf}
         />
@@ -63,18 +66,18 @@ export function LandingViewCard({ filter, year, cutoff, version }: LandingViewCa
 
 /** The TOTAL row of the rows shown. */
 function totalOf(rows: readonly Row[]): Row {
-  const months = MONTHS.map((_, m) => sumCents(rows.map((r) => r.months[m]!)));
+  const months = MONTH_INDEXES.map((m) => sumCents(rows.map((r) => r.months[m]!)));
   const landed = sumCents(months);
   const reference = sumCents(rows.map((r) => r.reference));
   return { name: 'TOTAL', months, landed, reference, gap: subCents(landed, reference) };
 }
 
 /** Client · Pôle, the 12 months (marked réel or prév.), the year landed, and the version's two columns. */
-function landingColumns(view: LandingView): Column<Row>[] {
-  const months: Column<Row>[] = MONTHS_SHORT.map((label, m) => ({
+function landingColumns(view: LandingView, names: { full: string[]; short: string[] }): Column<Row>[] {
+  const months: Column<Row>[] = names.short.map((label, m) => ({
     key: `m${m}`,
     label: `${label} ${m <= view.cutoff ? 'réel' : 'prév.'}`,
-    title: `${MONTHS[m]} : ${m <= view.cutoff ? 'MB réelle' : 'MB prévisionnelle'}`,
+    title: `${names.full[m]} : ${m <= view.cutoff ? 'MB réelle' : 'MB prévisionnelle'}`,
     value: (r) => r.months[m]!,
     render: (r) => <Euros cents={r.months[m]!} className={m > view.cutoff ? 'text-muted-foreground' : undefined} />,
     numeric: true,

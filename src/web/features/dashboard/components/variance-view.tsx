@@ -4,7 +4,8 @@ import type { ClientFilter } from '@/domain/client-filter';
 import { dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { CSV_MIME } from '@/domain/files/export-file';
 import { varianceCsv, varianceFileName, varianceWorkbook } from '@/domain/files/variance-export';
-import { useMonthNames } from '@/web/lib/use-fiscal-year';
+import { useFiscalSettings, useMonthNames } from '@/web/lib/use-fiscal-year';
+import type { FiscalSettings } from '@/domain/fiscal-year';
 import { waterfallSteps, type VarianceData } from '@/domain/variance';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -35,6 +36,7 @@ type VarianceViewProps = {
 export function VarianceView({ filter, clients, year, cutoff, version }: VarianceViewProps) {
   const variance = useVariance(filter, year, cutoff, version);
   const names = useMonthNames(year).full;
+  const fiscal = useFiscalSettings();
   const [justifying, setJustifying] = useState<VarianceData['clients'][number] | null>(null);
   if (variance.error) return <p role="alert">{variance.error.message}</p>;
   const data = variance.data;
@@ -52,11 +54,11 @@ export function VarianceView({ filter, clients, year, cutoff, version }: Varianc
           </CardDescription>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" onClick={() => exportCsv(data, year, slug)}>
+          <Button variant="outline" onClick={() => exportCsv(data, year, slug, fiscal)}>
             <Download aria-hidden />
             Exporter CSV des écarts
           </Button>
-          <Button variant="outline" onClick={() => void exportExcel(data, year, slug)}>
+          <Button variant="outline" onClick={() => void exportExcel(data, year, slug, fiscal)}>
             <FileSpreadsheet aria-hidden />
             Exporter Excel des écarts
           </Button>
@@ -77,17 +79,17 @@ export function VarianceView({ filter, clients, year, cutoff, version }: Varianc
   );
 }
 
-function exportCsv(data: VarianceData, year: number, slug: string) {
+function exportCsv(data: VarianceData, year: number, slug: string, fiscal: FiscalSettings) {
   const now = new Date();
   downloadFile({
     fileName: varianceFileName(slug, year, now, 'csv'),
     mimeType: CSV_MIME,
-    text: varianceCsv(data, year),
+    text: varianceCsv(data, year, fiscal),
   });
   notifySuccess('Export réussi', 'Les écarts ont été exportés en CSV.');
 }
 
-async function exportExcel(data: VarianceData, year: number, slug: string) {
-  await downloadWorkbook(varianceWorkbook(data, year, slug, new Date()));
+async function exportExcel(data: VarianceData, year: number, slug: string, fiscal: FiscalSettings) {
+  await downloadWorkbook(varianceWorkbook(data, year, slug, new Date(), fiscal));
   notifySuccess('Export réussi', 'Les écarts ont été exportés en Excel.');
 }

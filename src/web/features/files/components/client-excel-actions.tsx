@@ -135,6 +135,7 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
       {pending && (
         <ImportPreviewDialog
           fileName={pending.fileName}
+          year={year}
           plan={pending.plan}
           empty={isEmptyPlan(pending.plan)}
           isApplying={busy === 'apply'}

@@ -2,7 +2,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/web/components/ui/dialog';
 import { MEASURE_LABELS } from '@/domain/measures';
 import { formatEurosExact } from '@/domain/money';
-import { MONTHS } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { marginReel } from '@/domain/budget';
 import type { ImportPlan } from '@/domain/files/import-plan';
 
@@ -11,6 +11,8 @@ const SHOWN_CELLS = 200;
 
 type ImportPreviewDialogProps = {
   fileName: string;
+  /** The exercice imported into: its months are named in fiscal order (docs/product.md#fiscal-years). */
+  year: number;
   plan: ImportPlan;
   empty: boolean;
   isApplying: boolean;
@@ -25,12 +27,14 @@ type ImportPreviewDialogProps = {
  */
 export function ImportPreviewDialog({
   fileName,
+  year,
   plan,
   empty,
   isApplying,
   onApply,
   onCancel,
 }: ImportPreviewDialogProps) {
+  const names = useMonthNames(year).full;
   return (
     <Dialog open onOpenChange={(open) => !open && !isApplying && onCancel()}>
       <DialogContent className="max-h-[90dvh] max-w-4xl overflow-y-auto">
@@ -101,7 +105,7 @@ export function ImportPreviewDialog({
                   <tr key={`${c.clientId}/${c.pole}/${c.line}/${c.month}/${c.field}`}>
                     <td>{c.clientName}</td>
                     <td>{`${c.pole} · ${c.line}`}</td>
-                    <td>{MONTHS[c.month]}</td>
+                    <td>{names[c.month]}</td>
                     <td>{MEASURE_LABELS[c.field]}</td>
                     <td>{formatEurosExact(c.old)}</td>
                     <td>{formatEurosExact(c.new)}</td>

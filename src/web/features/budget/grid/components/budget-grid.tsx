@@ -12,7 +12,8 @@ import type { LineMove } from '@/domain/history';
 import type { CellRef } from '@/domain/history-view';
 import { Lock } from 'lucide-react';
 import { cn } from '@/web/lib/cn';
-import { useMonthNames } from '@/web/lib/use-fiscal-year';
+import { useFiscalSettings, useMonthNames } from '@/web/lib/use-fiscal-year';
+import { monthNames } from '@/domain/fiscal-year';
 import { useRejectedCount, useUnsavedCount, useWaitingCount } from '../../saving/api/save-cells';
 import { notifySuccess } from '../../lib/failure-messages';
 import { useGridActions, type GridActions } from '../hooks/use-grid-actions';
@@ -82,21 +83,26 @@ function Spacer({ height }: { height: number }) {
 
 /** The body's rows in the window, with spacers standing for the rows not rendered. */
 function GridBody({
+  year,
   items,
   rowWindow: { range, tops, total },
   actions,
 }: {
+  year: number;
   items: readonly GridItem[];
   rowWindow: { range: { start: number; end: number }; tops: readonly number[]; total: number };
   actions: LineRowActions;
 }) {
+  // docs/product.md#fiscal-years: the cells' names say « Septembre 2025 »…; one array, so rows stay memoized.
+  const fiscal = useFiscalSettings();
+  const names = useMemo(() => monthNames(fiscal, year), [fiscal, year]);
   return (
     <tbody>
       {range.start > 0 && <Spacer height={tops[range.start] ?? 0} />}
       {items.slice(range.start, range.end).map((item) => {
         switch (item.kind) {
           case 'pole':
-            return <PoleRow key={`p-${item.pole.id}`} pole={item.pole} actions={actions} />;
+            return <PoleRow key={`p-${item.pole.id}`} pole={item.pole} actions={actions} monthNames={names} />;
           case 'line':
             return (
               <LineRow
@@ -108,6 +114,7 @@ function GridBody({
                 isFirst={item.isFirst}
                 isLast={item.isLast}
                 actions={actions}
+                monthNames={names}
               />
             );
           case 'customLine':
@@ -290,7 +297,7 @@ export function BudgetGrid({
           {...selectionHandlers}
         >
           <GridHead year={year} />
-          <GridBody items={items} rowWindow={{ range, tops, total }} actions={rowActions} />
+          <GridBody year={year} items={items} rowWindow={{ range, tops, total }} actions={rowActions} />
           <TotalRow poles={shown} />
         </table>
       </div>
@@ -307,6 +314,7 @@ export function BudgetGrid({
       {spreading && (
         <SpreadDialog
           line={spreading.line}
+          year={year}
           onClose={() => setSpreading(null)}
           onSpread={(measure, values) => {
             const reason = actions.writeBlock(

@@ -125,6 +125,8 @@ type LineRowProps = {
   isFirst: boolean;
   isLast: boolean;
   actions: LineRowActions;
+  /** The fiscal year's month names (docs/product.md#fiscal-years), for the cells' accessible names. */
+  monthNames: readonly string[];
 };
 
 const INPUT_LAYOUT: readonly Measure[] = ['previsionnel', 'reel', 'achat_previsionnel', 'achat'];
@@ -224,6 +226,7 @@ export const LineRow = memo(function LineRow({
   isFirst,
   isLast,
   actions,
+  monthNames,
 }: LineRowProps) {
   const year = lineTotals(line);
   const { readOnly } = useCellLocks();
@@ -287,7 +290,7 @@ export const LineRow = memo(function LineRow({
                     month={month}
                     measure={measure}
                     cents={t[measure]}
-                    label={cellName(poleName, line.name, month, measure)}
+                    label={cellName(poleName, line.name, month, measure, monthNames)}
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
@@ -319,10 +322,10 @@ export const LineRow = memo(function LineRow({
   );
 });
 
-type PoleRowProps = { pole: Pole; actions: GridActions };
+type PoleRowProps = { pole: Pole; actions: GridActions; monthNames: readonly string[] };
 
 /** A pole row: expand button, per-month 'Facturé' toggle and totals, year totals. */
-export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
+export const PoleRow = memo(function PoleRow({ pole, actions, monthNames }: PoleRowProps) {
   const year = poleTotals(pole);
   const Chevron = pole.isExpanded ? ChevronDown : ChevronRight;
   const locks = useCellLocks();
@@ -361,7 +364,7 @@ export const PoleRow = memo(function PoleRow({ pole, actions }: PoleRowProps) {
             <div className="mb-0.5 flex items-center gap-1.5">
               <Checkbox
                 id={id}
-                aria-label={`Facturé · ${pole.name} · ${MONTHS[month]}`}
+                aria-label={`Facturé · ${pole.name} · ${monthNames[month]}`}
                 checked={pole.facture[month] ?? false}
                 disabled={locks.closed.has(month) || locks.readOnly}
                 onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import {
   MEASURES,
   MEASURE_LABELS,
-  MONTHS,
   MONTH_INDEXES,
   formatEurosExact,
   readCellEntry,
@@ -27,6 +26,7 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 
 /** How many of the line's 48 figures are not zero. */
 export function filledCount(line: Line): number {
@@ -67,13 +67,16 @@ export function DeleteLineDialog({ line, onConfirm, onClose }: DeleteLineDialogP
 
 type SpreadDialogProps = {
   line: Line;
+  /** The exercice: its months are named in fiscal order (docs/product.md#fiscal-years). */
+  year: number;
   /** Writes the months' values (one request, one history entry); answers why it is refused, or null. */
   onSpread: (measure: Measure, values: { month: number; cents: number }[]) => string | null;
   onClose: () => void;
 };
 
 /** 'Répartir…': an amount (cell entry: `12 000`, `=1000*12`…) over the ticked months of one measure. */
-export function SpreadDialog({ line, onSpread, onClose }: SpreadDialogProps) {
+export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProps) {
+  const names = useMonthNames(year).column;
   const [measure, setMeasure] = useState<Measure>('previsionnel');
   const [text, setText] = useState('');
   const [months, setMonths] = useState<boolean[]>(() => MONTH_INDEXES.map(() => true));
@@ -154,7 +157,7 @@ export function SpreadDialog({ line, onSpread, onClose }: SpreadDialogProps) {
                     checked={months[m]}
                     onCheckedChange={(c) => setMonths((prev) => prev.map((v, i) => (i === m ? c === true : v)))}
                   />
-                  <span>{MONTHS[m]}</span>
+                  <span>{names[m]}</span>
                   {index >= 0 && parts[index] !== undefined && (
                     <span className="ml-auto text-xs tabular-nums text-muted-foreground">
                       {formatEurosExact(parts[index])}

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LANDING_METHOD_LABELS, LANDING_METHODS, type LandingMethod } from '@/domain/landing';
-import { MONTHS } from '@/domain/months';
 import { parseUpliftEntry } from '@/domain/rollforward-preview';
 import { landingBody, type LandingBody } from '@/domain/schemas';
 import { BulkForecastDialog, useChosenClients, usePreview } from '@/web/components/bulk-forecast-dialog';
@@ -12,6 +11,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
 import { undoAndReload } from '@/web/lib/undo-entry';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useLanding, type LandingResult } from '../api/landing';
 
 /** `1 cellule`, `0 cellule`, `3 cellules` (French: 0 and 1 take the singular). */
@@ -32,6 +32,8 @@ export function LandingDialog({ year, onClose }: { year: number; onClose: () => 
   const [growth, setGrowth] = useState('0');
   const [isFillEmpty, setIsFillEmpty] = useState(true);
   const run = useLanding(year);
+  // docs/product.md#fiscal-years: « après octobre 2025 » in a September year.
+  const names = useMonthNames(year).full;
 
   const settings = {
     clients: chosen.clients,
@@ -82,7 +84,7 @@ export function LandingDialog({ year, onClose }: { year: number; onClose: () => 
         shown && (
           <ForecastPreviewTable
             label={`Aperçu de l'atterrissage ${year}`}
-            intro={`Aperçu pour ${count(shown.clients.length, 'client', 'clients')} : rien n'est encore modifié. Mois réécrits : après ${MONTHS[shown.cutoff]?.toLowerCase()} (à date). Prévisions ${year} avant → après.`}
+            intro={`Aperçu pour ${count(shown.clients.length, 'client', 'clients')} : rien n'est encore modifié. Mois réécrits : après ${names[shown.cutoff]?.toLowerCase()} (à date). Prévisions ${year} avant → après.`}
             empty="Aucun client à atterrir."
             countTitles={['Cellules remplies', 'Cellules ignorées']}
             rows={shown.clients.map((c) => ({ ...c, counts: [c.cellsFilled, c.cellsSkipped] }))}

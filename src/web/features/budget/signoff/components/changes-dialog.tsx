@@ -4,7 +4,7 @@ import { formatHistoryAt } from '@/domain/history-view';
 import { lineChangeText, poleChangeText, type CellChange, type ForecastChanges } from '@/domain/forecast-changes';
 import { MEASURE_LABELS } from '@/domain/measures';
 import { formatEurosExact, subCents, type Cents } from '@/domain/money';
-import { MONTHS } from '@/domain/months';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import type { ForecastTotals } from '@/domain/rollforward';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -47,7 +47,9 @@ function TotalsTable({ totals, before }: { totals: ForecastChanges['totals']; be
   );
 }
 
-function CellsTable({ cells }: { cells: readonly CellChange[] }) {
+function CellsTable({ cells, year }: { cells: readonly CellChange[]; year: number }) {
+  // docs/product.md#fiscal-years: « Septembre 2025 » … in a September year.
+  const names = useMonthNames(year).full;
   const hidden = cells.length - SHOWN_CELLS;
   return (
     <div className="max-h-72 overflow-y-auto rounded border">
@@ -67,7 +69,7 @@ function CellsTable({ cells }: { cells: readonly CellChange[] }) {
               <td className="max-w-56 truncate px-2" title={`${c.poleName} › ${c.lineName}`}>
                 {`${c.poleName} › ${c.lineName}`}
               </td>
-              <td className="px-2">{MONTHS[c.month]}</td>
+              <td className="px-2">{names[c.month]}</td>
               <td className="px-2">{MEASURE_LABELS[c.field]}</td>
               <td className="px-2 text-right">{formatEurosExact(c.before)}</td>
               <td className="px-2 text-right">{formatEurosExact(c.after)}</td>
@@ -80,7 +82,7 @@ function CellsTable({ cells }: { cells: readonly CellChange[] }) {
   );
 }
 
-function ChangesBody({ changes, before }: { changes: ForecastChanges; before: string }) {
+function ChangesBody({ changes, before, year }: { changes: ForecastChanges; before: string; year: number }) {
   const structure = [...changes.poles.map(poleChangeText), ...changes.lines.map(lineChangeText)];
   if (structure.length === 0 && changes.cells.length === 0) {
     return <p className="text-sm">Aucun changement du prévisionnel depuis cette version.</p>;
@@ -95,7 +97,7 @@ function ChangesBody({ changes, before }: { changes: ForecastChanges; before: st
           ))}
         </ul>
       )}
-      {changes.cells.length > 0 && <CellsTable cells={changes.cells} />}
+      {changes.cells.length > 0 && <CellsTable cells={changes.cells} year={year} />}
     </div>
   );
 }
@@ -129,7 +131,7 @@ export function ChangesSinceValidation({ year, clientId }: { year: number; clien
           {changes.isPending && <Spinner text="Chargement..." />}
           {changes.isError && <p className="text-sm text-destructive">Impossible de lire les changements.</p>}
           {since && data && (
-            <ChangesBody changes={data} before={data.basis === 'validation' ? 'Validé' : 'Référence'} />
+            <ChangesBody changes={data} before={data.basis === 'validation' ? 'Validé' : 'Référence'} year={year} />
           )}
         </DialogContent>
       </Dialog>
