@@ -98,7 +98,7 @@ describe('round trip through the libraries', () => {
     // What a user's spreadsheet program does: open the file, edit two cells, save a new file (formulas
     // become their values here, the hidden sheet stays).
     const sheets = await readXlsxFile((await exported()).slice().buffer);
-    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids']);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Marges mensuelles', 'Données', '_ids']);
     const budget = sheets[0]!.data;
     expect(budget[2]![5]).toBe(1234.56); // F3: Janvier Réel of Google Ads – Search
     budget[2]![5] = 1500.1;
@@ -152,8 +152,8 @@ describe('the sheet Commentaires (docs/product.md#excel-export)', () => {
     });
     const bytes = await bytesOf(await workbookBlob(workbook));
     const sheets = await readXlsxFile(bytes.slice().buffer);
-    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Données', '_ids', 'Commentaires']);
-    expect(sheets[3]!.data).toEqual([
+    expect(sheets.map((s) => s.sheet)).toEqual(['Budget', 'Marges mensuelles', 'Données', '_ids', 'Commentaires']);
+    expect(sheets[4]!.data).toEqual([
       ['Client', 'Ligne', 'Mois', 'Mesure', 'Auteur', 'Date', 'Texte', 'Résolu'],
       [
         'Acme',
@@ -292,7 +292,7 @@ describe('bad files', () => {
       ],
       [
         'a cell at XFD1048576 in the hidden _ids',
-        'sheet3',
+        'sheet4',
         before('</sheetData>', '<row><c r="XFD1048576"><v>1</v></c></row>'),
         `Feuille « _ids », ligne 1048576, colonne XFD : ${BEYOND}`,
       ],
