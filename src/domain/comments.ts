@@ -50,6 +50,11 @@ export interface BackupComment extends CommentPlace {
   editedAt: string | null;
   resolved: boolean;
   mentions: string[];
+  /**
+   * A justification of a gap (docs/product.md#variance): the cut-off month it explains. Absent
+   * for any other comment, and in files written before it was carried.
+   */
+  gapMonth?: number | undefined;
 }
 
 /** A notification as the version 2 backup holds it. */

@@ -23,6 +23,7 @@ import {
   MAX_COMMENT_LENGTH,
   MAX_MENTIONS,
   BACKED_UP_NOTIFICATION_KINDS,
+  COMMENT_TEXTS,
   type BackupComment,
   type BackupNotification,
 } from './comments';
@@ -547,6 +548,7 @@ export const backupCommentSchema = z.object({
   editedAt: backupInstant.nullable(),
   resolved: z.boolean(),
   mentions: z.array(z.string().max(64)).max(MAX_MENTIONS),
+  gapMonth: monthSchema.optional(),
 }) satisfies z.ZodType<BackupComment>;
 
 /** A notification in a version 2 backup. */
@@ -626,6 +628,8 @@ function checkConversation(
   comments.forEach((c, i) => {
     if (c.parentId !== null && !ids.has(c.parentId))
       ctx.addIssue({ code: 'custom', path: ['comments', i, 'parentId'], message: `Fil introuvable : ${c.parentId}.` });
+    if (c.gapMonth !== undefined && (c.lineId !== null || c.parentId !== null))
+      ctx.addIssue({ code: 'custom', path: ['comments', i, 'gapMonth'], message: COMMENT_TEXTS.gapOnClientYear });
   });
   const notifications = backup.notifications ?? [];
   uniqueNumbers(notifications, ['notifications'], 'Notification', ctx);

@@ -90,6 +90,23 @@ describe('the backup', () => {
     expect(next.id).toBeGreaterThan(Math.max(...doc.comments!.map((c) => c.id)));
   });
 
+  it('carries a gap’s justification (its month) and links it again on restore', async () => {
+    const why = (
+      await as(admin(), 'POST', '/api/comments', {
+        clientId: client.id,
+        year: Y,
+        gapMonth: 2,
+        text: 'Avoir Meta attendu',
+      })
+    ).json as CommentAnswer;
+    const doc = await backup();
+    expect(doc.comments!.find((c) => c.id === why.id)).toMatchObject({ gapMonth: 2, lineId: null, parentId: null });
+    expect(doc.comments!.find((c) => c.id === root.id)).not.toHaveProperty('gapMonth');
+    await as(admin(), 'DELETE', `/api/comments/${why.id}`);
+    expect((await as(admin(), 'POST', '/api/backup', doc)).status).toBe(200);
+    expect((await comments(client.id)).find((c) => c.id === why.id)).toMatchObject({ gapMonth: 2 });
+  });
+
   it('keeps the comments as they are when the file has none (a file from before them)', async () => {
     const { comments: _c, notifications: _n, ...older } = await backup();
     const kept = await comments(client.id);
@@ -102,6 +119,11 @@ describe('the backup', () => {
     ['a reply to a thread the file lacks', () => ({ parentId: 999 }), 'Fil introuvable : 999.'],
     ['an empty text', () => ({ text: '' }), 'Le commentaire ne peut pas être vide.'],
     ['a comment id twice', (second: number) => ({ id: second }), 'Commentaire en double'],
+    [
+      'a justification on a reply',
+      (second: number) => ({ parentId: second, gapMonth: 1 }),
+      'Une justification d’écart (gapMonth) ouvre un fil du client-exercice',
+    ],
   ])('refuses %s in French, changing nothing', async (_name, change, message) => {
     const doc = await backup();
     const [first, ...rest] = doc.comments!;

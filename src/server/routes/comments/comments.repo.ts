@@ -231,11 +231,13 @@ export async function readConversation(
       edited_at: Date | string | null;
       resolved: boolean;
       mentions: string[];
+      gap_month: number | null;
     }
   >(
-    `select id::text, client_id::text, year, line_id::text, month, measure, parent_id::text, author, text, at, edited_at,
-            resolved, mentions
-       from comments where ${inScope} order by id`,
+    `select c.id::text, c.client_id::text, c.year, c.line_id::text, c.month, c.measure, c.parent_id::text, c.author,
+            c.text, c.at, c.edited_at, c.resolved, c.mentions, j.month as gap_month
+       from comments c left join variance_justifications j on j.comment_id = c.id
+      where ($1::uuid[] is null or c.client_id = any($1::uuid[])) order by c.id`,
     [scope],
   );
   const { rows: notifications } = await q.query<
@@ -264,6 +266,7 @@ export async function readConversation(
       editedAt: r.edited_at === null ? null : iso(r.edited_at),
       resolved: r.resolved,
       mentions: r.mentions,
+      ...(r.gap_month === null ? {} : { gapMonth: Number(r.gap_month) }),
     })),
     notifications: notifications.map((r) => ({
       id: Number(r.id),
@@ -308,6 +311,18 @@ export async function replaceConversation(
       comments.map((c) => c.editedAt),
       comments.map((c) => c.resolved),
       comments.map((c) => JSON.stringify(c.mentions)),
+    ],
+  );
+  // The justifications of gaps (docs/product.md#variance): their links went with the comments' deletion.
+  const justified = comments.filter((c) => c.gapMonth !== undefined);
+  await q.query(
+    `insert into variance_justifications (comment_id, client_id, year, month)
+     select * from unnest($1::bigint[], $2::uuid[], $3::smallint[], $4::smallint[])`,
+    [
+      justified.map((c) => c.id),
+      justified.map((c) => c.clientId),
+      justified.map((c) => c.year),
+      justified.map((c) => c.gapMonth),
     ],
   );
   await q.query(
