@@ -19,10 +19,38 @@ step() {
   printf '%s\t%s\t%s\n' "$name" $((SECONDS - start)) "$outcome" >>"$steps"
 }
 
+# A step run beside others (the three static checks, each on one core): its output goes to a file,
+# printed once they have all ended, in order; its line of steps.tsv likewise.
+beside() {
+  local n=$1 name=$2; shift 2
+  (
+    start=$SECONDS outcome=ok
+    "$@" >"test-results/beside-$n.log" 2>&1 || outcome=échec
+    printf '%s (en parallèle)\t%s\t%s\n' "$name" $((SECONDS - start)) "$outcome" >"test-results/beside-$n.tsv"
+  ) &
+}
+end_beside() {
+  wait
+  for n in "$@"; do
+    local line
+    line=$(cat "test-results/beside-$n.tsv")
+    echo
+    echo "=== ${line%%$'\t'*}"
+    cat "test-results/beside-$n.log"
+    echo "$line" >>"$steps"
+    [[ $line == *$'\t'échec ]] && failed+=("${line%%$'\t'*}")
+    rm -f "test-results/beside-$n.log" "test-results/beside-$n.tsv"
+  done
+}
+run_start=$SECONDS
+
 step "dépendances de test (Chromium, PostgreSQL)" bash scripts/ensure-test-deps.sh
-step "types (tsc)" npx tsc --noEmit -p tsconfig.json
-step "lint (eslint, frontières d'import)" npx eslint .
-step "format (prettier --check)" npx prettier --check --log-level warn .
+static_start=$SECONDS
+beside 1 "types (tsc)" npx tsc --noEmit -p tsconfig.json
+beside 2 "lint (eslint, frontières d'import)" npx eslint .
+beside 3 "format (prettier --check)" npx prettier --check --log-level warn .
+end_beside 1 2 3
+printf '%s\t%s\t%s\n' "vérifications statiques (durée réelle des trois)" $((SECONDS - static_start)) total >>"$steps"
 step "tests unitaires (domain, web)" npx vitest run --project domain --project web \
   --reporter=default --reporter=json --outputFile=test-results/unit.json
 step "API sur PGlite" npx vitest run --project api-pglite \
@@ -31,6 +59,8 @@ step "API sur PostgreSQL" npx vitest run --project api-postgres \
   --reporter=default --reporter=json --outputFile=test-results/api-postgres.json
 step "build" npx vite build --logLevel warn
 step "navigateur (Playwright, Chromium)" npx playwright test
+
+printf '%s\n' $((SECONDS - run_start)) >test-results/total-seconds
 
 # The summary's last line is `tests: N passed, N failed` (CI reads it): a failed step is named in
 # its table of durations, above it, not after it.

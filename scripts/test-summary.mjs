@@ -79,7 +79,10 @@ function readPlaywright(report) {
   };
 }
 
-/** The steps of test-all.sh: `name<TAB>seconds<TAB>ok|échec` per line; none when run alone. */
+/**
+ * The steps of test-all.sh: `name<TAB>seconds<TAB>ok|échec` per line; none when run alone. Steps
+ * run beside each other say so in their name; a `total` line is the wall time of such a group.
+ */
 function readSteps(file) {
   if (!fs.existsSync(file)) return [];
   return fs
@@ -88,7 +91,7 @@ function readSteps(file) {
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const [name, seconds, outcome] = line.split('\t');
-      return { name, seconds: Number(seconds), failed: outcome !== 'ok' };
+      return { name, seconds: Number(seconds), failed: outcome === 'échec', group: outcome === 'total' };
     });
 }
 /** Whole seconds as `  42 s` or ` 3 min 05 s`, right-aligned so the names line up. */
@@ -133,7 +136,11 @@ const steps = readSteps('test-results/steps.tsv');
 if (steps.length > 0) {
   console.log('\n=== Durée des étapes');
   for (const s of steps) console.log(`${duration(s.seconds)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
-  console.log(`${duration(steps.reduce((sum, s) => sum + s.seconds, 0))}  total`);
+  // The run's wall time (test-all.sh writes it): steps run beside each other are not summed.
+  const total = fs.existsSync('test-results/total-seconds')
+    ? Number(fs.readFileSync('test-results/total-seconds', 'utf8'))
+    : steps.filter((s) => !s.name.endsWith('(en parallèle)')).reduce((sum, s) => sum + s.seconds, 0);
+  console.log(`${duration(total)}  total`);
 }
 console.log('\n=== Résumé');
 for (const line of lines) console.log(line);

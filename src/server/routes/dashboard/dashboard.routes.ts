@@ -18,7 +18,6 @@ import { monthNames } from '@/domain/fiscal-year';
 import { readFiscalSettings } from '../settings/settings.repo';
 import { dashboardCsvSelection } from '@/domain/files/dashboard-csv';
 import { managementPack } from '@/domain/files/management-pack';
-import { packPdf } from '@/server/lib/pdf/pack-pdf';
 import { findClient, narrowByAttributes } from '../clients/clients.repo';
 import { compress } from 'hono/compress';
 import { dashboardQuery } from '@/domain/dashboard-query';
@@ -80,6 +79,9 @@ export function dashboardRoutes(db: Db) {
       const fiscal = await readFiscalSettings(db);
       const dashboard = withVersion(dashboardFromData(data, monthNames(fiscal, year)), compared);
       const pack = managementPack(dashboard, selection, year, now, fiscal);
+      // pdfkit takes about half a second to load: on the first pack asked for, not with every
+      // start of the server (nor every API test file).
+      const { packPdf } = await import('@/server/lib/pdf/pack-pdf');
       const pdf = await packPdf(pack);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
