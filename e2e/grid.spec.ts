@@ -103,6 +103,7 @@ test('an amount the database cannot hold is refused at entry, while a valid edit
 }) => {
   const tab = budgetTab(app.page);
   const clientId = await createClientWithPoles(request, 'Grille Limites', { Data: ['Tracking', 'Dashboards'] });
+  await app.page.clock.install(); // runs as the real clock until paused, below
   await app.goto('/');
   await tab.selectClient('Grille Limites');
   const keys = app.page.keyboard;
@@ -141,11 +142,15 @@ test('an amount the database cannot hold is refused at entry, while a valid edit
     if (r.method() === 'PATCH' && CELLS.test(r.url())) patches.push(r.postData() ?? '');
   });
   const gone = tab.cell('Data', 'Dashboards', 5, 'reel');
+  // The clock stands still while typing: a loaded machine can leave 600 ms between the two 7s, a
+  // pause that would send 7 (ADR 048), then the click 77 — two PATCHes for the refused cell.
   await gone.click();
+  await app.page.clock.pauseAt(await app.page.evaluate(() => Date.now() + 5_000));
   await keys.type('77');
   await tab.cell('Data', 'Tracking', 5, 'reel').click();
   await keys.type('88');
   await keys.press('Enter');
+  await app.page.clock.resume();
   await expect(gone).toHaveAttribute('aria-invalid', 'true');
   await expect(gone).toHaveAttribute('title', /Refusé par le serveur\u00a0: Ligne introuvable/);
   await expect(tab.toast('Impossible de sauvegarder les données')).toContainText('Ligne introuvable');

@@ -234,6 +234,29 @@ describe('cell save queue: only committed values leave (ADR 048)', () => {
     expect(server.requests.map((r) => r.cells)).toEqual([[cell(12)]]);
   });
 
+  it('a value a pause sent is not sent again by the commit that ends its typing; a changed one is', async () => {
+    const server = fakeServer();
+    const queue = createCellSaveQueue({ send: server.send, onFailure: () => {} });
+
+    queue.edit([cell(77)]);
+    await vi.advanceTimersByTimeAsync(600); // the pause sends 77
+    server.requests[0]!.resolve();
+    queue.edit([cell(77)], true); // then the click on the next cell commits the same text
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(server.requests).toHaveLength(1);
+    expect(queue.hasPendingEdits()).toBe(false);
+
+    queue.edit([cell(8)]);
+    await vi.advanceTimersByTimeAsync(600); // the pause sends 8
+    queue.edit([cell(88)]);
+    queue.edit([cell(88)], true); // typed on after the pause: Enter sends the full value
+    server.requests[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    server.requests[2]!.resolve();
+    await queue.whenIdle();
+    expect(server.requests.map((r) => r.cells)).toEqual([[cell(77)], [cell(8)], [{ ...cell(88), expected: 8 }]]);
+  });
+
   it('cancel drops the draft and writes nothing; after a pause sent part of it, it writes the value back', async () => {
     const server = fakeServer();
     const queue = createCellSaveQueue({ send: server.send, onFailure: () => {} });

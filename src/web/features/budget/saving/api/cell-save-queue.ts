@@ -78,8 +78,12 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
   let pending = new Map<string, T>();
   /** Values being typed, not committed: shown (overlay), never sent until committed or paused on. */
   const drafts = new Map<string, T>();
-  /** Cells whose draft a pause committed while the user kept typing: Escape must write the value back. */
-  const pausedOn = new Set<string>();
+  /**
+   * Cells whose draft a pause committed, with the value it committed: Escape must write the value
+   * from before back, and the commit that ends the typing (Tab, Enter, blur) sends nothing new when
+   * the text is still what the pause sent.
+   */
+  const pausedOn = new Map<string, T>();
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
   let changeScheduled = false;
   let inFlight: Map<string, T> | null = null;
@@ -168,7 +172,7 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
     clearTimeout(draftTimer);
     draftTimer = undefined;
     if (drafts.size === 0) return;
-    for (const key of drafts.keys()) pausedOn.add(key);
+    for (const [key, u] of drafts) pausedOn.set(key, u);
     if (commit([...drafts.values()])) notify();
     flush();
   }
@@ -312,8 +316,19 @@ export function createCellSaveQueue<T extends CellUpdate = CellUpdate>({
      */
     edit(updates: readonly (T & Based)[], immediate = false): void {
       if (immediate) {
-        for (const u of updates) pausedOn.delete(keyOf(u));
-        if (commit(updates)) notify();
+        // One typed entry, one write (docs/product.md#cell-saving): a pause already sent this very
+        // value (a slow move to the next cell), so the commit sends nothing — not a second history
+        // step, nor a second try of a value the server refused.
+        const fresh = updates.filter((u) => {
+          const key = keyOf(u);
+          const paused = pausedOn.get(key);
+          pausedOn.delete(key);
+          if (paused?.value !== u.value) return true;
+          drafts.delete(key);
+          return false;
+        });
+        if (fresh.length === 0) return;
+        if (commit(fresh)) notify();
         flush();
         return;
       }
