@@ -17,7 +17,7 @@ import type { ClientWire, PoleWire } from '@/domain/schemas';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { TEST_DB } from './test/test-db';
 import { freePort } from './test/postgres-server';
-import { startServer, stopServers, waitForHealth } from './test/server-process';
+import { migratedDataDir, startServer, stopServers, waitForHealth } from './test/server-process';
 import type { HistoryEntryWire } from '@/domain/answers';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -99,7 +99,7 @@ async function startOnFreshDatabase(name: string) {
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1' };
   if (TEST_DB === 'postgres') env.DATABASE_URL = await freshPostgresUrl(name);
   else {
-    env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${name}-`));
+    env.DATA_DIR = migratedDataDir(name);
     cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
   }
   const base = `http://127.0.0.1:${port}`;

@@ -12,17 +12,18 @@ import { lockDataDir } from '../db/data-dir-lock';
 import { freshPostgresUrl } from '../test/fresh-postgres';
 import { TEST_DB } from '../test/test-db';
 import { childEnv } from '../test/test-env';
+import { migratedDataDir } from '../test/server-process';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 
 const env: Record<string, string> = {};
 let dataDir = '';
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-cli-'));
-  env.DATA_DIR = dataDir;
   env.DATABASE_URL = '';
   if (TEST_DB === 'postgres') {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-cli-'));
     env.DATABASE_URL = await freshPostgresUrl('cli');
-  }
+  } else dataDir = migratedDataDir('cli');
+  env.DATA_DIR = dataDir;
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

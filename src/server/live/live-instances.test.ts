@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent, PresenceEvent } from '@/domain/live';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { freePort } from '../test/postgres-server';
-import { startServer, stopServers, waitForHealth } from '../test/server-process';
+import { migratedDataDir, startServer, stopServers, waitForHealth } from '../test/server-process';
 import { dataOf, sseReader } from '../test/sse';
 import { createTestDb } from '../test/test-db';
 import { TEST_DB } from '../test/test-env';
@@ -57,7 +57,7 @@ async function instance(databaseUrl: string) {
 if (TEST_DB === 'pglite') {
   describe('the embedded database has one instance', () => {
     it('a second server on the same DATA_DIR refuses to start: several instances need DATABASE_URL', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-instance-'));
+      const dataDir = migratedDataDir('instance');
       dirs.push(dataDir);
       const port = await freePort();
       const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });

@@ -3,6 +3,10 @@
  * that need a real process: its start, its exit code, its survival of a database outage.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
 import { childEnv } from './test-env';
 
 export interface ServerProcess {
@@ -55,4 +59,16 @@ export async function waitForHealth(base: string, { exited, output }: ServerProc
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the server did not start:\n${output()}`);
+}
+
+/**
+ * A new DATA_DIR (under the system's temporary folder, named `bm-<prefix>-…`) holding a copy of the
+ * migrated embedded database (global-setup.ts): a process started on it opens a database as a
+ * restarted server does, without the first start's unpacking. Tests of the first start itself
+ * (main.test.ts's first, the accounts mode's secret) start on an empty folder instead.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bm-${prefix}-`));
+  fs.cpSync(inject('pgliteDataDirTemplate'), dir, { recursive: true });
+  return dir;
 }
