@@ -136,18 +136,37 @@ export function missingDefaultLines(key: string, existingLineNames: readonly str
 }
 
 const catalogueRank = new Map<string, number>(POLE_CATALOGUE.map((p, i) => [p.name, i]));
+/** Per catalogue pole name, the rank of each of its default lines. */
+const lineRanks = new Map<string, Map<string, number>>(
+  POLE_CATALOGUE.map((p) => [p.name, new Map<string, number>(p.lines.map((line, i) => [line, i]))]),
+);
+
+/** Names in `rank`'s order first, then the others alphabetically (French collation). */
+function rankedThenFrench(rank: ReadonlyMap<string, number> | undefined, a: string, b: string): number {
+  const ra = rank?.get(a);
+  const rb = rank?.get(b);
+  if (ra !== undefined && rb !== undefined) return ra - rb;
+  if (ra !== undefined) return -1;
+  if (rb !== undefined) return 1;
+  return compareFrench(a, b);
+}
 
 /**
  * Compares pole names for display: catalogue poles first in catalogue order, then the other
  * names alphabetically (French collation).
  */
 export function comparePoleNames(a: string, b: string): number {
-  const ra = catalogueRank.get(a);
-  const rb = catalogueRank.get(b);
-  if (ra !== undefined && rb !== undefined) return ra - rb;
-  if (ra !== undefined) return -1;
-  if (rb !== undefined) return 1;
-  return compareFrench(a, b);
+  return rankedThenFrench(catalogueRank, a, b);
+}
+
+/**
+ * Compares the names of a pole's lines for display (the dashboards' lines view, m21): the
+ * catalogue's default lines of that pole first, in catalogue order, then the other names
+ * alphabetically (French collation) — every line of a pole outside the catalogue too.
+ */
+export function compareLineNames(pole: string): (a: string, b: string) => number {
+  const rank = lineRanks.get(pole);
+  return (a, b) => rankedThenFrench(rank, a, b);
 }
 
 /** French collation for names (clients, custom poles). */

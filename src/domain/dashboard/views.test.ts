@@ -238,16 +238,8 @@ describe('buildDashboard: two clients end to end', () => {
         reel: 65000,
         achatReel: 27000,
         margeReelle: 38000,
+        // The catalogue's order (Search before Meta), not the order the client lists them in.
         lines: [
-          {
-            name: 'Meta Ads (Facebook & Instagram)',
-            previsionnel: 10000,
-            achatPrevisionnel: 0,
-            margePrevisionnelle: 10000,
-            reel: 5000,
-            achatReel: 2000,
-            margeReelle: 3000,
-          },
           {
             name: 'Google Ads – Search',
             previsionnel: 100000,
@@ -256,6 +248,15 @@ describe('buildDashboard: two clients end to end', () => {
             reel: 60000,
             achatReel: 25000,
             margeReelle: 35000,
+          },
+          {
+            name: 'Meta Ads (Facebook & Instagram)',
+            previsionnel: 10000,
+            achatPrevisionnel: 0,
+            margePrevisionnelle: 10000,
+            reel: 5000,
+            achatReel: 2000,
+            margeReelle: 3000,
           },
         ],
       },
@@ -581,20 +582,35 @@ describe('order of rows', () => {
     expect(names(d.polesView)).toEqual(expected);
   });
 
-  it('lines of the poles view in first-appearance order across clients', () => {
+  it('lines of the poles view: the catalogue lines in catalogue order, then the others alphabetically (m21)', () => {
     const d = dashboardOf([
       {
         client: makeClient('Z'),
-        poles: [makePole('Paid', [makeLine('B', { reel: [1] }), makeLine('A', { reel: [1] })])],
+        poles: [
+          makePole('Paid', [
+            makeLine('B', { reel: [1] }),
+            makeLine('A', { reel: [1] }),
+            makeLine('Meta Ads (Facebook & Instagram)', { reel: [1] }),
+          ]),
+        ],
       },
       {
         client: makeClient('A'),
-        poles: [makePole('Paid', [makeLine('C', { reel: [1] }), makeLine('A', { reel: [2] })])],
+        poles: [
+          makePole('Paid', [
+            makeLine('C', { reel: [1] }),
+            makeLine('A', { reel: [2] }),
+            makeLine('Google Ads – Search', { reel: [4] }),
+          ]),
+        ],
       },
     ]);
+    // Whatever order the clients list them in: Search before Meta as in the catalogue, then A, B, C.
     expect(d.polesView[0]?.lines.map((l) => [l.name, l.reel])).toEqual([
-      ['B', 100],
+      ['Google Ads – Search', 400],
+      ['Meta Ads (Facebook & Instagram)', 100],
       ['A', 300],
+      ['B', 100],
       ['C', 100],
     ]);
   });

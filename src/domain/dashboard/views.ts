@@ -3,7 +3,7 @@
  * derived from a `DashboardData` only. Amounts in cents, percentages as plain numbers (12.3 means
  * 12.3 %, not rounded: formatting is the screen's and the CSV's job).
  */
-import { compareFrench, comparePoleNames } from '../catalogue';
+import { compareFrench, comparePoleNames, compareLineNames } from '../catalogue';
 import { ZERO_CENTS, percentOf, subCents, sumCents, type Cents } from '../money';
 import { MONTHS } from '../months';
 import { addTotals, emptyTotals, type MeasureTotals } from '../budget';
@@ -385,17 +385,24 @@ function isVisibleInPolesView(s: Sums): boolean {
 
 /**
  * 'Dashboard Pôles': catalogue poles first (catalogue order), then other pole names
- * alphabetically, each with its lines merged by name across clients (first-appearance order);
+ * alphabetically, each with its lines merged by name across clients, the pole's catalogue lines
+ * first (catalogue order), then the others alphabetically (m21: not the order clients list them);
  * poles and lines failing the hiding rule are left out. Amounts in cents.
  */
 export function polesView(data: DashboardData): PoleView[] {
   return data.poles
     .filter((p) => isVisibleInPolesView(p.sums))
     .sort((a, b) => comparePoleNames(a.name, b.name))
-    .map((p) => ({
-      ...poleViewRow(p.name, p.sums),
-      lines: p.lines.filter((l) => isVisibleInPolesView(l.sums)).map((l) => poleViewRow(l.name, l.sums)),
-    }));
+    .map((p) => {
+      const compare = compareLineNames(p.name);
+      return {
+        ...poleViewRow(p.name, p.sums),
+        lines: p.lines
+          .filter((l) => isVisibleInPolesView(l.sums))
+          .sort((a, b) => compare(a.name, b.name))
+          .map((l) => poleViewRow(l.name, l.sums)),
+      };
+    });
 }
 
 /**
