@@ -58,6 +58,11 @@ export function showsMeasure(view: GridView, measure: Measure): boolean {
   return view.kind === 'month' || viewMeasures(view).includes(measure);
 }
 
+/** True when a pasted block maps onto the cells as shown (see blockPasteWrites). */
+export function pastesAsShown(layout: GridLayout, isFromGrid: boolean): boolean {
+  return isFromGrid || layout !== MONTH_LAYOUT;
+}
+
 /**
  * What a block pasted at `origin` writes. A block copied from this grid, and any block in 'Par
  * mesure', maps onto the cells as shown (row for row, column for column). A block from a
@@ -71,7 +76,7 @@ export function blockPasteWrites(
   layout: GridLayout,
   isFromGrid: boolean,
 ): PastePlan {
-  if (isFromGrid || layout !== MONTH_LAYOUT) return gridPasteWrites(block, origin, gridSize(layout, lineCount), layout);
+  if (pastesAsShown(layout, isFromGrid)) return gridPasteWrites(block, origin, gridSize(layout, lineCount), layout);
   return pasteWrites(block, layout.cellAt(origin), lineCount);
 }
 
