@@ -8,7 +8,7 @@ import { MONTHS, viewMeasures, type GridLayout, type GridView, type Line, type M
 import { monthNames } from '@/domain/fiscal-year';
 import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, type LineRowActions } from './grid-rows';
-import { LineHeadRow, MEASURE_ROW_HEIGHT, MeasurePoleRow, MeasureRow } from './measure-rows';
+import { LineHeadRow, MeasurePoleRow, MeasureRow, measureRowHeights } from './measure-rows';
 
 type LineAt = { pole: Pole; line: Line; lineIndex: number; isFirst: boolean; isLast: boolean };
 
@@ -41,7 +41,9 @@ export function gridItems(poles: readonly Pole[], firstLineIndexes: readonly num
 /** The height of each row (px), for the row window. */
 export function itemHeights(items: readonly GridItem[], view: GridView): number[] {
   const heights: Record<GridItem['kind'], number> =
-    view.kind === 'month' ? { ...ROW_HEIGHT, lineHead: 0, measure: 0 } : { ...MEASURE_ROW_HEIGHT, line: 0 };
+    view.kind === 'month'
+      ? { ...ROW_HEIGHT, lineHead: 0, measure: 0 }
+      : { ...measureRowHeights(!view.forecastOnly), line: 0 };
   return items.map((item) => heights[item.kind]);
 }
 

@@ -40,11 +40,15 @@ import {
 } from './grid-rows';
 
 /** Width of a month column and of 'Total Annuel' in 'Par mesure' (px): one amount each. */
-export const MEASURE_MONTH_WIDTH = 84;
-export const MEASURE_YEAR_WIDTH = 120;
+export const MEASURE_MONTH_WIDTH = 80;
+export const MEASURE_YEAR_WIDTH = 112;
 
-/** Fixed row heights (px) of 'Par mesure', for the row window. */
-export const MEASURE_ROW_HEIGHT = { pole: 88, lineHead: 40, measure: 30, customLine: 44 } as const;
+/** Fixed row heights (px) of 'Par mesure', for the row window: shorter totals without the actuals. */
+export function measureRowHeights(withActuals: boolean) {
+  return withActuals
+    ? { pole: 88, lineHead: 60, measure: 30, customLine: 44 }
+    : { pole: 60, lineHead: 48, measure: 30, customLine: 44 };
+}
 
 type Figure = { caption: string; title: string; cents: (t: MeasureTotals) => Cents };
 
@@ -95,7 +99,7 @@ type PoleProps = { pole: Pole; actions: GridActions; monthNames: readonly string
 export const MeasurePoleRow = memo(function MeasurePoleRow({ pole, actions, monthNames, withActuals }: PoleProps) {
   const figures = totalsFigures(withActuals);
   return (
-    <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: MEASURE_ROW_HEIGHT.pole }}>
+    <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: measureRowHeights(withActuals).pole }}>
       <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
         <div className="flex gap-1">
           <div className="min-w-0 flex-1">
@@ -132,7 +136,7 @@ export const LineHeadRow = memo(function LineHeadRow(props: LineHeadProps) {
   const { poleId, line, lineIndex, isFirst, isLast, actions, withActuals } = props;
   const figures = lineFigures(withActuals);
   return (
-    <tr className={ROW} style={{ height: MEASURE_ROW_HEIGHT.lineHead }}>
+    <tr className={ROW} style={{ height: measureRowHeights(withActuals).lineHead }}>
       <th scope="row" aria-label={line.name} className={cn(STICKY_COL, 'bg-card py-1 pl-8 pr-1 text-left align-top')}>
         <div className="flex gap-1 text-sm font-normal">
           <LineName poleId={poleId} line={line} isFirst={isFirst} isLast={isLast} actions={actions} inline />
@@ -167,7 +171,7 @@ export const MeasureRow = memo(function MeasureRow(props: MeasureRowProps) {
   const { poleName, line, lineIndex, measure, layout, actions, monthNames } = props;
   const isPurchase = measure === 'achat_previsionnel' || measure === 'achat';
   return (
-    <tr className={ROW} style={{ height: MEASURE_ROW_HEIGHT.measure }}>
+    <tr className={ROW} style={{ height: measureRowHeights(true).measure }}>
       <th
         scope="row"
         className={cn(STICKY_COL, 'bg-card py-0.5 pl-12 pr-2 text-right text-xs font-normal text-muted-foreground')}
