@@ -13,6 +13,7 @@ import {
 import {
   DEFAULT_GRID_VIEW,
   blockPasteWrites,
+  enterAfterTabs,
   gridLayout,
   gridViewStorageKey,
   parseGridView,
@@ -78,6 +79,19 @@ describe('gridLayout: grid position ↔ line, month, measure', () => {
     const forecast = gridLayout(FORECAST);
     const below = moveInGrid({ row: 1, col: 4 }, 'down', gridSize(forecast, 2))!;
     expect(forecast.cellAt(below)).toEqual({ lineIndex: 1, month: 4, measure: 'previsionnel' });
+  });
+});
+
+describe('enterAfterTabs (Excel: Enter goes back to where the Tabs started, one row down)', () => {
+  const size = { rows: 8, cols: 12 };
+  it.each<[string, GridPos, GridPos | null, GridPos | null]>([
+    ['after Tabs from January', { row: 0, col: 11 }, { row: 0, col: 0 }, { row: 1, col: 0 }],
+    ['after Tabs from April', { row: 2, col: 6 }, { row: 2, col: 3 }, { row: 3, col: 3 }],
+    ['no run of Tabs', { row: 2, col: 6 }, null, null],
+    ['a run on another row', { row: 3, col: 6 }, { row: 2, col: 3 }, null],
+    ['on the last row', { row: 7, col: 6 }, { row: 7, col: 0 }, null],
+  ])('%s', (_, pos, runStart, target) => {
+    expect(enterAfterTabs(pos, runStart, size)).toEqual(target);
   });
 });
 

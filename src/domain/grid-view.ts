@@ -13,6 +13,7 @@ import {
   gridSize,
   type GridLayout,
   type GridPos,
+  type GridSize,
   type PastePlan,
 } from './budget-grid';
 import { MEASURES, isForecast, type Measure } from './measures';
@@ -56,6 +57,16 @@ export function gridLayout(view: GridView): GridLayout {
 /** True when the view shows a cell of this measure. */
 export function showsMeasure(view: GridView, measure: Measure): boolean {
   return view.kind === 'month' || viewMeasures(view).includes(measure);
+}
+
+/**
+ * Enter after a run of Tabs along one row, in 'Par mesure' (as in Excel): the next row, back in the
+ * column where the run started (type January to December with Tab, Enter: the next measure's
+ * January). Null when there was no run on this row: Enter then goes down as usual.
+ */
+export function enterAfterTabs(pos: GridPos, runStart: GridPos | null, size: GridSize): GridPos | null {
+  if (!runStart || runStart.row !== pos.row || pos.row + 1 >= size.rows) return null;
+  return { row: pos.row + 1, col: runStart.col };
 }
 
 /** True when a pasted block maps onto the cells as shown (see blockPasteWrites). */

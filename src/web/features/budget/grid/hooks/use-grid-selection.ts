@@ -17,7 +17,9 @@ import {
 } from 'react';
 import {
   ZERO_CENTS,
+  MONTH_LAYOUT,
   blockPasteWrites,
+  enterAfterTabs,
   fillRightWrites,
   gridSize,
   inRange,
@@ -82,6 +84,8 @@ export function useGridSelection({ tableRef, lines, layout, inputAt, writeBlock:
   const selection = useRef<{ anchor: GridPos; corner: GridPos } | null>(null);
   const isMarked = useRef(false);
   const isDragging = useRef(false);
+  /** Where the current run of Tabs started ('Par mesure': Enter goes back to its column, one row down). */
+  const tabRun = useRef<GridPos | null>(null);
   const selectedRange = () => {
     const s = selection.current;
     return s ? rangeBetween(s.anchor, s.corner) : null;
@@ -163,7 +167,12 @@ export function useGridSelection({ tableRef, lines, layout, inputAt, writeBlock:
         return;
       }
       case 'move': {
-        const target = moveInGrid(pos, action.move, size());
+        const isTab = action.move === 'next' || action.move === 'previous';
+        const run = tabRun.current;
+        tabRun.current = isTab ? (run?.row === pos.row ? run : pos) : null;
+        const afterTabs =
+          event.key === 'Enter' && !event.shiftKey && layout !== MONTH_LAYOUT ? enterAfterTabs(pos, run, size()) : null;
+        const target = afterTabs ?? moveInGrid(pos, action.move, size());
         const next = target && inputAt(target);
         if (!next) return;
         event.preventDefault();
@@ -184,6 +193,7 @@ export function useGridSelection({ tableRef, lines, layout, inputAt, writeBlock:
     const input = event.target;
     const pos = posOf(input);
     if (!pos || !(input instanceof HTMLInputElement) || event.button !== 0) return;
+    tabRun.current = null;
     if (event.shiftKey && selection.current) {
       // Shift+click: the block from the anchor to this cell.
       event.preventDefault();
