@@ -61,6 +61,12 @@ export function rowItemIndexes(items: readonly GridItem[], layout: GridLayout): 
   return map;
 }
 
+/** What a line's row (either view) is given of its line: the line, where it sits, the actions. */
+function lineProps(item: LineAt, actions: LineRowActions) {
+  const { pole, line, lineIndex, isFirst, isLast } = item;
+  return { poleId: pole.id, line, lineIndex, isFirst, isLast, actions };
+}
+
 /** Stands for the rows not rendered, so the scroll height stays right. */
 function Spacer({ height }: { height: number }) {
   return (
@@ -104,31 +110,10 @@ export function GridBody({ year, view, layout, items, rowWindow: { range, tops, 
             );
           case 'line':
             return (
-              <LineRow
-                key={item.line.id}
-                poleId={item.pole.id}
-                poleName={item.pole.name}
-                line={item.line}
-                lineIndex={item.lineIndex}
-                isFirst={item.isFirst}
-                isLast={item.isLast}
-                actions={actions}
-                monthNames={names}
-              />
+              <LineRow key={item.line.id} {...lineProps(item, actions)} poleName={item.pole.name} monthNames={names} />
             );
           case 'lineHead':
-            return (
-              <LineHeadRow
-                key={item.line.id}
-                poleId={item.pole.id}
-                line={item.line}
-                lineIndex={item.lineIndex}
-                isFirst={item.isFirst}
-                isLast={item.isLast}
-                actions={actions}
-                withActuals={withActuals}
-              />
-            );
+            return <LineHeadRow key={item.line.id} {...lineProps(item, actions)} withActuals={withActuals} />;
           case 'measure':
             return (
               <MeasureRow
