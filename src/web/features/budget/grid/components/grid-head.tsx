@@ -37,7 +37,12 @@ function FigureColumnHeader({
     <th
       scope="col"
       style={{ width }}
-      className={cn('border-b border-l bg-card px-1.5 py-1 font-semibold', isClosed && 'bg-muted')}
+      className={cn(
+        'border-b border-l bg-card px-1.5 py-1 font-semibold',
+        // 'Par mesure': 80 px columns, « Septembre » must fit.
+        !hasSubColumns && 'px-1 text-xs',
+        isClosed && 'bg-muted',
+      )}
     >
       <div className="flex items-center gap-1">
         {title}
