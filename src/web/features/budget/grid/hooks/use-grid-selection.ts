@@ -109,8 +109,15 @@ export function useGridSelection({ tableRef, lines, layout, inputAt, writeBlock:
     selection.current = { anchor, corner };
     drawSelection();
   };
-  // Rows entering the window are drawn too.
+  // Rows entering the window are drawn too. Another view places other cells at the same
+  // positions: there the selection and a run of Tabs end.
+  const drawnLayout = useRef(layout);
   useLayoutEffect(() => {
+    if (drawnLayout.current !== layout) {
+      drawnLayout.current = layout;
+      selection.current = null;
+      tabRun.current = null;
+    }
     if (isMarked.current) drawSelection();
   });
   useEffect(() => {
