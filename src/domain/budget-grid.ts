@@ -62,6 +62,35 @@ export function cellAtGridPos({ row, col }: GridPos): CellCoord {
   return { lineIndex: Math.floor(row / 2), month: Math.floor(col / 2), measure };
 }
 
+/**
+ * How the cells of the visible lines are laid out as a grid of inputs (the views of
+ * docs/product.md#grid-views, grid-view.ts): the keyboard, the selection, copy, paste and fill
+ * all go through it, so they follow the view.
+ */
+export type GridLayout = {
+  /** Input sub-columns. */
+  cols: number;
+  /** Input sub-rows per visible line. */
+  rowsPerLine: number;
+  /** Where a cell sits, or null when the layout does not show it (an actual in 'Prévisions seules'). */
+  posOf: (coord: CellCoord) => GridPos | null;
+  /** The cell at a position inside the grid. */
+  cellAt: (pos: GridPos) => CellCoord;
+};
+
+/** 'Par mois': the 2 × 2 block per line and month of this file's header. */
+export const MONTH_LAYOUT: GridLayout = {
+  cols: GRID_COLS,
+  rowsPerLine: 2,
+  posOf: cellGridPos,
+  cellAt: cellAtGridPos,
+};
+
+/** The size of the grid of inputs of `lineCount` visible lines. */
+export function gridSize(layout: GridLayout, lineCount: number): GridSize {
+  return { rows: lineCount * layout.rowsPerLine, cols: layout.cols };
+}
+
 /** A keyboard move in the grid: arrows, Enter (down), Shift+Enter (up), Tab (next), Shift+Tab (previous). */
 export type GridMove = 'up' | 'down' | 'left' | 'right' | 'next' | 'previous';
 
@@ -140,13 +169,18 @@ function addEntry(plan: PastePlan, coord: CellCoord, text: string) {
  * grid positions from `origin` (so sales, purchases, forecast and actual land where they were);
  * beyond the grid, dropped and counted.
  */
-export function gridPasteWrites(block: readonly (readonly string[])[], origin: GridPos, size: GridSize): PastePlan {
+export function gridPasteWrites(
+  block: readonly (readonly string[])[],
+  origin: GridPos,
+  size: GridSize,
+  layout: GridLayout = MONTH_LAYOUT,
+): PastePlan {
   const plan: PastePlan = { writes: [], dropped: 0, refused: 0 };
   block.forEach((cells, r) => {
     cells.forEach((text, c) => {
       const pos = { row: origin.row + r, col: origin.col + c };
       if (pos.row >= size.rows || pos.col >= size.cols) plan.dropped += 1;
-      else addEntry(plan, cellAtGridPos(pos), text);
+      else addEntry(plan, layout.cellAt(pos), text);
     });
   });
   return plan;
@@ -171,10 +205,10 @@ export function inRange(range: GridRange, { row, col }: GridPos): boolean {
 }
 
 /** Every cell of the rectangle, row by row. */
-export function rangeCells(range: GridRange): CellCoord[] {
+export function rangeCells(range: GridRange, layout: GridLayout = MONTH_LAYOUT): CellCoord[] {
   const cells: CellCoord[] = [];
   for (let row = range.top; row <= range.bottom; row++) {
-    for (let col = range.left; col <= range.right; col++) cells.push(cellAtGridPos({ row, col }));
+    for (let col = range.left; col <= range.right; col++) cells.push(layout.cellAt({ row, col }));
   }
   return cells;
 }
@@ -183,12 +217,16 @@ export function rangeCells(range: GridRange): CellCoord[] {
  * The rectangle as text a spreadsheet pastes (Ctrl+C): one line per sub-row, cells separated by
  * tabs, amounts with a decimal comma and no grouping (`1234,56`, `0`), as French Excel reads them.
  */
-export function rangeText(range: GridRange, valueAt: (cell: CellCoord) => Cents): string {
+export function rangeText(
+  range: GridRange,
+  valueAt: (cell: CellCoord) => Cents,
+  layout: GridLayout = MONTH_LAYOUT,
+): string {
   const rows: string[] = [];
   for (let row = range.top; row <= range.bottom; row++) {
     const cells: string[] = [];
     for (let col = range.left; col <= range.right; col++)
-      cells.push(formatDecimal(valueAt(cellAtGridPos({ row, col }))));
+      cells.push(formatDecimal(valueAt(layout.cellAt({ row, col }))));
     rows.push(cells.join('\t'));
   }
   return rows.join('\r\n');
@@ -212,10 +250,11 @@ export function fillRightWrites(
   range: GridRange,
   valueAt: (cell: CellCoord) => Cents,
   isOpen?: (month: number) => boolean,
+  layout: GridLayout = MONTH_LAYOUT,
 ): CellWrite[] {
   const writes: CellWrite[] = [];
   for (let row = range.top; row <= range.bottom; row++) {
-    const source = cellAtGridPos({ row, col: range.left });
+    const source = layout.cellAt({ row, col: range.left });
     const cents = valueAt(source);
     for (const month of monthsToFillAfter(source.month, isOpen)) writes.push({ ...source, month, cents });
   }

@@ -46,8 +46,8 @@ export const STICKY_COL = 'sticky left-0 z-10 w-72 min-w-72 max-w-72 border-r bo
  * `relative` makes each row its own paint layer, so Chromium re-records only the row that changed
  * instead of the whole table on every keystroke (paint ~22 ms → ~1 ms per frame, measured).
  */
-const ROW = 'group relative hover:bg-accent/30';
-const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
+export const ROW = 'group relative hover:bg-accent/30';
+export const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 
 /** Width of a month column and of 'Total Annuel' (px): two compact amounts side by side fit (docs/product.md#money-display). */
 export const MONTH_WIDTH = 176;
@@ -63,7 +63,7 @@ function signed(cents: Cents): string {
 }
 
 /** An amount of a total column: compact (k€, M€) so neighbours never overlap; the exact value on hover. */
-function Amount({ cents, title }: { cents: Cents; title: string }) {
+export function Amount({ cents, title }: { cents: Cents; title: string }) {
   return <span title={`${title}\u00a0: ${formatEurosExact(cents)}`}>{formatCompactEuros(cents)}</span>;
 }
 
@@ -214,6 +214,72 @@ function InlineName({
 }
 
 /**
+ * A line's name with its actions: rename, move up or down, delete. `inline` puts the buttons beside
+ * the name (the short line heading of 'Par mesure') instead of under it.
+ */
+export function LineName({
+  poleId,
+  line,
+  isFirst,
+  isLast,
+  actions,
+  inline = false,
+}: {
+  poleId: string;
+  line: Line;
+  isFirst: boolean;
+  isLast: boolean;
+  actions: LineRowActions;
+  inline?: boolean;
+}) {
+  const { readOnly } = useCellLocks();
+  return (
+    <div className={cn('flex min-w-0 flex-1 gap-0.5', inline ? 'items-start' : 'flex-col')}>
+      <InlineName
+        name={line.name}
+        label={`Nom de la ligne ${line.name}`}
+        onRename={(name) => actions.onRenameLine(line, name)}
+      />
+      <div className="flex items-center" hidden={readOnly}>
+        <RowButton
+          label={`Monter ${line.name}`}
+          disabled={isFirst}
+          onClick={() => actions.onMoveLineById(poleId, line.id, 'up')}
+        >
+          <ArrowUp aria-hidden="true" />
+        </RowButton>
+        <RowButton
+          label={`Descendre ${line.name}`}
+          disabled={isLast}
+          onClick={() => actions.onMoveLineById(poleId, line.id, 'down')}
+        >
+          <ArrowDown aria-hidden="true" />
+        </RowButton>
+        <RowButton label={`Supprimer la ligne ${line.name}`} onClick={() => actions.onAskDeleteLine(line)}>
+          <Trash2 aria-hidden="true" className="hover:text-destructive" />
+        </RowButton>
+      </div>
+    </div>
+  );
+}
+
+/** 'Répartir…' (docs/product.md#spread) under a line's year totals; hidden when read-only. */
+export function SpreadButton({ line, lineIndex, actions }: { line: Line; lineIndex: number; actions: LineRowActions }) {
+  const { readOnly } = useCellLocks();
+  return (
+    <button
+      type="button"
+      className="mt-0.5 text-xs font-medium text-primary underline-offset-2 hover:underline"
+      aria-label={`Répartir un montant sur ${line.name}`}
+      hidden={readOnly}
+      onClick={() => actions.onAskSpread(line, lineIndex)}
+    >
+      Répartir…
+    </button>
+  );
+}
+
+/**
  * One budget line: its name with its actions (rename, move up or down, delete) and the captions
  * of its two input rows; per month its four inputs (sales above purchases, forecast left of
  * actual), MB and delta; the year's totals with 'Répartir…'.
@@ -229,7 +295,6 @@ export const LineRow = memo(function LineRow({
   monthNames,
 }: LineRowProps) {
   const year = lineTotals(line);
-  const { readOnly } = useCellLocks();
   return (
     <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
       <th
@@ -241,32 +306,7 @@ export const LineRow = memo(function LineRow({
         )}
       >
         <div className="flex gap-1">
-          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <InlineName
-              name={line.name}
-              label={`Nom de la ligne ${line.name}`}
-              onRename={(name) => actions.onRenameLine(line, name)}
-            />
-            <div className="flex items-center" hidden={readOnly}>
-              <RowButton
-                label={`Monter ${line.name}`}
-                disabled={isFirst}
-                onClick={() => actions.onMoveLineById(poleId, line.id, 'up')}
-              >
-                <ArrowUp aria-hidden="true" />
-              </RowButton>
-              <RowButton
-                label={`Descendre ${line.name}`}
-                disabled={isLast}
-                onClick={() => actions.onMoveLineById(poleId, line.id, 'down')}
-              >
-                <ArrowDown aria-hidden="true" />
-              </RowButton>
-              <RowButton label={`Supprimer la ligne ${line.name}`} onClick={() => actions.onAskDeleteLine(line)}>
-                <Trash2 aria-hidden="true" className="hover:text-destructive" />
-              </RowButton>
-            </div>
-          </div>
+          <LineName poleId={poleId} line={line} isFirst={isFirst} isLast={isLast} actions={actions} />
           <div
             className="flex w-14 shrink-0 flex-col gap-0.5 text-right text-xs text-muted-foreground"
             aria-hidden="true"
@@ -308,71 +348,87 @@ export const LineRow = memo(function LineRow({
         <FigurePair label="Ventes" left={year.previsionnel} right={year.reel} />
         <FigurePair label="Achats" left={year.achat_previsionnel} right={year.achat} />
         <MarginAndDelta t={year} isStrong />
-        <button
-          type="button"
-          className="mt-0.5 text-xs font-medium text-primary underline-offset-2 hover:underline"
-          aria-label={`Répartir un montant sur ${line.name}`}
-          hidden={readOnly}
-          onClick={() => actions.onAskSpread(line, lineIndex)}
-        >
-          Répartir…
-        </button>
+        <SpreadButton line={line} lineIndex={lineIndex} actions={actions} />
       </td>
     </tr>
   );
 });
+
+/** A pole's expand button, its name (renamed in place) and its line count. */
+export function PoleName({ pole, actions }: { pole: Pole; actions: GridActions }) {
+  const Chevron = pole.isExpanded ? ChevronDown : ChevronRight;
+  return (
+    <div className="flex items-start gap-1">
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7"
+        aria-label={`${pole.isExpanded ? 'Replier' : 'Déplier'} ${pole.name}`}
+        aria-expanded={pole.isExpanded}
+        onClick={() => actions.onToggleExpanded(pole)}
+      >
+        <Chevron aria-hidden="true" />
+      </Button>
+      <div className="min-w-0 flex-1 pt-0.5">
+        <InlineName
+          name={pole.name}
+          label={`Nom du pôle ${pole.name}`}
+          className="text-sm font-semibold"
+          onRename={(name) => actions.onRenamePole(pole, name)}
+        />
+        <div className="text-xs font-normal text-muted-foreground">
+          {pole.lines.length} ligne{pole.lines.length > 1 ? 's' : ''}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A pole's 'Facturé' toggle for one month (disabled when the month is closed or read-only). */
+export function FactureToggle({
+  pole,
+  month,
+  actions,
+  monthNames,
+}: {
+  pole: Pole;
+  month: number;
+  actions: GridActions;
+  monthNames: readonly string[];
+}) {
+  const locks = useCellLocks();
+  const id = `facture-${pole.id}-${month}`;
+  return (
+    <div className="mb-0.5 flex items-center gap-1.5">
+      <Checkbox
+        id={id}
+        aria-label={`Facturé · ${pole.name} · ${monthNames[month]}`}
+        checked={pole.facture[month] ?? false}
+        disabled={locks.closed.has(month) || locks.readOnly}
+        onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
+      />
+      <label htmlFor={id} className="text-xs text-muted-foreground" aria-hidden="true">
+        Facturé
+      </label>
+    </div>
+  );
+}
 
 type PoleRowProps = { pole: Pole; actions: GridActions; monthNames: readonly string[] };
 
 /** A pole row: expand button, per-month 'Facturé' toggle and totals, year totals. */
 export const PoleRow = memo(function PoleRow({ pole, actions, monthNames }: PoleRowProps) {
   const year = poleTotals(pole);
-  const Chevron = pole.isExpanded ? ChevronDown : ChevronRight;
-  const locks = useCellLocks();
   return (
     <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: ROW_HEIGHT.pole }}>
       <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
-        <div className="flex items-start gap-1">
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-7"
-            aria-label={`${pole.isExpanded ? 'Replier' : 'Déplier'} ${pole.name}`}
-            aria-expanded={pole.isExpanded}
-            onClick={() => actions.onToggleExpanded(pole)}
-          >
-            <Chevron aria-hidden="true" />
-          </Button>
-          <div className="min-w-0 flex-1 pt-0.5">
-            <InlineName
-              name={pole.name}
-              label={`Nom du pôle ${pole.name}`}
-              className="text-sm font-semibold"
-              onRename={(name) => actions.onRenamePole(pole, name)}
-            />
-            <div className="text-xs font-normal text-muted-foreground">
-              {pole.lines.length} ligne{pole.lines.length > 1 ? 's' : ''}
-            </div>
-          </div>
-        </div>
+        <PoleName pole={pole} actions={actions} />
       </th>
       {MONTH_INDEXES.map((month) => {
         const t = monthTotals([pole], month);
-        const id = `facture-${pole.id}-${month}`;
         return (
           <td key={month} className={MONTH_CELL}>
-            <div className="mb-0.5 flex items-center gap-1.5">
-              <Checkbox
-                id={id}
-                aria-label={`Facturé · ${pole.name} · ${monthNames[month]}`}
-                checked={pole.facture[month] ?? false}
-                disabled={locks.closed.has(month) || locks.readOnly}
-                onCheckedChange={(c) => actions.onToggleFacture(pole, month, c === true)}
-              />
-              <label htmlFor={id} className="text-xs text-muted-foreground" aria-hidden="true">
-                Facturé
-              </label>
-            </div>
+            <FactureToggle pole={pole} month={month} actions={actions} monthNames={monthNames} />
             <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />
             <MarginAndDelta t={t} />
           </td>

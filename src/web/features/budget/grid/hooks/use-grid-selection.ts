@@ -16,21 +16,23 @@ import {
   type RefObject,
 } from 'react';
 import {
-  GRID_COLS,
   ZERO_CENTS,
-  cellAtGridPos,
+  MONTH_LAYOUT,
+  blockPasteWrites,
+  enterAfterTabs,
   fillRightWrites,
-  gridPasteWrites,
+  gridSize,
   inRange,
   moveInGrid,
   parseClipboardBlock,
-  pasteWrites,
+  pastesAsShown,
   rangeBetween,
   rangeCells,
   rangeText,
   readCellEntry,
   type CellCoord,
   type Cents,
+  type GridLayout,
   type GridPos,
   type Line,
   type PastePlan,
@@ -70,16 +72,20 @@ type Options = {
   tableRef: RefObject<HTMLTableElement | null>;
   /** The visible lines in screen order (always the current ones). */
   lines: RefObject<readonly Line[]>;
+  /** How the view places the cells (docs/product.md#grid-views): moves, blocks, copy, paste and fill follow it. */
+  layout: GridLayout;
   /** The input at a grid position, its row rendered first when it is outside the window. */
   inputAt: (pos: GridPos) => HTMLInputElement | null;
   writeBlock: BlockActions['writeBlock'];
 };
 
 /** The table's event handlers for selection, keys and clipboard. */
-export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }: Options) {
+export function useGridSelection({ tableRef, lines, layout, inputAt, writeBlock: write }: Options) {
   const selection = useRef<{ anchor: GridPos; corner: GridPos } | null>(null);
   const isMarked = useRef(false);
   const isDragging = useRef(false);
+  /** Where the current run of Tabs started ('Par mesure': Enter goes back to its column, one row down). */
+  const tabRun = useRef<GridPos | null>(null);
   const selectedRange = () => {
     const s = selection.current;
     return s ? rangeBetween(s.anchor, s.corner) : null;
@@ -103,8 +109,15 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
     selection.current = { anchor, corner };
     drawSelection();
   };
-  // Rows entering the window are drawn too.
+  // Rows entering the window are drawn too. Another view places other cells at the same
+  // positions: there the selection and a run of Tabs end.
+  const drawnLayout = useRef(layout);
   useLayoutEffect(() => {
+    if (drawnLayout.current !== layout) {
+      drawnLayout.current = layout;
+      selection.current = null;
+      tabRun.current = null;
+    }
     if (isMarked.current) drawSelection();
   });
   useEffect(() => {
@@ -115,7 +128,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
     return () => window.removeEventListener('mouseup', stop);
   }, []);
 
-  const size = () => ({ rows: lines.current.length * 2, cols: GRID_COLS });
+  const size = () => gridSize(layout, lines.current.length);
   const valueAt = (c: CellCoord): Cents => {
     const line = lines.current[c.lineIndex];
     return line ? (line[c.measure][c.month] ?? ZERO_CENTS) : ZERO_CENTS;
@@ -139,7 +152,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
       case 'fillRight': {
         // Fill right to December (open months only, once closing exists: monthsToFillAfter).
         event.preventDefault();
-        const writes = fillRightWrites(r, valueAt);
+        const writes = fillRightWrites(r, valueAt, undefined, layout);
         if (writes.length > 0 && writeBlock(writes))
           notifySuccess('Recopié vers la droite', `${writes.length} cellule(s)`);
         return;
@@ -147,7 +160,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
       case 'clear':
         // Delete clears the selection to 0 in one request (one history entry).
         event.preventDefault();
-        writeBlock(rangeCells(r).map((c) => ({ ...c, cents: ZERO_CENTS })));
+        writeBlock(rangeCells(r, layout).map((c) => ({ ...c, cents: ZERO_CENTS })));
         return;
       case 'extend': {
         // The selection grows from the anchor; the cursor stays on the anchor.
@@ -161,7 +174,12 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
         return;
       }
       case 'move': {
-        const target = moveInGrid(pos, action.move, size());
+        const isTab = action.move === 'next' || action.move === 'previous';
+        const run = tabRun.current;
+        tabRun.current = isTab ? (run?.row === pos.row ? run : pos) : null;
+        const afterTabs =
+          event.key === 'Enter' && !event.shiftKey && layout !== MONTH_LAYOUT ? enterAfterTabs(pos, run, size()) : null;
+        const target = afterTabs ?? moveInGrid(pos, action.move, size());
         const next = target && inputAt(target);
         if (!next) return;
         event.preventDefault();
@@ -182,6 +200,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
     const input = event.target;
     const pos = posOf(input);
     if (!pos || !(input instanceof HTMLInputElement) || event.button !== 0) return;
+    tabRun.current = null;
     if (event.shiftKey && selection.current) {
       // Shift+click: the block from the anchor to this cell.
       event.preventDefault();
@@ -213,7 +232,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
     const pos = posOf(input);
     if (!pos || !(input instanceof HTMLInputElement) || input.dataset.typing === 'true') return;
     // Ctrl+C copies the selection (or the cell) as tab-separated text Excel pastes.
-    const text = rangeText(selectedRange() ?? rangeBetween(pos, pos), valueAt);
+    const text = rangeText(selectedRange() ?? rangeBetween(pos, pos), valueAt, layout);
     event.preventDefault();
     event.clipboardData.setData('text/plain', text);
     event.clipboardData.setData(GRID_CLIPBOARD_TYPE, text);
@@ -241,11 +260,10 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
         notifyError('Collage refusé', `«\u00a0${text.trim()}\u00a0»\u00a0: ${entry.reason}`);
         return;
       }
-      plan = { writes: rangeCells(r).map((c) => ({ ...c, cents: entry.cents })), dropped: 0, refused: 0 };
+      plan = { writes: rangeCells(r, layout).map((c) => ({ ...c, cents: entry.cents })), dropped: 0, refused: 0 };
     } else {
-      plan = isOurs
-        ? gridPasteWrites(block, origin, size())
-        : pasteWrites(block, cellAtGridPos(origin), lines.current.length);
+      // docs/product.md#grid-views: the block maps onto the cells as the view shows them.
+      plan = blockPasteWrites(block, origin, lines.current.length, layout, isOurs);
     }
     if (plan.writes.length > 0 && !writeBlock(plan.writes, 'collage')) return;
     const leftOut = pasteLeftOut(plan);
@@ -259,7 +277,7 @@ export function useGridSelection({ tableRef, lines, inputAt, writeBlock: write }
     if (block) {
       // The pasted block becomes the selection.
       const { rows, cols } = size();
-      const corner = isOurs
+      const corner = pastesAsShown(layout, isOurs)
         ? {
             row: Math.min(origin.row + block.length - 1, rows - 1),
             col: Math.min(origin.col + Math.max(...block.map((b) => b.length)) - 1, cols - 1),
