@@ -10,7 +10,7 @@ import type { FiscalSettings } from '@/domain/fiscal-year';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 import { errorMessage } from '@/server/test/test-accounts';
-import { fecFile, postBytes, sale } from '@/server/test/fec-file';
+import { fecFile, oneClientSalesMapping, postBytes, sale } from '@/server/test/fec-file';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -95,11 +95,7 @@ describe('a September year named by its end: the texts', () => {
   });
 
   it('names the reconciled and the uncovered months in the closing checklist', async () => {
-    const mapping = {
-      agentAccounts: [],
-      clients: [{ thirdParty: 'C001', clientId: client.id }],
-      rules: [{ when: { account: '706100' }, then: { pole: 'Paid', line: 'Meta' } }],
-    };
+    const mapping = oneClientSalesMapping(client.id, 'Paid', 'Meta');
     expect((await t.request('PUT', '/api/accounting/mapping', mapping)).status).toBe(200);
     const file = fecFile([...sale('V1', '20261015', 'C001', '706100', '40,00')]);
     expect((await postBytes(t.app, '/api/accounting/fec/apply?year=2027', file)).status).toBe(200);
