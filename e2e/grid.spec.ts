@@ -4,9 +4,10 @@
  * bad amount cannot hold up, block selection with copy, paste, Delete and Ctrl+R, 'Répartir…',
  * the searchable client picker, structure edits, readable totals and toasts clear of the navigation.
  */
-import { assertCents, formatEuros, formatGrouped } from '../src/domain';
+import { assertCents, formatEuros, formatGrouped, type Pole } from '../src/domain';
 import { budgetTab, createClientWithPoles, storedBudget } from './budget-page';
 import { expect, test } from './fixtures';
+import { selectYear } from './year-select';
 
 const NBSP = '\u00a0';
 const CELLS = /\/api\/cells(\?|$)/;
@@ -268,6 +269,61 @@ test("'Répartir…' 1 000 € over 3 months stores 333,34 + 333,33 + 333,33", a
     .poll(async () => (await storedBudget(request, clientId))[0]!.lines[0]!.previsionnel)
     .toEqual([0, 0, 0, 333.34, 333.33, 333.33, 0, 0, 0, 0, 0, 0]);
   expect(app.consoleErrors).toEqual([]);
+});
+
+test("'Répartir…' leaves closed months out: disabled and unticked, the open months sum exactly to the amount", async ({
+  app,
+  request,
+}) => {
+  // A year of its own (closing is agency-wide); its months are reopened at the end, so the
+  // closing spec's year (2035) can still close and reopen on this lane's database.
+  const Y = 2036;
+  const tab = budgetTab(app.page);
+  const client = (await (
+    await request.post(`/api/clients?year=${Y}`, { data: { name: 'Grille Répartition Close' } })
+  ).json()) as {
+    id: string;
+  };
+  await request.post(`/api/clients/${client.id}/poles?year=${Y}`, { data: { name: 'Content', lines: ['Rédaction'] } });
+  for (const month of [0, 1]) {
+    expect((await request.post(`/api/years/${Y}/months/${month}/close`, { data: {} })).status()).toBe(200);
+  }
+  try {
+    await app.goto('/');
+    await selectYear(app.page, Y);
+    await tab.selectClient('Grille Répartition Close');
+    await expect(tab.grid.getByRole('img', { name: 'Février clôturé' })).toBeVisible();
+    await tab.grid.getByRole('button', { name: 'Répartir un montant sur Rédaction' }).click();
+    const dialog = app.page.getByRole('dialog', { name: `Répartir sur «${NBSP}Rédaction${NBSP}»` });
+    for (const month of ['Janvier', 'Février']) {
+      const box = dialog.getByRole('checkbox', { name: month });
+      await expect(box).toBeDisabled();
+      await expect(box).not.toBeChecked();
+    }
+    await expect(dialog.getByRole('checkbox', { name: 'Mars' })).toBeChecked();
+    // 1 000,05 € over the ten open months: the 5 cents left go to the first five (March–July).
+    await dialog.getByRole('textbox', { name: 'Montant à répartir' }).fill('1000,05');
+    await expect(dialog.locator('label', { hasText: 'Juillet' })).toHaveText(/^Juillet100,01\s€$/);
+    await expect(dialog.locator('label', { hasText: 'Août' })).toHaveText(/^Août100\s€$/);
+    await expect(dialog.locator('label', { hasText: 'Février' })).not.toContainText('€');
+    await dialog.getByRole('button', { name: 'Répartir', exact: true }).click();
+    await expect(tab.toast('Montant réparti')).toBeVisible();
+    await expect(tab.toast('10 mois')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/clients/${client.id}/budget?year=${Y}`);
+        return ((await res.json()) as Pole[])[0]!.lines[0]!.previsionnel;
+      })
+      .toEqual([0, 0, 100.01, 100.01, 100.01, 100.01, 100.01, 100, 100, 100, 100, 100]);
+    const stored = ((await (await request.get(`/api/clients/${client.id}/budget?year=${Y}`)).json()) as Pole[])[0]!
+      .lines[0]!.previsionnel;
+    expect(Math.round(stored.reduce((a, b) => a + b, 0) * 100)).toBe(100005);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    for (const month of [1, 0]) {
+      await request.post(`/api/years/${Y}/months/${month}/reopen`, { data: { reason: 'Fin du test de répartition' } });
+    }
+  }
 });
 
 test("the client picker finds 'Éditions …' from 'editions', lists recent clients first, and the choice survives a reload; a duplicate name is refused", async ({

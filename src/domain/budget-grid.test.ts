@@ -19,6 +19,7 @@ import {
   fillRightWrites,
   monthsToFillAfter,
   spreadEvenly,
+  spreadOverOpenMonths,
   budgetFitsStorage,
   visibleLines,
   type CellCoord,
@@ -252,6 +253,54 @@ describe('spreadEvenly (largest remainder: the months sum exactly to the amount)
     expect(parts).toEqual(expected);
     if (count > 0) expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
     expect(parts.some((p) => Object.is(p, -0))).toBe(false);
+  });
+});
+
+describe('spreadOverOpenMonths (closed months take no share; the written months sum exactly)', () => {
+  const all = Array<boolean>(12).fill(true);
+  it.each<[string, number, boolean[], number[], [number, number][]]>([
+    // 1 000,05 € over the 10 open months: the 5 cents left go to the first open months (March–July).
+    [
+      'January and February closed',
+      100005,
+      all,
+      [0, 1],
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((m, i) => [m, i < 5 ? 10001 : 10000]),
+    ],
+    // A closed month ticked by the caller is still left out; the remainder skips over it.
+    [
+      'ticked months around a closed one',
+      200,
+      [true, true, true, false, false, false, false, false, false, false, false, false],
+      [1],
+      [
+        [0, 100],
+        [2, 100],
+      ],
+    ],
+    [
+      'a remainder over non-contiguous months',
+      -101,
+      [false, false, false, true, false, true, false, true, false, false, false, false],
+      [4],
+      [
+        [3, -34],
+        [5, -34],
+        [7, -33],
+      ],
+    ],
+    [
+      'every ticked month closed',
+      500,
+      [true, false, false, false, false, false, false, false, false, false, false, false],
+      [0],
+      [],
+    ],
+  ])('%s', (_, total, ticked, closed, expected) => {
+    const written = spreadOverOpenMonths(cents(total), ticked, new Set(closed));
+    expect(written.map((w) => [w.month, w.cents])).toEqual(expected);
+    if (expected.length > 0) expect(written.reduce((sum, w) => sum + w.cents, 0)).toBe(total);
+    expect(written.some((w) => closed.includes(w.month))).toBe(false);
   });
 });
 

@@ -276,6 +276,21 @@ export function spreadEvenly(total: Cents, count: number): Cents[] {
 }
 
 /**
+ * 'Répartir…' (docs/product.md#spread): `total` spread evenly (spreadEvenly) over the ticked months
+ * that are open, in month order; a closed month gets nothing and never takes a remainder cent, so
+ * the written months always sum exactly to the amount.
+ */
+export function spreadOverOpenMonths(
+  total: Cents,
+  ticked: readonly boolean[],
+  closed: ReadonlySet<number>,
+): { month: number; cents: Cents }[] {
+  const months = ticked.flatMap((on, month) => (on && !closed.has(month) ? [month] : []));
+  const parts = spreadEvenly(total, months.length);
+  return months.map((month, i) => ({ month, cents: parts[i]! }));
+}
+
+/**
  * True when the budget can be stored: its revised forecast, which the database keeps per client
  * and year in the same numeric(14,2) as a cell, stays within ±999 999 999 999,99 € (a single
  * figure near 10¹² € passes the cell's own bound but not the sum; docs/product.md#cell-entry).

@@ -5,7 +5,7 @@
  */
 import type { Measure } from './measures';
 import { MEASURE_LABELS } from './measures';
-import { MONTHS } from './months';
+import { CALENDAR_YEAR, monthName, type FiscalSettings } from './fiscal-year';
 
 /** Longest comment, in UTF-16 code units (what `string.length` counts). */
 export const MAX_COMMENT_LENGTH = 10_000;
@@ -94,16 +94,21 @@ export const COMMENT_TEXTS = {
     'Une justification d’écart (gapMonth) ouvre un fil du client-exercice : sans ligne, sans cellule et sans répondre à un fil.',
 } as const;
 
-/** What a notification says where its comment is: « Paid › Meta, Mars (Réel) », « Paid › Meta », « Exercice 2027 ». */
+/**
+ * What a notification says where its comment is: « Paid › Meta, Mars (Réel) », « Paid › Meta »,
+ * « Exercice 2027 »; the month named as the fiscal year does (« Septembre 2025 »,
+ * docs/product.md#fiscal-years).
+ */
 export function placeLabel(
   place: CommentPlace & { lineName: string | null; poleName: string | null },
   year: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
 ): string {
   if (place.lineId === null) return `Exercice ${year}`;
   const line =
     place.lineName === null ? `« ${COMMENT_TEXTS.deletedLine} »` : `${place.poleName ?? ''} › ${place.lineName}`.trim();
   if (place.month === null || place.field === null) return line;
-  return `${line}, ${MONTHS[place.month]} (${MEASURE_LABELS[place.field]})`;
+  return `${line}, ${monthName(fiscal, year, place.month)} (${MEASURE_LABELS[place.field]})`;
 }
 
 /** The first EXCERPT_LENGTH characters of a text on one line, with « … » when cut. */

@@ -32,21 +32,29 @@ export function monthOfYear(year: number, month: number, fiscal: FiscalSettings 
  * with no closed month has not begun its closing (a year typed in without ever being closed).
  * `closed`: the closed months of every year.
  */
-export function crossYearCloseRefusal(closed: ReadonlyMap<number, readonly number[]>, year: number): string | null {
+export function crossYearCloseRefusal(
+  closed: ReadonlyMap<number, readonly number[]>,
+  year: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): string | null {
   const unfinished = [...closed]
     .filter(([y, months]) => y < year && months.length > 0 && months.length < MONTH_COUNT)
     .sort(([a], [b]) => a - b)[0];
   if (!unfinished) return null;
   const [y, months] = unfinished;
-  return `Les exercices se clôturent dans l'ordre : terminez d'abord ${y} (prochain mois : ${monthLabel(y, nextMonthToClose(months)!)}).`;
+  return `Les exercices se clôturent dans l'ordre : terminez d'abord ${y} (prochain mois : ${monthLabel(y, nextMonthToClose(months)!, fiscal)}).`;
 }
 
 /** Why no month of `year` can reopen now, across years (m14), or null: a later year's closed months reopen first. */
-export function crossYearReopenRefusal(closed: ReadonlyMap<number, readonly number[]>, year: number): string | null {
+export function crossYearReopenRefusal(
+  closed: ReadonlyMap<number, readonly number[]>,
+  year: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): string | null {
   const later = [...closed].filter(([y, months]) => y > year && months.length > 0).sort(([a], [b]) => b - a)[0];
   if (!later) return null;
   const [y, months] = later;
-  return `Rouvrez d'abord les mois clôturés de ${y} (dernier : ${monthLabel(y, Math.max(...months))}).`;
+  return `Rouvrez d'abord les mois clôturés de ${y} (dernier : ${monthLabel(y, Math.max(...months), fiscal)}).`;
 }
 
 /** The 409 `period_locked` text: names the month, says what to do. */

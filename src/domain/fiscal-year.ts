@@ -126,3 +126,10 @@ export const columnMonthName = (s: FiscalSettings, year: number, position: numbe
  */
 export const monthAndYear = (s: FiscalSettings, year: number, position: number): string =>
   isCalendarYear(s) ? `${MONTHS[position]} ${year}` : monthName(s, year, position);
+
+/**
+ * A position named inside a sentence (history, comments, the reconciliation, ADR 060): « mars » in
+ * a calendar year (as these texts always said it), « septembre 2025 » otherwise.
+ */
+export const monthInText = (s: FiscalSettings, year: number, position: number): string =>
+  monthName(s, year, position).toLowerCase();

@@ -88,13 +88,20 @@ export interface CellRef {
   field: Measure;
 }
 
-/** The cell's name in these poles, or « Ligne supprimée · {Mois} · {Mesure} » when its line is not among them. */
-export function cellNameIn(poles: readonly Pole[], { lineId, month, field }: CellRef): string {
+/**
+ * The cell's name in these poles, or « Ligne supprimée · {Mois} · {Mesure} » when its line is not
+ * among them; `monthNames`: the fiscal year's (docs/product.md#fiscal-years), as the grid names its cells.
+ */
+export function cellNameIn(
+  poles: readonly Pole[],
+  { lineId, month, field }: CellRef,
+  monthNames: readonly string[] = MONTHS,
+): string {
   for (const pole of poles) {
     const line = pole.lines.find((l) => l.id === lineId);
-    if (line) return cellName(pole.name, line.name, month, field);
+    if (line) return cellName(pole.name, line.name, month, field, monthNames);
   }
-  return `Ligne supprimée · ${MONTHS[month] ?? ''} · ${MEASURE_LABELS[field]}`;
+  return `Ligne supprimée · ${monthNames[month] ?? ''} · ${MEASURE_LABELS[field]}`;
 }
 
 /** How many cells a refused undo's message names; the others are counted. */

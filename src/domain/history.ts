@@ -9,7 +9,8 @@
 import { CLIENT_STATUS_LABELS, type ClientAttributes } from './client-attributes';
 import { MEASURES, type Measure } from './measures';
 import { ZERO_CENTS, formatEurosExact, type Cents } from './money';
-import { MONTHS, twelve } from './months';
+import { CALENDAR_YEAR, monthInText, type FiscalSettings } from './fiscal-year';
+import { twelve } from './months';
 
 /** Where a change came from (the French words the history shows). */
 export const HISTORY_SOURCES = [
@@ -237,8 +238,9 @@ export const SUMMARIES = {
   lineRenamed: (pole: string, old: string, name: string) => `Ligne « ${old} » renommée en « ${name} » (${pole})`,
   lineMoved: (pole: string, line: string, direction: LineMove) =>
     `Ligne « ${line} » ${direction === 'up' ? 'montée' : 'descendue'} (${pole})`,
-  facture: (pole: string, month: number, value: boolean) =>
-    `${pole} : ${MONTHS[month]!.toLowerCase()} ${value ? 'facturé' : 'non facturé'}`,
+  /** A month's 'Facturé' toggled, the month named as the fiscal year does (docs/product.md#fiscal-years). */
+  facture: (pole: string, year: number, month: number, value: boolean, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+    `${pole} : ${monthInText(fiscal, year, month)} ${value ? 'facturé' : 'non facturé'}`,
   rollForward: (from: number, year: number, lines: number, cells: number) =>
     `Préparation de ${year} depuis ${from} : ${plural(lines, 'ligne créée', 'lignes créées')}, ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
   /** An import (docs/product.md#excel-import): its cells, and the lines it created. */
@@ -257,8 +259,8 @@ export const SUMMARIES = {
   signoff: (year: number, verb: string, text: string | null) => `Budget ${year} ${verb}${text ? ` : ${text}` : ''}`,
   versionDeleted: (year: number, name: string) => `Version « ${name} » ${year} supprimée`,
   versionReference: (year: number, name: string) => `Version « ${name} » : référence de ${year}`,
-  landing: (year: number, method: string, cutoff: number, cells: number) =>
-    `Atterrissage ${year} (${method}) après ${MONTHS[cutoff]!.toLowerCase()} : ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
+  landing: (year: number, method: string, cutoff: number, cells: number, fiscal: FiscalSettings = CALENDAR_YEAR) =>
+    `Atterrissage ${year} (${method}) après ${monthInText(fiscal, year, cutoff)} : ${plural(cells, 'cellule remplie', 'cellules remplies')}`,
   restore: (clients: number) => `Restauration d'une sauvegarde (${plural(clients, 'client', 'clients')})`,
   undo: (summary: string) => `Annulation : ${summary}`,
   redo: (summary: string) => `Rétablissement : ${summary}`,

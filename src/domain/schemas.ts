@@ -13,7 +13,7 @@ import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
 import { MAX_UPLIFT, MIN_UPLIFT, ROLL_FORWARD_FIGURES, ROLL_FORWARD_MODES, upliftHundredths } from './rollforward';
-import { currentYear, invalidYearMessage, isYear, MAX_YEAR, MIN_YEAR } from './years';
+import { invalidYearMessage, isYear, MAX_YEAR, MIN_YEAR } from './years';
 import { urlInteger } from './url-numbers';
 import { LANDING_METHODS, MAX_GROWTH, MIN_GROWTH } from './landing';
 import { MAX_SIGNOFF_TEXT, ONE_CLIENT_REFERENCE, SIGNOFF_STATUSES, type BackupSignoff } from './signoff';
@@ -114,10 +114,11 @@ export const yearSchema = z.custom<number>(isYear, { error: (iss) => invalidYear
 /** A year as URL text (`?year=2027`, `/years/2027/…`): digits only (url-numbers.ts), 2000–2100. */
 export const yearText = urlInteger(MIN_YEAR, MAX_YEAR, (text) => invalidYearMessage(`« ${text} »`));
 
-/** `?year=` of every route that reads or writes budget data; absent → the current calendar year. */
-export const yearQuery = z.object({
-  year: yearText.optional().transform((year) => year ?? currentYear()),
-});
+/**
+ * `?year=` of every route that reads or writes budget data; absent, the server takes the fiscal
+ * year holding today (docs/product.md#fiscal-years: `yearOf` in src/server/lib/errors.ts).
+ */
+export const yearQuery = z.object({ year: yearText.optional() });
 
 const twelveAmounts = z.array(amountSchema).length(MONTH_COUNT, { error: 'Il faut exactement 12 valeurs mensuelles.' });
 

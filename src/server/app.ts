@@ -15,6 +15,7 @@ import { requireSession, sessionRoute } from './auth/session';
 import type { Db } from './db/client';
 import { healthRoute } from './db/health';
 import { errorBody, handleError, tooLarge } from './lib/errors';
+import { fiscalContext } from './lib/fiscal-context';
 import { requestLog, type Logger } from './lib/log';
 import { loopbackHostOnly, privateAnswers, sameOriginMutations, securityHeaders } from './lib/security';
 import { backupRoutes } from './routes/backup/backup.routes';
@@ -44,6 +45,7 @@ import { commentsRoutes } from './routes/comments/comments.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { alertsRoutes } from './routes/alerts/alerts.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
+import { readFiscalSettings } from './routes/settings/settings.repo';
 import { createAlerts, type Alerts } from './alerts/alerts-service';
 import { noMailer, type Mailer } from './mail/mailer';
 import { MAX_FEC_BYTES } from '@/domain/accounting/fec-reader';
@@ -118,6 +120,11 @@ export function createApp({
     .route('/', openApiRoutes())
     // After the session: the caller's role and scope, and no write for a viewer (ADR 033).
     .use('*', accessMiddleware(db, auth !== undefined))
+    // The fiscal year, read only when a request needs it: the default `?year=`, a `period_locked` month (ADR 060).
+    .use(
+      '*',
+      fiscalContext(() => readFiscalSettings(db)),
+    )
     // The writing tab's id for the history entry, and the live streams woken once it committed (ADR 034);
     // then the alerts of what it touched evaluated (ADR 053).
     .use(

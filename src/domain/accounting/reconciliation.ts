@@ -8,7 +8,7 @@ import type { ReconciliationAnswer } from '../answers';
 import { centsToWire } from '../codec';
 import type { Cents } from '../money';
 import { ZERO_CENTS, addCents, formatEurosExact, subCents } from '../money';
-import { MONTHS } from '../months';
+import { CALENDAR_YEAR, monthInText, type FiscalSettings } from '../fiscal-year';
 import { MONTH_COUNT } from '../months';
 import { markKey } from './plan';
 import type { ActualField, MonthSummary } from './types';
@@ -176,9 +176,16 @@ export function reconciliationToWire(
   };
 }
 
-/** What the closing checklist says of a month against the last accounting import (French). */
-export function reconciliationText(m: ReconciliationMonth): string {
-  const month = MONTHS[m.month]!.toLowerCase();
+/**
+ * What the closing checklist says of a month of `year` against the last accounting import
+ * (French), the month named as the fiscal year does (« septembre 2025 », docs/product.md#fiscal-years).
+ */
+export function reconciliationText(
+  m: ReconciliationMonth,
+  year: number,
+  fiscal: FiscalSettings = CALENDAR_YEAR,
+): string {
+  const month = monthInText(fiscal, year, m.month);
   if (!m.covered) return `Aucun import comptable ne couvre ${month} : ses réels ne sont pas rapprochés du grand livre.`;
   if (isReconciled(m)) return `Rapprochement comptable de ${month} : l'outil et le grand livre concordent.`;
   const reasons: string[] = [];

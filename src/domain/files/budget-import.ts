@@ -4,12 +4,13 @@
  * names, ids when the file carries them, and exact amounts in cents. Every problem is refused with
  * the sheet, row and column of the first one, in French; nothing is guessed.
  */
-import { CLIENT_CSV_HEADER } from './client-csv';
+import { clientCsvHeader } from './client-csv';
+import { CALENDAR_YEAR, monthNames, type FiscalSettings } from '../fiscal-year';
 import { MEASURES, type Measure } from '../measures';
 import { numberTextToCents, parseAmountText, type Cents } from '../money';
 import { MONTH_INDEXES } from '../months';
 import { BOM } from './csv';
-import { BUDGET_HEADER, BUDGET_SHEET, IDS_HEADER, IDS_SHEET, monthColumn, monthHeader } from './budget-workbook';
+import { BUDGET_SHEET, IDS_HEADER, IDS_SHEET, budgetHeader, monthColumn, monthHeader } from './budget-workbook';
 import { columnLetters } from './workbook';
 
 /**
@@ -55,6 +56,19 @@ export interface ImportedFile {
   kind: 'xlsx' | 'csv';
   lines: ImportedLine[];
 }
+
+/**
+ * The exercice a file is imported into, and the agency's fiscal year (docs/product.md#fiscal-years,
+ * ADR 060): the header row must name its months as the export of that year writes them. A calendar
+ * year's headers carry no year (« Janvier Prévisionnel »), so any year's file goes into any year.
+ */
+export interface ImportTarget {
+  fiscal: FiscalSettings;
+  year: number;
+}
+
+/** A calendar year: the headers every file before the setting has. */
+export const CALENDAR_IMPORT: ImportTarget = { fiscal: CALENDAR_YEAR, year: 2000 };
 
 /** A refusal: the French message names the sheet, the row and the column of the first problem. */
 export class ImportError extends Error {
@@ -146,9 +160,11 @@ function idsByRow(ids: readonly (readonly SheetValue[])[] | null) {
 export function readBudgetSheet(
   rows: readonly (readonly SheetValue[])[],
   ids: readonly (readonly SheetValue[])[] | null,
+  target: ImportTarget = CALENDAR_IMPORT,
 ): ImportedFile {
   checkRowCount(BUDGET_SHEET, rows.length);
-  checkHeader(BUDGET_SHEET, rows[0], BUDGET_HEADER);
+  checkHeader(BUDGET_SHEET, rows[0], budgetHeader(target.fiscal, target.year));
+  const names = monthNames(target.fiscal, target.year);
   const known = idsByRow(ids);
   const lines: ImportedLine[] = [];
   rows.slice(1).forEach((cells, i) => {
@@ -164,7 +180,7 @@ export function readBudgetSheet(
     for (const measure of MEASURES) {
       figures[measure] = MONTH_INDEXES.map((m) => {
         const column = monthColumn(m, measure);
-        return amountOf(cells[column] ?? null, at(column, monthHeader(m, measure)));
+        return amountOf(cells[column] ?? null, at(column, monthHeader(m, measure, names)));
       });
     }
     // An id counts only while `_ids` still describes this row (rows inserted or moved in Excel
@@ -228,10 +244,11 @@ export function splitCsv(source: string): string[][] {
  * 36 monthly amounts (forecast, actual, purchases; the totals columns are recomputed). A cell our
  * CSV guarded with `'` (a name starting with `=`) is read without it.
  */
-export function readClientCsv(source: string): ImportedFile {
+export function readClientCsv(source: string, target: ImportTarget = CALENDAR_IMPORT): ImportedFile {
   const rows = splitCsv(source);
+  const header = clientCsvHeader(target.fiscal, target.year);
   checkRowCount(CSV_SHEET, rows.length);
-  checkHeader(CSV_SHEET, rows[0], CLIENT_CSV_HEADER);
+  checkHeader(CSV_SHEET, rows[0], header);
   const lines = rows.slice(1).map((cells, i): ImportedLine => {
     const row = i + 2;
     const at = (column: number, header?: string) => () => cellPlace(CSV_SHEET, row, column, header);
@@ -244,7 +261,7 @@ export function readClientCsv(source: string): ImportedFile {
     CSV_MEASURES.forEach((measure, k) => {
       figures[measure] = MONTH_INDEXES.map((m) => {
         const column = 2 + m * CSV_MEASURES.length + k;
-        return amountOf(cells[column] ?? '', at(column, CLIENT_CSV_HEADER[column]));
+        return amountOf(cells[column] ?? '', at(column, header[column]));
       });
     });
     return { where: cellPlace(CSV_SHEET, row), row, sheet: CSV_SHEET, pole, line, figures };

@@ -22,10 +22,11 @@ export interface ClosedMonth {
   closedBy: string;
 }
 
-export const MONTHLY_HEADER: readonly string[] = [
+/** Row 1 of `Marges mensuelles`; `names`: the twelve months in fiscal order (docs/product.md#fiscal-years). */
+export const monthlyHeader = (names: readonly string[] = MONTHS): string[] => [
   'Client',
   'Pôle',
-  ...MONTH_INDEXES.flatMap((m) => [`${MONTHS[m]} MB prévisionnelle`, `${MONTHS[m]} MB réelle`, `${MONTHS[m]} Facturé`]),
+  ...names.flatMap((m) => [`${m} MB prévisionnelle`, `${m} MB réelle`, `${m} Facturé`]),
   'MB Prévisionnelle',
   'MB Réelle',
 ];
@@ -69,8 +70,10 @@ function marginRow(
 /** `Marges mensuelles` of these clients (by name; poles without lines left out, as in `Budget`). */
 export function monthlyMarginsSheet(
   clients: readonly { client: Pick<Client, 'name'>; poles: readonly Pole[] }[],
+  names: readonly string[] = MONTHS,
 ): WorkbookSheet {
-  const rows: WorkbookCell[][] = [MONTHLY_HEADER.map(bold)];
+  const header = monthlyHeader(names);
+  const rows: WorkbookCell[][] = [header.map(bold)];
   const sorted = [...clients].sort((a, b) => compareFrench(a.client.name, b.client.name));
   for (const { client, poles } of sorted) {
     const withLines = poles.filter((p) => p.lines.length > 0);
@@ -90,14 +93,14 @@ export function monthlyMarginsSheet(
   return {
     name: MONTHLY_SHEET,
     rows,
-    widths: [24, 20, ...MONTHLY_HEADER.slice(2).map(() => 14)],
+    widths: [24, 20, ...header.slice(2).map(() => 14)],
     frozenRows: 1,
     frozenColumns: 2,
   };
 }
 
 /** `Clôtures`: each month, 'Oui' with who closed it and when, or 'Non'. */
-export function closingsSheet(closed: readonly ClosedMonth[]): WorkbookSheet {
+export function closingsSheet(closed: readonly ClosedMonth[], names: readonly string[] = MONTHS): WorkbookSheet {
   const byMonth = new Map(closed.map((c) => [c.month, c]));
   return {
     name: CLOSINGS_SHEET,
@@ -106,7 +109,7 @@ export function closingsSheet(closed: readonly ClosedMonth[]): WorkbookSheet {
       ...MONTH_INDEXES.map((m) => {
         const lock = byMonth.get(m);
         return [
-          text(MONTHS[m]!),
+          text(names[m]!),
           text(lock ? 'Oui' : 'Non'),
           lock ? text(lock.closedBy) : null,
           lock ? text(lock.closedAt.slice(0, 10).split('-').reverse().join('/')) : null,

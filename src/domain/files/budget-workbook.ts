@@ -12,6 +12,7 @@ import { compareFrench } from '../catalogue';
 import { MEASURES, MEASURE_LABELS, type Measure } from '../measures';
 import type { Client, Pole } from '../model';
 import { ZERO_CENTS, addCents, subCents, sumCents, type Cents } from '../money';
+import { CALENDAR_YEAR, monthNames, type FiscalSettings } from '../fiscal-year';
 import { MONTHS, MONTH_INDEXES } from '../months';
 import { closingsSheet, monthlyMarginsSheet, type ClosedMonth } from './budget-monthly-sheet';
 import { commentsSheet, type SheetComment } from './comments-sheet';
@@ -40,8 +41,12 @@ export const FIRST_MONTH_COLUMN = NAME_COLUMNS.length;
 export const monthColumn = (month: number, measure: Measure): number =>
   FIRST_MONTH_COLUMN + month * MEASURES.length + MEASURES.indexOf(measure);
 
-/** Header of a month's measure: `Janvier Achat prévisionnel`. */
-export const monthHeader = (month: number, measure: Measure): string => `${MONTHS[month]} ${MEASURE_LABELS[measure]}`;
+/**
+ * Header of a month's measure: `Janvier Achat prévisionnel`; `names`: the twelve months in fiscal
+ * order (`Septembre 2025 Achat prévisionnel` in a September year, docs/product.md#fiscal-years).
+ */
+export const monthHeader = (month: number, measure: Measure, names: readonly string[] = MONTHS): string =>
+  `${names[month]} ${MEASURE_LABELS[measure]}`;
 
 const TOTAL_HEADERS: Record<Measure, string> = {
   previsionnel: 'Total Prévisionnel',
@@ -52,14 +57,23 @@ const TOTAL_HEADERS: Record<Measure, string> = {
 const FIRST_TOTAL_COLUMN = FIRST_MONTH_COLUMN + MONTHS.length * MEASURES.length;
 const totalColumn = (measure: Measure) => FIRST_TOTAL_COLUMN + MEASURES.indexOf(measure);
 
-/** Row 1 of the sheet `Budget`. */
-export const BUDGET_HEADER: readonly string[] = [
-  ...NAME_COLUMNS,
-  ...MONTH_INDEXES.flatMap((m) => MEASURES.map((measure) => monthHeader(m, measure))),
-  ...MEASURES.map((m) => TOTAL_HEADERS[m]),
-  'MB Prévisionnelle',
-  'MB Réelle',
-];
+/**
+ * Row 1 of the sheet `Budget` for fiscal year `year` (ADR 060): the export writes it and the
+ * import expects it, so a file goes back into the year and setting it came from.
+ */
+export const budgetHeader = (fiscal: FiscalSettings, year: number): string[] => {
+  const names = monthNames(fiscal, year);
+  return [
+    ...NAME_COLUMNS,
+    ...MONTH_INDEXES.flatMap((m) => MEASURES.map((measure) => monthHeader(m, measure, names))),
+    ...MEASURES.map((m) => TOTAL_HEADERS[m]),
+    'MB Prévisionnelle',
+    'MB Réelle',
+  ];
+};
+
+/** Row 1 of the sheet `Budget` in a calendar year (« Janvier Prévisionnel »…): any year's, the same. */
+export const BUDGET_HEADER: readonly string[] = budgetHeader(CALENDAR_YEAR, 2000);
 
 /** The Pôle cell of a client's total row, and the Client cell of the grand total. */
 export const CLIENT_TOTAL_LABEL = 'Total client';
@@ -120,6 +134,8 @@ export interface BudgetWorkbookInput {
   closedMonths?: readonly ClosedMonth[];
   /** The comments of these client-years: the sheet `Commentaires` (left out when not given). */
   comments?: readonly SheetComment[];
+  /** The agency's fiscal year: every sheet names the months by it (the calendar year when not given). */
+  fiscal?: FiscalSettings;
 }
 
 /** `budget-{client}-{YYYY}-{date}.xlsx` or `budget-tous-clients-{YYYY}-{date}.xlsx`. */
@@ -133,7 +149,10 @@ export function budgetWorkbookFileName(input: Pick<BudgetWorkbookInput, 'year' |
  * out; clients without lines are left out of `Budget` and `Données`.
  */
 export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
-  const budget: WorkbookCell[][] = [BUDGET_HEADER.map((h) => text(h, { bold: true }))];
+  const fiscal = input.fiscal ?? CALENDAR_YEAR;
+  const names = monthNames(fiscal, input.year);
+  const header = budgetHeader(fiscal, input.year);
+  const budget: WorkbookCell[][] = [header.map((h) => text(h, { bold: true }))];
   const ids: WorkbookCell[][] = [IDS_HEADER.map((h) => text(h, { bold: true }))];
   const clientTotalRows: number[] = [];
   const grand = zeroFigures();
@@ -201,16 +220,16 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
     {
       name: BUDGET_SHEET,
       rows: budget,
-      widths: [24, 20, 34, ...BUDGET_HEADER.slice(FIRST_MONTH_COLUMN).map(() => 14)],
+      widths: [24, 20, 34, ...header.slice(FIRST_MONTH_COLUMN).map(() => 14)],
       frozenRows: 1,
       frozenColumns: FIRST_MONTH_COLUMN,
     },
-    monthlyMarginsSheet(clients),
-    ...(input.closedMonths ? [closingsSheet(input.closedMonths)] : []),
-    dataSheet(input.year, clients),
+    monthlyMarginsSheet(clients, names),
+    ...(input.closedMonths ? [closingsSheet(input.closedMonths, names)] : []),
+    dataSheet(input.year, clients, names),
     { name: IDS_SHEET, rows: ids, hidden: true },
   ];
-  if (input.comments) sheets.push(commentsSheet(input.comments));
+  if (input.comments) sheets.push(commentsSheet(input.comments, names));
   return { fileName: budgetWorkbookFileName(input), sheets };
 }
 
@@ -220,7 +239,11 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
  * table sums the same, and 300 clients stay far below Excel's 1,048,576 rows
  * (docs/product.md#excel-export).
  */
-export function dataSheet(year: number, clients: BudgetWorkbookInput['clients']): WorkbookSheet {
+export function dataSheet(
+  year: number,
+  clients: BudgetWorkbookInput['clients'],
+  names: readonly string[] = MONTHS,
+): WorkbookSheet {
   const rows: WorkbookCell[][] = [DATA_HEADER.map((h) => text(h, { bold: true }))];
   const sorted = [...clients].sort((a, b) => compareFrench(a.client.name, b.client.name));
   for (const { client, poles } of sorted) {
@@ -235,7 +258,7 @@ export function dataSheet(year: number, clients: BudgetWorkbookInput['clients'])
               { kind: 'number', value: year },
               text(pole.name),
               text(line.name),
-              text(MONTHS[m]!),
+              text(names[m]!),
               text(MEASURE_LABELS[measure]),
               amount(cents),
             ]);

@@ -36,13 +36,14 @@ const placeOf = (c: SheetComment) =>
       ? COMMENT_TEXTS.deletedLine
       : `${c.poleName ?? ''} › ${c.lineName}`;
 
-export function commentsSheet(comments: readonly SheetComment[]): WorkbookSheet {
+/** `names`: the twelve months in fiscal order (docs/product.md#fiscal-years). */
+export function commentsSheet(comments: readonly SheetComment[], names: readonly string[] = MONTHS): WorkbookSheet {
   const rows: WorkbookCell[][] = [COMMENTS_HEADER.map((h) => text(h, { bold: true }))];
   for (const c of comments) {
     rows.push([
       text(c.clientName),
       text(placeOf(c)),
-      text(c.month === null ? '' : MONTHS[c.month]!),
+      text(c.month === null ? '' : names[c.month]!),
       text(c.field === null ? '' : MEASURE_LABELS[c.field]),
       text(c.authorName),
       text(formatHistoryAt(c.at, 'Europe/Paris')),

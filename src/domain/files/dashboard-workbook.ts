@@ -123,7 +123,12 @@ export function dashboardWorkbook(
         dashboard.summaryRows.map((r) => ({ label: r.name, cells: summaryCells(r) })),
         summaryCells(dashboard.summaryTotal),
       ),
-      dataSheet(year, budgets),
+      // `Données` names the months as the evolution does: the fiscal year's (docs/product.md#fiscal-years).
+      dataSheet(
+        year,
+        budgets,
+        months.map((m) => m.month),
+      ),
     ],
   };
 }

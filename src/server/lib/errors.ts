@@ -14,6 +14,7 @@ import { CentsOverflowError } from '@/domain/money';
 import { budgetValidatedMessage } from '@/domain/signoff';
 import { yearQuery } from '@/domain/schemas';
 import { errorCode, FAILED_STATEMENT } from '@/server/db/client';
+import { defaultYearOf, fiscalOf } from './fiscal-context';
 import { clientYearTooLarge } from './messages';
 import { STORAGE_FULL, STORAGE_UNWRITABLE, storageFailure } from './storage-failure';
 
@@ -46,9 +47,12 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   return parsed.data;
 }
 
-/** The `?year=` of a request (docs/product.md#budget-years): the current year when absent, a 400 when bad. */
-export function yearOf(c: Context): number {
-  return validate(yearQuery, c.req.query()).year;
+/**
+ * The `?year=` of a request (docs/product.md#budget-years): when absent, the fiscal year holding
+ * today (docs/product.md#fiscal-years); a 400 when bad.
+ */
+export async function yearOf(c: Context): Promise<number> {
+  return validate(yearQuery, c.req.query()).year ?? (await defaultYearOf(c));
 }
 
 /**
@@ -169,6 +173,17 @@ function periodLocked(err: unknown): ApiError {
   return new ApiError(409, 'period_locked', periodLockedMessage(year, month), undefined, { year, month });
 }
 
+/**
+ * The `period_locked` message naming the month as the fiscal year does (« Septembre 2025 est
+ * clôturé… »): the trigger only knows the year and the position. The failed write's transaction
+ * is over, so the setting is read on its own; if that read fails too, the calendar name stays.
+ */
+async function periodLockedText(known: ApiError, c: Context): Promise<string> {
+  const { year, month } = known.extra as { year: number; month: number };
+  const fiscal = await fiscalOf(c).catch(() => undefined);
+  return fiscal ? periodLockedMessage(year, month, fiscal) : known.message;
+}
+
 /** Raised by the sign-off triggers (migration 0018, ADR 052): a forecast write on a validated budget. */
 const BUDGET_VALIDATED_SQLSTATE = 'BMVAL';
 
@@ -196,11 +211,14 @@ export function tooLarge(): never {
 }
 
 /** Hono's onError: known errors to their status, anything else to a logged 500. */
-export function handleError(err: unknown, c: Context) {
+export async function handleError(err: unknown, c: Context) {
   // A total beyond 2^53 cents (money.ts) is refused, not rounded: 422 with its French reason.
   const overflow = err instanceof CentsOverflowError ? new ApiError(422, 'validation', err.message) : undefined;
   const known = err instanceof ApiError ? err : (overflow ?? pgClientError(err));
-  if (known) return c.json(errorBody(known.code, known.message, known.issues, known.extra), known.status);
+  if (known) {
+    const message = known.code === 'period_locked' ? await periodLockedText(known, c) : known.message;
+    return c.json(errorBody(known.code, message, known.issues, known.extra), known.status);
+  }
   if (err instanceof HTTPException && err.status === 413) {
     return c.json(errorBody('too_large', TOO_LARGE), 413);
   }

@@ -176,7 +176,7 @@ export const NAMED: [z.ZodType, string, string][] = [
 for (const [schema, id, description] of NAMED) registry.add(schema, { id, description });
 
 // Inline schemas that JSON Schema cannot express by itself (a refinement, a transform).
-registry.add(yearText, { description: 'Exercice : 2000 à 2100 (par défaut, l’année en cours).' });
+registry.add(yearText, { description: 'Exercice : 2000 à 2100 (par défaut, l’exercice en cours).' });
 registry.add(dashboardQuery.shape.clients, {
   description: 'all (par défaut) ou les identifiants des clients séparés par des virgules (300 au plus).',
 });

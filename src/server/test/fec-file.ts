@@ -65,3 +65,10 @@ export async function postBytes<T>(app: { request: Hono['request'] }, path: stri
   });
   return { status: res.status, json: (await res.json()) as T };
 }
+
+/** A mapping that sends third party C001's sales on 706100 to one client's line. */
+export const oneClientSalesMapping = (clientId: string, pole: string, line: string) => ({
+  agentAccounts: [],
+  clients: [{ thirdParty: 'C001', clientId }],
+  rules: [{ when: { account: '706100' }, then: { pole, line } }],
+});

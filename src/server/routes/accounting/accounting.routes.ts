@@ -68,7 +68,7 @@ export function accountingRoutes(db: Db) {
       return c.json(document satisfies MappingDocument);
     })
     .post('/accounting/fec/preview', async (c) => {
-      const year = requireImporter(c);
+      const year = await requireImporter(c);
       const file = readFile(await bytesOf(c));
       const { result, plan, closed, names } = planImport(file, year, await readStored(db, year));
       return c.json(
@@ -76,7 +76,7 @@ export function accountingRoutes(db: Db) {
       );
     })
     .post('/accounting/fec/apply', async (c) => {
-      const year = requireImporter(c);
+      const year = await requireImporter(c);
       const bytes = await bytesOf(c);
       const file = readFile(bytes);
       const sha = createHash('sha256').update(bytes).digest('hex');
@@ -85,17 +85,17 @@ export function accountingRoutes(db: Db) {
       return c.json(answer satisfies FecApplyAnswer);
     })
     .get('/accounting/reconciliation', async (c) => {
-      const { last, months } = await readReconciliation(db, yearOf(c), scopeIds(c));
+      const { last, months } = await readReconciliation(db, await yearOf(c), scopeIds(c));
       const header = last ? { at: last.at, actor: last.actor, lines: last.lines, historyId: last.historyId } : null;
       return c.json(reconciliationToWire(header, months) satisfies ReconciliationAnswer);
     });
 }
 
 /** An import needs an admin of every client (it writes every client's actuals); returns the year. */
-function requireImporter(c: Context): number {
+async function requireImporter(c: Context): Promise<number> {
   requireCan(c, 'admin');
   if (accessOf(c).clientIds !== null) throw new ApiError(403, 'forbidden', EVERY_CLIENT_NEEDED);
-  return yearOf(c);
+  return await yearOf(c);
 }
 
 async function bytesOf(c: Context): Promise<Uint8Array> {

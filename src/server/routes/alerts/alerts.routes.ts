@@ -7,11 +7,11 @@
 import { Hono } from 'hono';
 import type { AlertSettingsAnswer, AlertsAnswer } from '@/domain/answers';
 import { alertText } from '@/domain/alerts';
-import { alertSettingsBody, alertsQuery } from '@/domain/alerts-schemas';
+import { alertSettingsBody } from '@/domain/alerts-schemas';
 import { alertMeasureToWire, alertSettingsFromWire, alertSettingsToWire } from '@/domain/codec';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
-import { readJson, validate } from '@/server/lib/errors';
+import { readJson, validate, yearOf } from '@/server/lib/errors';
 import type { Alerts } from '@/server/alerts/alerts-service';
 import { currentFigures } from '@/server/alerts/evaluate';
 import { alertNames, readAlertSettings, storedAlerts, writeAlertSettings } from '@/server/alerts/alerts.repo';
@@ -33,7 +33,7 @@ export function alertsRoutes(db: Db, alerts: Alerts) {
       return c.json(alertSettingsToWire(settings) satisfies AlertSettingsAnswer);
     })
     .get('/alerts', async (c) => {
-      const { year } = validate(alertsQuery, c.req.query());
+      const year = await yearOf(c);
       const access = accessOf(c);
       const answer = await db.transaction(async (tx) => {
         const stored = (await storedAlerts(tx, year, null, access.role === 'admin')).filter(

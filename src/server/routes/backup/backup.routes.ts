@@ -31,14 +31,14 @@ export function backupRoutes(db: Db, beforeRestore?: () => Promise<unknown>) {
           ),
         );
       }
-      const year = yearOf(c);
+      const year = await yearOf(c);
       return c.json(
         buildBackup(scopeBudgets(c, await db.transaction((tx) => readAllBudgets(tx, year))), year, new Date()),
       );
     })
     .post('/backup', async (c) => {
       requireCan(c, 'admin');
-      const year = yearOf(c);
+      const year = await yearOf(c);
       // Validated completely before anything is written.
       const wire = validate(anyBackupSchema, await readJson(c));
       const backup = decodeAmounts(

@@ -9,7 +9,7 @@ import { readAllBudgets } from './budget.repo';
 
 export function budgetRoutes(db: Db) {
   return new Hono().get('/budget', async (c) => {
-    const year = yearOf(c);
+    const year = await yearOf(c);
     const { clients, budgetData } = scopeBudgets(c, await db.transaction((tx) => readAllBudgets(tx, year)));
     return c.json({
       clients: clientsToWire(clients),

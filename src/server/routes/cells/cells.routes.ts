@@ -25,7 +25,7 @@ class Conflicts extends Error {
 
 export function cellsRoutes(db: Db) {
   return new Hono().patch('/cells', async (c) => {
-    const year = yearOf(c);
+    const year = await yearOf(c);
     const { source } = validate(cellSourceQuery, c.req.query());
     const cells = decodeAmounts((wire) => wire.map(cellUpdateFromWire), validate(patchCellsBody, await readJson(c)));
     const merged = mergeCells(cells);

@@ -44,10 +44,12 @@ async function managerOf(q: Queryable, clientId: string, manager: string): Promi
 
 export function clientsRoutes(db: Db) {
   return new Hono()
-    .get('/', async (c) => c.json(clientsToWire(visible(c, await listClients(db, yearOf(c)))) satisfies ClientsAnswer))
+    .get('/', async (c) =>
+      c.json(clientsToWire(visible(c, await listClients(db, await yearOf(c)))) satisfies ClientsAnswer),
+    )
     .post('/', async (c) => {
       requireCan(c, 'create');
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const body = validate(createClientBody, await readJson(c));
       const client = await db.transaction(async (tx) => {
         // A name another client holds, case and accents aside, is refused: 409 (ADR 025).
@@ -70,7 +72,7 @@ export function clientsRoutes(db: Db) {
     .patch('/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
       guardClient(c, id);
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const changes = decodeAmounts(clientChangesFromWire, validate(updateClientBody, await readJson(c)));
       const client = await db.transaction(async (tx) => {
         if (!(await lockClient(tx, id))) throw notFound(CLIENT_NOT_FOUND);
@@ -136,7 +138,7 @@ export function clientsRoutes(db: Db) {
     .get('/:id/budget', async (c) => {
       const { id } = validate(idParams, c.req.param());
       guardClient(c, id, 'read');
-      const year = yearOf(c);
+      const year = await yearOf(c);
       // One snapshot: the client check and the budget read see the same data.
       const poles = await db.transaction(async (tx) => {
         if (!(await findClient(tx, id, year))) throw notFound(CLIENT_NOT_FOUND);

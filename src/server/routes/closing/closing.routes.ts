@@ -41,7 +41,8 @@ export function closingRoutes(db: Db) {
       const { year, month } = params(c.req.param());
       const { last, months } = await readReconciliation(db, year, null);
       const m = months[month]!;
-      const accounting = last ? { reconciled: isReconciled(m), text: reconciliationText(m) } : null;
+      const fiscal = await readFiscalSettings(db);
+      const accounting = last ? { reconciled: isReconciled(m), text: reconciliationText(m, year, fiscal) } : null;
       const gaps = await unjustifiedGaps(db, year, month);
       return c.json({ items: await checklist(db, year, month), accounting, gaps } satisfies ChecklistAnswer);
     })
@@ -81,7 +82,11 @@ export function closingRoutes(db: Db) {
     change: {
       refusal: (closed: number[], year: number, month: number, fiscal: FiscalSettings) => string | null;
       /** The refusal across years (m14), from every year's closed months. */
-      yearsRefusal: (closed: ReadonlyMap<number, readonly number[]>, year: number) => string | null;
+      yearsRefusal: (
+        closed: ReadonlyMap<number, readonly number[]>,
+        year: number,
+        fiscal: FiscalSettings,
+      ) => string | null;
       apply: (tx: Queryable) => Promise<void>;
       /** The history entry's summary, naming the month as the fiscal year does (docs/product.md#fiscal-years). */
       summary: (fiscal: FiscalSettings) => string;
@@ -96,7 +101,7 @@ export function closingRoutes(db: Db) {
           year,
           month,
           fiscal,
-        ) ?? change.yearsRefusal(await closedByYear(tx), year);
+        ) ?? change.yearsRefusal(await closedByYear(tx), year, fiscal);
       if (refusal) throw conflict(refusal);
       await change.apply(tx);
       await insertEntry(tx, {

@@ -41,6 +41,7 @@ import {
   updateCommentText,
 } from './comments.repo';
 import { linkJustification } from '../variance/variance.repo';
+import { readFiscalSettings } from '../settings/settings.repo';
 
 const invalid = (message: string, path: string) => new ApiError(400, 'validation', message, [{ path, message }]);
 
@@ -133,7 +134,11 @@ export function commentsRoutes(db: Db, live: Live, mail: Mailer = noMailer()) {
           tx,
           recipients.map(({ r }) => r),
         );
-        const where = placeLabel({ ...place, lineName: comment.lineName, poleName: comment.poleName }, year);
+        const where = placeLabel(
+          { ...place, lineName: comment.lineName, poleName: comment.poleName },
+          year,
+          await readFiscalSettings(tx),
+        );
         const list: NewNotification[] = recipients
           .filter(({ r }) => levels.get(r) !== 'none')
           .map(({ r, kind }) => ({

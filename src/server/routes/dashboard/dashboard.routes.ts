@@ -41,7 +41,7 @@ import type { Db } from '@/server/db/client';
  */
 async function dashboardAnswerOf(db: Db, c: Context) {
   const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
-  const year = yearOf(c);
+  const year = await yearOf(c);
   const version = await versionOfYear(db, versionId, year);
   // Only the clients in the caller's scope; one outside it is unknown (docs/product.md#roles).
   const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
@@ -90,7 +90,7 @@ export function dashboardRoutes(db: Db) {
     })
     .get('/dashboard/landing', compress(), async (c) => {
       const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       // The version asked for, else the year's reference (docs/product.md#landing-view).
       const version = (await versionOfYear(db, versionId, year)) ?? (await referenceOfYear(db, year));
       const view = await loadLandingView(
@@ -106,9 +106,9 @@ export function dashboardRoutes(db: Db) {
     .get('/dashboard/lines', compress(), async (c) => {
       const { clients, cutoff, version, ...attributes } = validate(dashboardQuery, c.req.query());
       // The lines carry no version figures yet; a bad version is refused all the same.
-      await versionOfYear(db, version, yearOf(c));
+      await versionOfYear(db, version, await yearOf(c));
       const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
-      const poles = await loadDashboardLines(db, ids, yearOf(c), cutoff);
+      const poles = await loadDashboardLines(db, ids, await yearOf(c), cutoff);
       if (!poles) throw notFound(CLIENT_NOT_FOUND);
       return c.json({ poles } satisfies DashboardLinesAnswer);
     });

@@ -8,10 +8,10 @@ import type { HistoryPageAnswer, HistoryStackAnswer, UndoAnswer } from '@/domain
 import { Hono } from 'hono';
 import { historyEntryToWire } from '@/domain/codec';
 import { historyIdParams, historyQuery, historyStackQuery } from '@/domain/schemas';
-import { currentYear } from '@/domain/years';
 import type { Db } from '@/server/db/client';
 import { actorOf } from '@/server/lib/actor';
 import { validate } from '@/server/lib/errors';
+import { defaultYearOf } from '@/server/lib/fiscal-context';
 import { linesClients } from '@/server/policy/access.repo';
 import { guardClient, guardEntry, guardLines, scopeIds } from '@/server/policy/policy';
 import { actorStack, listHistory, undoEntry } from './history.repo';
@@ -21,7 +21,7 @@ export function historyRoutes(db: Db) {
     .get('/history', async (c) => {
       const f = validate(historyQuery, c.req.query());
       if (f.clientId) guardClient(c, f.clientId, 'read');
-      if (f.lineId) await guardLines(c, db, [f.lineId], f.year ?? currentYear());
+      if (f.lineId) await guardLines(c, db, [f.lineId], f.year ?? (await defaultYearOf(c)));
       // Every read through the scope of each entry's client (A3): a deleted line has no client left
       // for guardLines to check, its entries still name theirs. A batch over several clients (no
       // client) shows a scoped reader its cells of a line that exists in scope, and nothing else.
@@ -33,7 +33,9 @@ export function historyRoutes(db: Db) {
     .get('/history/stack', async (c) => {
       const { clientId, year } = validate(historyStackQuery, c.req.query());
       guardClient(c, clientId, 'read');
-      return c.json((await actorStack(db, actorOf(c), clientId, year ?? currentYear())) satisfies HistoryStackAnswer);
+      return c.json(
+        (await actorStack(db, actorOf(c), clientId, year ?? (await defaultYearOf(c)))) satisfies HistoryStackAnswer,
+      );
     })
     .post('/history/:id/undo', async (c) => {
       const { id } = validate(historyIdParams, c.req.param());

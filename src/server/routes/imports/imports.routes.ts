@@ -35,7 +35,7 @@ import {
 
 export function importsRoutes(db: Db) {
   return new Hono().post('/import', async (c) => {
-    const year = yearOf(c);
+    const year = await yearOf(c);
     const body = validate(importBody, await readJson(c));
     const newClientIds = [...new Set(body.lines.map((l) => l.clientId.toLowerCase()))];
     for (const id of newClientIds) guardClient(c, id);

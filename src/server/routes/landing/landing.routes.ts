@@ -25,6 +25,7 @@ import { completeEntry, deleteEntry, insertEntry } from '../history/history.repo
 import { forecastTotals, lockChosenClients } from '../years/years.repo';
 import { referenceOfYear } from '../dashboard/dashboard.repo';
 import { closedMonths, landingCutoff, landingLines } from './landing.repo';
+import { readFiscalSettings } from '../settings/settings.repo';
 
 type LandingResult = LandingAnswerWire['clients'];
 
@@ -93,7 +94,13 @@ export function landingRoutes(db: Db) {
         else {
           await completeEntry(tx, entryId, {
             cellCount: written,
-            summary: SUMMARIES.landing(year, LANDING_METHOD_LABELS[body.method], plan.cutoff, written),
+            summary: SUMMARIES.landing(
+              year,
+              LANDING_METHOD_LABELS[body.method],
+              plan.cutoff,
+              written,
+              await readFiscalSettings(tx),
+            ),
           });
         }
         const after = await forecastTotals(tx, ids, year);

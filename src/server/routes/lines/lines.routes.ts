@@ -33,7 +33,7 @@ export function linesRoutes(db: Db) {
   return new Hono()
     .post('/poles/:id/lines', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const body = validate(addLineBody, await readJson(c));
       await guardPole(c, db, id, year);
       const line = await db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export function linesRoutes(db: Db) {
     })
     .put('/lines/:id/name', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       await guardLines(c, db, [id], year);
       const { name } = validate(renameBody, await readJson(c));
       const line = await db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export function linesRoutes(db: Db) {
     })
     .post('/lines/:id/move', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       await guardLines(c, db, [id], year);
       const { direction } = validate(moveLineBody, await readJson(c));
       const order = await db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export function linesRoutes(db: Db) {
     })
     .delete('/lines/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       await guardLines(c, db, [id], year);
       await db.transaction(async (tx) => {
         // Lock the owning client first, as cell saves do: a save running beside this delete then

@@ -18,13 +18,14 @@ import { lockClient } from '../clients/clients.repo';
 import { insertLines, lineNames } from '../lines/lines.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import { findPoleByName, insertPole, lockPole, poleName, renamePole, setExpanded, setFacture } from './poles.repo';
+import { readFiscalSettings } from '../settings/settings.repo';
 
 export function polesRoutes(db: Db) {
   return new Hono()
     .post('/clients/:id/poles', async (c) => {
       const { id } = validate(idParams, c.req.param());
       guardClient(c, id);
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const body = validate(addPoleBody, await readJson(c));
       const pole = await db.transaction(async (tx) => {
         // The client lock serialises two concurrent adds of the same pole name.
@@ -54,7 +55,7 @@ export function polesRoutes(db: Db) {
     })
     .patch('/poles/:id', async (c) => {
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const body = validate(updatePoleBody, await readJson(c));
       await guardPole(c, db, id, year);
       const pole = await db.transaction(async (tx) => {
@@ -67,7 +68,7 @@ export function polesRoutes(db: Db) {
       // Renaming in place (issue 13): a history entry, undone by renaming back; a name another
       // pole of the client's year holds is refused, as adding would merge into that pole.
       const { id } = validate(idParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       await guardPole(c, db, id, year);
       const { name } = validate(renameBody, await readJson(c));
       const pole = await db.transaction(async (tx) => {
@@ -93,7 +94,7 @@ export function polesRoutes(db: Db) {
     })
     .put('/poles/:id/facture/:month', async (c) => {
       const { id, month } = validate(factureParams, c.req.param());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const body = validate(setFactureBody, await readJson(c));
       await guardPole(c, db, id, year);
       const pole = await db.transaction(async (tx) => {
@@ -107,7 +108,7 @@ export function polesRoutes(db: Db) {
             source: 'structure',
             clientId,
             year,
-            summary: SUMMARIES.facture(before.name, month, body.value),
+            summary: SUMMARIES.facture(before.name, year, month, body.value, await readFiscalSettings(tx)),
             ops: [{ op: 'set_facture', poleId: id, month, old: !body.value, new: body.value }],
           });
         }

@@ -9,7 +9,7 @@ import type { DashboardData } from '@/domain/dashboard/data';
 import type { ClientWire as Client, PoleWire as Pole } from '@/domain/schemas';
 import { createTestApp } from '@/server/test/test-db';
 import { createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
-import { fecFile, postBytes, sale } from '@/server/test/fec-file';
+import { fecFile, oneClientSalesMapping, postBytes, sale } from '@/server/test/fec-file';
 
 const SEPTEMBER = { fiscalYearStartMonth: 9, yearNaming: 'end' } as const;
 
@@ -95,11 +95,7 @@ describe('a year from September to August (named by its end)', () => {
   });
 
   it('reads a FEC whose September entries go to month 0 and whose next September is outside the year', async () => {
-    const mapping = {
-      agentAccounts: [],
-      clients: [{ thirdParty: 'C001', clientId: client.id }],
-      rules: [{ when: { account: '706100' }, then: { pole: 'Paid', line: 'Google Ads – Search' } }],
-    };
+    const mapping = oneClientSalesMapping(client.id, 'Paid', 'Google Ads – Search');
     expect((await t.request('PUT', '/api/accounting/mapping', mapping)).status).toBe(200);
     const file = fecFile([
       ...sale('V1', '20250915', 'C001', '706100', '100,00'),

@@ -30,7 +30,7 @@ export function varianceRoutes(db: Db) {
   return new Hono()
     .get('/dashboard/variance', compress(), async (c) => {
       const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
-      const year = yearOf(c);
+      const year = await yearOf(c);
       const version = (await versionOfYear(db, versionId, year)) ?? (await referenceOfYear(db, year));
       if (!version) throw notFound(noReferenceVersion(year));
       // The caller's scope, narrowed by the clients' attributes as the dashboards are.

@@ -3,12 +3,12 @@
  * 300-client workbook takes far longer than a frame (bench/xlsx.bench.ts), so the page keeps
  * answering while it runs. Answers the file's lines, or the French refusal.
  */
-import { ImportError } from '@/domain/files/budget-import';
+import { ImportError, type ImportTarget } from '@/domain/files/budget-import';
 import { readImportFile } from './read';
 
-self.onmessage = async (event: MessageEvent<{ name: string; bytes: ArrayBuffer }>) => {
+self.onmessage = async (event: MessageEvent<{ name: string; bytes: ArrayBuffer; target: ImportTarget }>) => {
   try {
-    const file = await readImportFile(event.data.name, new Uint8Array(event.data.bytes));
+    const file = await readImportFile(event.data.name, new Uint8Array(event.data.bytes), event.data.target);
     self.postMessage({ ok: true, file });
   } catch (error) {
     const message =

@@ -14,11 +14,13 @@
 import { strFromU8, zipSync, type Unzipped } from 'fflate';
 import { readSheet } from 'read-excel-file/universal';
 import {
+  CALENDAR_IMPORT,
   IMPORT_LIMITS,
   ImportError,
   cellPlace,
   readBudgetSheet,
   readClientCsv,
+  type ImportTarget,
   type ImportedFile,
   type SheetValue,
 } from '@/domain/files/budget-import';
@@ -216,8 +218,14 @@ async function sheetRows(stored: ArrayBuffer, name: string, formulas: Map<string
   return data;
 }
 
-/** The budget workbook's lines (ImportError on the first problem). */
-export async function readWorkbookBytes(bytes: Uint8Array): Promise<ImportedFile> {
+/**
+ * The budget workbook's lines (ImportError on the first problem); `target`: the exercice and fiscal
+ * year whose month headers row 1 must carry (docs/product.md#fiscal-years).
+ */
+export async function readWorkbookBytes(
+  bytes: Uint8Array,
+  target: ImportTarget = CALENDAR_IMPORT,
+): Promise<ImportedFile> {
   if (bytes.length > IMPORT_LIMITS.fileBytes) {
     throw new ImportError(
       `Fichier refusé : ${megabytes(bytes.length)}, au plus ${megabytes(IMPORT_LIMITS.fileBytes)}.`,
@@ -264,18 +272,22 @@ export async function readWorkbookBytes(bytes: Uint8Array): Promise<ImportedFile
     if (error instanceof ImportError) throw error;
     throw new ImportError(`${NOT_A_WORKBOOK} (contenu illisible : ${error instanceof Error ? error.message : ''})`);
   }
-  return readBudgetSheet(budget, ids);
+  return readBudgetSheet(budget, ids, target);
 }
 
 /** A chosen file: a client CSV by its name, else a workbook. */
-export async function readImportFile(name: string, bytes: Uint8Array): Promise<ImportedFile> {
+export async function readImportFile(
+  name: string,
+  bytes: Uint8Array,
+  target: ImportTarget = CALENDAR_IMPORT,
+): Promise<ImportedFile> {
   if (/\.csv$/i.test(name)) {
     if (bytes.length > IMPORT_LIMITS.fileBytes) {
       throw new ImportError(
         `Fichier refusé : ${megabytes(bytes.length)}, au plus ${megabytes(IMPORT_LIMITS.fileBytes)}.`,
       );
     }
-    return readClientCsv(new TextDecoder('utf-8').decode(bytes));
+    return readClientCsv(new TextDecoder('utf-8').decode(bytes), target);
   }
-  return readWorkbookBytes(bytes);
+  return readWorkbookBytes(bytes, target);
 }

@@ -10,6 +10,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import writeExcelFile, { type Cell } from 'write-excel-file/universal';
 import readXlsxFile from 'read-excel-file/universal';
 import { BUDGET_HEADER, budgetWorkbook } from '@/domain/files/budget-workbook';
+import { clientCsvFile } from '@/domain/files/client-csv';
 import { planImport } from '@/domain/files/import-plan';
 import { makeClient, makeLine, makePole } from '@/domain/testing/builders';
 import { readImportFile, readWorkbookBytes } from './read';
@@ -113,6 +114,99 @@ describe('round trip through the libraries', () => {
       })),
     ).toBlob();
     expectOnlyTheTwoEdits(await readWorkbookBytes(await bytesOf(rewritten)));
+  });
+});
+
+describe('a September year (docs/product.md#fiscal-years, ADR 060)', () => {
+  const SEPTEMBER = { fiscalYearStartMonth: 9, yearNaming: 'end' } as const;
+  const exportedIn = async (fiscal: typeof SEPTEMBER | undefined) =>
+    bytesOf(
+      await workbookBlob(
+        budgetWorkbook({
+          year: 2026,
+          scope: 'client',
+          now: new Date(2026, 10, 23),
+          clients: [{ client: acme, poles }],
+          fiscal,
+        }),
+      ),
+    );
+
+  it("names every sheet's months by the fiscal year, in fiscal order", async () => {
+    const sheets = await readXlsxFile((await exportedIn(SEPTEMBER)).slice().buffer);
+    const [budget, monthly, data] = sheets.map((sheet) => sheet.data);
+    expect(budget![0]!.slice(3, 8)).toEqual([
+      'Septembre 2025 Prévisionnel',
+      'Septembre 2025 Achat prévisionnel',
+      'Septembre 2025 Réel',
+      'Septembre 2025 Achat réel',
+      'Octobre 2025 Prévisionnel',
+    ]);
+    expect(budget![0]![3 + 11 * 4]).toBe('Août 2026 Prévisionnel');
+    expect(monthly![0]!.slice(2, 5)).toEqual([
+      'Septembre 2025 MB prévisionnelle',
+      'Septembre 2025 MB réelle',
+      'Septembre 2025 Facturé',
+    ]);
+    // Données: 1 234,56 € of actual sales in the year's first month, September 2025.
+    expect(data!.find((row) => row[6] === 1234.56)?.slice(4, 6)).toEqual(['Septembre 2025', 'Réel']);
+  });
+
+  it('imports back into the same year with the same setting: exactly the two changed cells', async () => {
+    const files = unzipSync(await exportedIn(SEPTEMBER));
+    let sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    sheet = sheet.replace(/(<c r="F3"[^>]*>)<v>1234.56<\/v>/, '$1<v>1500.1</v>');
+    sheet = sheet.replace(/(<c r="K4"[^>]*>)<v>0<\/v>/, '$1<v>0.3</v>');
+    files['xl/worksheets/sheet1.xml'] = strToU8(sheet);
+    expectOnlyTheTwoEdits(await readWorkbookBytes(zipSync(files), { fiscal: SEPTEMBER, year: 2026 }));
+  });
+
+  it.each([
+    [
+      'a calendar file into a September year',
+      undefined,
+      { fiscal: SEPTEMBER, year: 2026 },
+      'Septembre 2025 Prévisionnel',
+      'Janvier Prévisionnel',
+    ],
+    [
+      'a September file into a calendar year',
+      SEPTEMBER,
+      { fiscal: { fiscalYearStartMonth: 1, yearNaming: 'end' } as const, year: 2026 },
+      'Janvier Prévisionnel',
+      'Septembre 2025 Prévisionnel',
+    ],
+    [
+      'a September file into the next year',
+      SEPTEMBER,
+      { fiscal: SEPTEMBER, year: 2027 },
+      'Septembre 2026 Prévisionnel',
+      'Septembre 2025 Prévisionnel',
+    ],
+  ])(
+    'refuses %s, naming the header expected and found (its months would land on others)',
+    async (_, written, target, expected, found) => {
+      await expect(readWorkbookBytes(await exportedIn(written), target)).rejects.toThrow(
+        `Feuille « Budget », ligne 1, colonne D : en-tête « ${expected} » attendu, « ${found} » trouvé.`,
+      );
+    },
+  );
+
+  it('a calendar year still imports a file written before the setting existed (any year: its headers carry none)', async () => {
+    const file = await readWorkbookBytes(await exportedIn(undefined), {
+      fiscal: { fiscalYearStartMonth: 1, yearNaming: 'end' },
+      year: 2031,
+    });
+    expect(file.lines.map((l) => l.line)).toEqual(['Google Ads – Search', 'Meta Ads']);
+  });
+
+  it('the client CSV goes back into its September year too, and not into a calendar one', async () => {
+    const bytes = strToU8(clientCsvFile('Acme', 2026, poles, new Date(2026, 10, 23), SEPTEMBER)!.text);
+    const read = await readImportFile('acme.csv', bytes, { fiscal: SEPTEMBER, year: 2026 });
+    expect(read.lines[0]!.figures.reel![0]).toBe(123456);
+    await expect(readImportFile('acme.csv', bytes)).rejects.toThrow(
+      'en-tête « Janvier Prévisionnel » attendu, « Septembre 2025 Prévisionnel » trouvé.',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { placeLabel, type Thread } from '@/domain/comments';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import type { Comment, Person } from '../api/comments';
 import { CommentBox } from './comment-box';
 import { CommentItem } from './comment-item';
@@ -32,7 +33,7 @@ type ThreadCardProps = {
 export function ThreadCard({ thread, year, people, actions, isHighlighted, showPlace }: ThreadCardProps) {
   const [isReplying, setIsReplying] = useState(false);
   const { root } = thread;
-  const place = placeLabel(root, year);
+  const place = placeLabel(root, year, useFiscalSettings());
   return (
     <li
       aria-label={`Fil : ${place}`}

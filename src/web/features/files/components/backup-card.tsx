@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DatabaseBackup, FileDown, FileJson, FileSpreadsheet, Upload } from 'lucide-react';
 import { backupFile } from '@/domain/files/backup-json';
 import { budgetWorkbook } from '@/domain/files/budget-workbook';
@@ -9,6 +10,7 @@ import { useYear } from '@/web/hooks/use-year';
 import { downloadFile } from '@/web/lib/download';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { fiscalSettingsQueryOptions } from '@/web/lib/use-fiscal-year';
 import { getAllBudgets, getBackup, getMonthLocks } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
 import { InvoicingDialog } from './invoicing-dialog';
@@ -18,13 +20,18 @@ const ImportConfirmDialog = lazy(() =>
   import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })),
 );
 
-/** Every client's year as one budget workbook (docs/product.md#excel-export). */
-async function exportAllExcel(year: number) {
-  const [{ clients, budgetData }, locks] = await Promise.all([getAllBudgets(year), getMonthLocks(year)]);
+/** Every client's year as one budget workbook (docs/product.md#excel-export), months named by the fiscal year. */
+async function exportAllExcel(year: number, queryClient: QueryClient) {
+  const [{ clients, budgetData }, locks, fiscal] = await Promise.all([
+    getAllBudgets(year),
+    getMonthLocks(year),
+    queryClient.ensureQueryData(fiscalSettingsQueryOptions()),
+  ]);
   const workbook = budgetWorkbook({
     year,
     scope: 'all',
     now: new Date(),
+    fiscal,
     closedMonths: locks,
     clients: clients.map((client) => ({ client, poles: budgetData[client.id] ?? [] })),
   });
@@ -47,6 +54,7 @@ export function BackupCard() {
   // The invoicing dialog opens on the data read at the click.
   const [invoicing, setInvoicing] = useState<Awaited<ReturnType<typeof getAllBudgets>> | null>(null);
   const [year] = useYear();
+  const queryClient = useQueryClient();
   const restore = useBackupImport(year);
   const isBusy = exporting !== null || restore.isReading;
   // A restore replaces everything: the admin's (docs/product.md#roles); the server refuses others.
@@ -56,7 +64,7 @@ export function BackupCard() {
     setExporting(kind);
     try {
       if (kind === 'invoicing') setInvoicing(await getAllBudgets(year));
-      else await (kind === 'excel' ? exportAllExcel(year) : exportBackup());
+      else await (kind === 'excel' ? exportAllExcel(year, queryClient) : exportBackup());
     } catch (error) {
       notifyError('Erreur', 'Impossible de charger les données budgétaires', error);
     } finally {

@@ -12,6 +12,7 @@ import { getClientBudget } from '@/web/lib/get-client-budget';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { reloadAllData } from '@/web/lib/query-keys';
 import { undoAndReload } from '@/web/lib/undo-entry';
+import { fiscalSettingsQueryOptions } from '@/web/lib/use-fiscal-year';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { readInWorker } from '@/web/lib/xlsx/read-in-worker';
 import { useYear } from '@/web/hooks/use-year';
@@ -37,10 +38,11 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
   async function exportExcel() {
     setBusy('export');
     try {
-      const [poles, comments, locks] = await Promise.all([
+      const [poles, comments, locks, fiscal] = await Promise.all([
         getClientBudget(clientId, year),
         getClientComments(clientId, year),
         getMonthLocks(year),
+        queryClient.ensureQueryData(fiscalSettingsQueryOptions()),
       ]);
       await downloadWorkbook(
         budgetWorkbook({
@@ -50,6 +52,7 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
           clients: [{ client: { id: clientId, name: clientName }, poles }],
           closedMonths: locks,
           comments: comments.map((c) => ({ ...c, clientName })),
+          fiscal,
         }),
       );
       notifySuccess('Export réussi', `Le budget ${year} de ${clientName} a été exporté en Excel.`);
@@ -66,7 +69,13 @@ export function ClientExcelActions({ clientId, clientName }: ClientExcelActionsP
     if (!file) return;
     setBusy('read');
     try {
-      const [imported, all, locks] = await Promise.all([readInWorker(file), getAllBudgets(year), getMonthLocks(year)]);
+      // The file's headers must name this year's months as its export does (docs/product.md#fiscal-years).
+      const fiscal = await queryClient.ensureQueryData(fiscalSettingsQueryOptions());
+      const [imported, all, locks] = await Promise.all([
+        readInWorker(file, { fiscal, year }),
+        getAllBudgets(year),
+        getMonthLocks(year),
+      ]);
       const plan = planImport(imported, {
         clients: all.clients,
         budgetData: all.budgetData,

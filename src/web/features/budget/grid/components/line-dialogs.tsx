@@ -3,6 +3,7 @@
  * figures, and 'Répartir…', which spreads an amount over chosen months of one measure, evenly to
  * the cent (largest remainder: the months sum exactly to the amount).
  */
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import {
   MEASURES,
@@ -10,7 +11,7 @@ import {
   MONTH_INDEXES,
   formatEurosExact,
   readCellEntry,
-  spreadEvenly,
+  spreadOverOpenMonths,
   type Line,
   type Measure,
 } from '@/domain';
@@ -26,7 +27,9 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/cn';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
+import { useCellLocks } from '../hooks/use-closed-months';
 
 /** How many of the line's 48 figures are not zero. */
 export function filledCount(line: Line): number {
@@ -77,22 +80,22 @@ type SpreadDialogProps = {
 /** 'Répartir…': an amount (cell entry: `12 000`, `=1000*12`…) over the ticked months of one measure. */
 export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProps) {
   const names = useMonthNames(year).column;
+  // A closed month (docs/product.md#month-closing) is shown disabled and unticked, and takes no share.
+  const { closed } = useCellLocks();
   const [measure, setMeasure] = useState<Measure>('previsionnel');
   const [text, setText] = useState('');
   const [months, setMonths] = useState<boolean[]>(() => MONTH_INDEXES.map(() => true));
   const [refusal, setRefusal] = useState<string | null>(null);
   const entry = text.trim() === '' ? null : readCellEntry(text);
-  const chosen = MONTH_INDEXES.filter((m) => months[m]);
-  const parts = entry?.ok ? spreadEvenly(entry.cents, chosen.length) : [];
+  const ticked = MONTH_INDEXES.map((m) => months[m] === true && !closed.has(m));
+  const chosen = MONTH_INDEXES.filter((m) => ticked[m]);
+  const parts = entry?.ok ? spreadOverOpenMonths(entry.cents, ticked, closed) : [];
   const error =
-    refusal ?? (entry && !entry.ok ? entry.reason : chosen.length === 0 ? 'Cochez au moins un mois.' : null);
+    refusal ?? (entry && !entry.ok ? entry.reason : chosen.length === 0 ? 'Cochez au moins un mois ouvert.' : null);
 
   const submit = () => {
     if (!entry?.ok || chosen.length === 0) return;
-    const reason = onSpread(
-      measure,
-      chosen.map((month, i) => ({ month, cents: parts[i]! })),
-    );
+    const reason = onSpread(measure, parts);
     if (reason === null) onClose();
     else setRefusal(reason);
   };
@@ -108,7 +111,7 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
           </DialogTitle>
           <DialogDescription>
             Le montant est réparti à parts égales au centime près sur les mois cochés (les premiers mois reçoivent les
-            centimes restants)&#8239;; les autres mois ne changent pas.
+            centimes restants)&#8239;; les autres mois ne changent pas, et un mois clôturé ne peut pas être coché.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -150,17 +153,20 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
           <fieldset className="grid grid-cols-4 gap-2 text-sm">
             <legend className="mb-1 text-sm font-medium">Mois</legend>
             {MONTH_INDEXES.map((m) => {
-              const index = chosen.indexOf(m);
+              const share = parts.find((p) => p.month === m);
+              const isClosed = closed.has(m);
               return (
-                <label key={m} className="flex items-center gap-1.5">
+                <label key={m} className={cn('flex items-center gap-1.5', isClosed && 'text-muted-foreground')}>
                   <Checkbox
-                    checked={months[m]}
+                    checked={ticked[m]}
+                    disabled={isClosed}
                     onCheckedChange={(c) => setMonths((prev) => prev.map((v, i) => (i === m ? c === true : v)))}
                   />
                   <span>{names[m]}</span>
-                  {index >= 0 && parts[index] !== undefined && (
+                  {isClosed && <Lock className="size-3.5" role="img" aria-label={`${names[m]} clôturé`} />}
+                  {share && (
                     <span className="ml-auto text-xs tabular-nums text-muted-foreground">
-                      {formatEurosExact(parts[index])}
+                      {formatEurosExact(share.cents)}
                     </span>
                   )}
                 </label>

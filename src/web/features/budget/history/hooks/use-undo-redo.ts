@@ -10,7 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Pole } from '@/domain';
 import type { HistoryEntry } from '@/domain/codec';
 import { cellNameIn, type CellRef } from '@/domain/history-view';
+import { monthNames } from '@/domain/fiscal-year';
 import { notifyError } from '@/web/lib/notify';
+import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
 import { UNDO_FAILED, undoAndReload } from '@/web/lib/undo-entry';
 import { ApiError } from '@/web/lib/api-client';
 import { budgetKeys } from '../../api/budget-keys';
@@ -23,6 +25,7 @@ export type UndoTarget = 'undo' | 'redo' | { id: number };
 export function useUndoRedo(year: number, clientId: string, onChanged: (entry: HistoryEntry) => void) {
   const queryClient = useQueryClient();
   const stack = useHistoryStack(year, clientId);
+  const fiscal = useFiscalSettings();
   const isRunning = useRef(false);
   const onChangedRef = useRef(onChanged);
   useLayoutEffect(() => {
@@ -54,13 +57,14 @@ export function useUndoRedo(year: number, clientId: string, onChanged: (entry: H
         if (id === null) return;
         // The cells a refusal lists are named as the grid shows them now.
         const poles = queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? [];
-        const entry = await undoAndReload(queryClient, id, (cell: CellRef) => cellNameIn(poles, cell));
+        const names = monthNames(fiscal, year);
+        const entry = await undoAndReload(queryClient, id, (cell: CellRef) => cellNameIn(poles, cell, names));
         if (entry) onChangedRef.current(entry);
       } finally {
         isRunning.current = false;
       }
     },
-    [queryClient, year, clientId],
+    [queryClient, year, clientId, fiscal],
   );
 
   return {

@@ -3,6 +3,7 @@ import { formatEurosExact, type Pole } from '@/domain';
 import { LOCAL_ACTOR } from '@/domain/history';
 import { cellNameIn } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
+import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { cellSaveQueue, useConflicts, type YearCellUpdate } from '../api/save-cells';
 import type { ConflictGroup, ConflictInfo } from '../api/cell-save-queue';
 import { showCells } from '../../api/client-budget';
@@ -23,6 +24,7 @@ const nameOf = (info: ConflictInfo) =>
 export function ConflictPanel({ year, poles }: { year: number; poles: readonly Pole[] }) {
   const queryClient = useQueryClient();
   const groups = useConflicts().filter((g) => [...g.cells.values()].some((c) => c.year === year));
+  const monthNames = useMonthNames(year).full;
   if (groups.length === 0) return null;
 
   const resolve = (group: ConflictGroup<YearCellUpdate>, choice: 'mine' | 'theirs', keys?: string[]) => {
@@ -53,7 +55,7 @@ export function ConflictPanel({ year, poles }: { year: number; poles: readonly P
                   const mine = group.cells.get(key)!;
                   return (
                     <li key={key}>
-                      {cellNameIn(poles, mine)}
+                      {cellNameIn(poles, mine, monthNames)}
                       {'\u00a0'}: la vôtre {formatEurosExact(mine.value)}, celle de {nameOf(info)}{' '}
                       {formatEurosExact(info.current)}
                     </li>
@@ -74,7 +76,7 @@ export function ConflictPanel({ year, poles }: { year: number; poles: readonly P
         }
         return entries.map(([key, info]) => {
           const mine = group.cells.get(key)!;
-          const label = cellNameIn(poles, mine);
+          const label = cellNameIn(poles, mine, monthNames);
           return (
             <div
               key={`${group.id}:${key}`}
