@@ -29,8 +29,9 @@ describe('yearsToOffer', () => {
 });
 
 describe('the ?year= parameter', () => {
-  it('defaults to the current calendar year', () => {
-    expect(yearQuery.parse({})).toEqual({ year: currentYear() });
+  it('may be absent: the server then takes the fiscal year holding today (fiscal-defaults.test.ts)', () => {
+    expect(yearQuery.parse({})).toEqual({});
+    expect(yearQuery.parse({ year: '2027' })).toEqual({ year: 2027 });
     expect(currentYear(new Date(2027, 0, 1, 0, 0))).toBe(2027);
   });
 
