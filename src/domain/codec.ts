@@ -118,7 +118,11 @@ export function driverFromWire(wire: LineDriverWire): LineDriver {
     measure: wire.measure,
     basisPoints: Math.round(wire.percent * 100),
     sourceMeasure: wire.sourceMeasure,
-    sources: 'pole' in wire.sources ? { pole: wire.sources.pole } : { lineIds: [...wire.sources.lineIds] },
+    // Ids as the database answers them (lower case): a stored driver compares equal to its request.
+    sources:
+      'pole' in wire.sources
+        ? { pole: wire.sources.pole.toLowerCase() }
+        : { lineIds: wire.sources.lineIds.map((id) => id.toLowerCase()) },
   };
 }
 
