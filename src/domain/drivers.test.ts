@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drivenMonths, driverDescription, driverOrder, recomputeDrivers, withDriver, type LineDriver } from './drivers';
+import { applyDrivers } from './budget-grid';
 import { assertCents, divideHalfAway, type Cents } from './money';
 import { makeLine, makePole } from './testing/builders';
 
@@ -148,5 +149,21 @@ describe('driverDescription (the tooltip)', () => {
     expect(
       driverDescription([paid], fees.id, driver({ basisPoints: 1225, sources: { lineIds: [google.id, meta.id] } })),
     ).toBe('Calculée : 12,25\u00a0% de « Achat prévisionnel » des lignes « Google », « Meta »');
+  });
+});
+
+describe('applyDrivers (the grid shows a driver follow its source at once)', () => {
+  it('applies the computed cells and keeps the other lines and poles as they were', () => {
+    const google = makeLine('Google', { achat_previsionnel: [1000] });
+    const fees = makeLine('Frais');
+    const paid = makePole('Paid', [google, fees]);
+    const seo = makePole('SEO', [makeLine('Audit')]);
+    fees.driver = driver({ sources: { pole: paid.id } });
+    const next = applyDrivers([paid, seo]);
+    expect(next[0]!.lines[1]!.previsionnel[0]).toBe(15_000);
+    expect(next[0]!.lines[0]).toBe(google);
+    expect(next[1]).toBe(seo);
+    const plain = [seo];
+    expect(applyDrivers(plain)[0]).toBe(seo);
   });
 });

@@ -16,6 +16,7 @@ export * from './codec';
 export * from './api-error';
 export * from './budget';
 export * from './budget-grid';
+export * from './drivers';
 export * from './cell-entry';
 export * from './dashboard/sums';
 export * from './dashboard/data';

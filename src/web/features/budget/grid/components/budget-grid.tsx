@@ -34,6 +34,8 @@ import {
   type LineRowActions,
 } from './grid-rows';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';
+import { DriverDialog } from './driver-dialog';
+import { useDriverActions } from '../hooks/use-driver-actions';
 
 /** One row of the grid body, in screen order. */
 type GridItem =
@@ -254,6 +256,7 @@ export function BudgetGrid({
   useLayoutEffect(() => {
     shownRef.current = shown;
   }, [shown]);
+  const drivers = useDriverActions(year, shownRef);
   const rowActions = useMemo<LineRowActions>(
     () => ({
       ...actions,
@@ -264,8 +267,9 @@ export function BudgetGrid({
         const line = pole?.lines.find((l) => l.id === lineId);
         if (pole && line) actions.onMoveLine(pole, line, direction);
       },
+      ...drivers.rowActions,
     }),
-    [actions],
+    [actions, drivers.rowActions],
   );
 
   const inputAt = useCellFocus({ tableRef, lines, lineItemIndex, range, showRow, revealRow, focusRequest });
@@ -329,6 +333,14 @@ export function BudgetGrid({
               notifySuccess('Montant réparti', `${spreading.line.name}\u00a0: ${values.length} mois`);
             return reason;
           }}
+        />
+      )}
+      {drivers.driving && (
+        <DriverDialog
+          line={drivers.driving}
+          poles={shown}
+          onClose={drivers.close}
+          onSubmit={(driver) => drivers.submit(drivers.driving!.id, driver)}
         />
       )}
       <CellMenus
