@@ -4,15 +4,7 @@
  * and refuses (a loop, a closed month) with its French message, shown here.
  */
 import { useState } from 'react';
-import {
-  MEASURES,
-  MEASURE_LABELS,
-  driverToWire,
-  type Line,
-  type LineDriverWire,
-  type Measure,
-  type Pole,
-} from '@/domain';
+import { driverToWire, type Line, type LineDriverWire, type Measure, type Pole } from '@/domain';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import {
@@ -25,6 +17,7 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { MeasureSelect } from './measure-select';
 
 type DriverDialogProps = {
   line: Line;
@@ -35,21 +28,6 @@ type DriverDialogProps = {
 };
 
 const SELECT = 'h-9 rounded-md border bg-card px-2 text-sm';
-
-function MeasureSelect({ label, value, onChange }: { label: string; value: Measure; onChange: (m: Measure) => void }) {
-  return (
-    <label className="flex flex-col gap-1.5 text-sm font-medium">
-      {label}
-      <select className={SELECT} value={value} onChange={(e) => onChange(e.target.value as Measure)}>
-        {MEASURES.map((m) => (
-          <option key={m} value={m}>
-            {MEASURE_LABELS[m]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** The percent typed (`15`, `12,5`) as a number, or null when it is not one. */
 const percentOf = (text: string): number | null => {

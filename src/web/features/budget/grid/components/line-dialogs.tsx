@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import {
   MEASURES,
-  MEASURE_LABELS,
   MONTH_INDEXES,
   formatEurosExact,
   readCellEntry,
@@ -27,6 +26,7 @@ import {
 } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
+import { MeasureSelect } from './measure-select';
 
 /** How many of the line's 48 figures are not zero. */
 export function filledCount(line: Line): number {
@@ -132,20 +132,7 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
                 }}
               />
             </label>
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              Mesure
-              <select
-                className="h-9 rounded-md border bg-card px-2 text-sm"
-                value={measure}
-                onChange={(e) => setMeasure(e.target.value as Measure)}
-              >
-                {MEASURES.map((m) => (
-                  <option key={m} value={m}>
-                    {MEASURE_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MeasureSelect label="Mesure" value={measure} onChange={setMeasure} />
           </div>
           <fieldset className="grid grid-cols-4 gap-2 text-sm">
             <legend className="mb-1 text-sm font-medium">Mois</legend>
