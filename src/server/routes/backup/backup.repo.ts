@@ -6,7 +6,9 @@ import { readConversation } from '../comments/comments.repo';
 import type { Queryable } from '@/server/db/client';
 import { readAllYears } from '../budget/budget.repo';
 import { deleteAllDrivers, saveDriver } from '../drivers/drivers.repo';
-import type { LineDriver } from '@/domain/drivers';
+import { driverOrder, type LineDriver } from '@/domain/drivers';
+import { ApiError } from '@/server/lib/errors';
+import { driverCycle } from '@/server/lib/messages';
 import { ensureClientYears } from '../clients/clients.repo';
 import { insertVersions, readVersionsBackup } from '../versions/versions.repo';
 import { readSignoffsBackup, replaceSignoffs } from '../signoff/signoff.repo';
@@ -74,6 +76,12 @@ export async function readBackupData(q: Queryable, scope: readonly string[] | nu
 
 /** One year of a backup: the clients' year fields, then poles, lines and months in file order. */
 async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsBackup['years'][number]) {
+  // docs/product.md#driver-lines: a hand-edited file's driver lines must not loop.
+  for (const poles of Object.values(budgetData)) {
+    const order = driverOrder(poles);
+    if ('cycle' in order)
+      throw new ApiError(400, 'validation', `Sauvegarde refusée (${year}) : ${driverCycle(order.cycle)}`);
+  }
   await q.query(
     `insert into client_years (client_id, year, prevision_mb_annuelle_debut)
      select id, $1, debut from unnest($2::uuid[], $3::numeric[]) as c(id, debut)`,

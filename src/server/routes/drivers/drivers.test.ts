@@ -250,5 +250,24 @@ describe('the backup', () => {
       { lineId: b.google.id, month: 0, field: 'achat_previsionnel', value: 10 },
     ]);
     expect((await lineOf(b, b.fees.id)).previsionnel[0]).toBe(1.5);
+
+    // A hand-edited file whose drivers loop is refused whole, in French.
+    const looped = structuredClone(file);
+    looped.years
+      .find((y) => y.year === Y)!
+      .budgetData[b.client.id]!.flatMap((p) => p.lines)
+      .find((l) => l.id === b.google.id)!.driver = {
+      measure: 'achat_previsionnel',
+      percent: 10,
+      sourceMeasure: 'previsionnel',
+      sources: { lineIds: [b.fees.id] },
+    };
+    const before = await everything();
+    const refused = await t.request<ApiErrorBody>('POST', '/api/backup', looped);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(
+      /^Sauvegarde refusée \(2031\) : Calcul impossible : il formerait une boucle/,
+    );
+    expect(await everything()).toEqual(before);
   });
 });
