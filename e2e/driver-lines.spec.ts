@@ -43,6 +43,17 @@ test('a driver line follows its source as it is typed, and a loop is refused in 
   await expect(fees).toHaveValue('200');
   await expect.poll(async () => (await storedBudget(request, clientId))[0]!.lines[2]!.previsionnel[0]).toBe(200);
 
+  // Suppr on the computed cell leaves it out (no request refused); a later source entry still flows.
+  await fees.click();
+  await app.page.keyboard.press('Delete');
+  await tab.cell('Paid', 'Meta Ads', 1, 'achat_previsionnel').click();
+  await app.page.keyboard.type('10');
+  await app.page.keyboard.press('Tab');
+  await expect
+    .poll(async () => (await storedBudget(request, clientId))[0]!.lines[2]!.previsionnel.slice(0, 2))
+    .toEqual([200, 1.5]);
+  await expect(fees).toHaveValue('200');
+
   // Audit SEO = 10 % of the fees' forecast sales; then Google Ads from the SEO pole would loop.
   const [, seo] = await storedBudget(request, clientId);
   const fee = (await storedBudget(request, clientId))[0]!.lines[2]!;
