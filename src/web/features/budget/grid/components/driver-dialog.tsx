@@ -5,18 +5,10 @@
  */
 import { useState } from 'react';
 import { driverToWire, type Line, type LineDriverWire, type Measure, type Pole } from '@/domain';
-import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { FormFooter } from './form-footer';
 import { MeasureSelect } from './measure-select';
 
 type DriverDialogProps = {
@@ -139,19 +131,7 @@ export function DriverDialog({ line, poles, onSubmit, onClose }: DriverDialogPro
               </div>
             )}
           </fieldset>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit">Calculer</Button>
-          </DialogFooter>
+          <FormFooter error={error} submit="Calculer" />
         </form>
       </DialogContent>
     </Dialog>

@@ -25,6 +25,7 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { FormFooter } from './form-footer';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { MeasureSelect } from './measure-select';
 
@@ -174,21 +175,11 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
               Aucun
             </Button>
           </div>
-          {error && text.trim() !== '' && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={!entry?.ok || chosen.length === 0}>
-              Répartir
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            error={text.trim() !== '' ? error : null}
+            submit="Répartir"
+            disabled={!entry?.ok || chosen.length === 0}
+          />
         </form>
       </DialogContent>
     </Dialog>
