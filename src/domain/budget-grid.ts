@@ -10,6 +10,7 @@
 import { revisedForecast } from './budget';
 import { missingDefaultLines } from './catalogue';
 import { readCellEntry } from './cell-entry';
+import { recomputeDrivers } from './drivers';
 import { MAX_ABS_CENTS, ZERO_CENTS, formatDecimal, type Cents } from './money';
 import { MONTH_COUNT } from './months';
 import type { Measure } from './measures';
@@ -324,6 +325,20 @@ export function applyCellUpdates(poles: readonly Pole[], updates: readonly CellU
       }),
     };
   });
+}
+
+/**
+ * The poles with their driver lines' computed cells as their sources give them
+ * (docs/product.md#driver-lines), as the server stores them: a typed source shows its driver
+ * follow in the same frame. Without driver lines, the poles themselves; otherwise only the lines
+ * whose computed cells change are new objects.
+ */
+export function applyDrivers(poles: readonly Pole[]): Pole[] {
+  if (!poles.some((p) => p.lines.some((l) => l.driver))) return [...poles];
+  return applyCellUpdates(
+    poles,
+    recomputeDrivers(poles).map((c) => ({ lineId: c.lineId, month: c.month, field: c.field, value: c.new })),
+  );
 }
 
 /**

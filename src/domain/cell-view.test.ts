@@ -20,6 +20,14 @@ const plain: CellViewInput = {
   isReadOnly: false,
 };
 const view = (change: Partial<CellViewInput>) => cellView({ ...plain, ...change });
+const DRIVEN = 'Calculée\u00a0: 15\u00a0% de « Achat prévisionnel » du pôle « Paid »';
+
+describe('cellView: a computed cell (docs/product.md#driver-lines)', () => {
+  it('is read-only and drawn as computed', () => {
+    expect(view({ driven: DRIVEN })).toMatchObject({ isReadOnly: true, looks: ['driven'] });
+    expect(view({ driven: null })).toMatchObject({ isReadOnly: false, looks: [] });
+  });
+});
 
 describe('cellView: the text shown', () => {
   it.each<[string, Partial<CellViewInput>, string]>([
@@ -56,6 +64,14 @@ describe('cellView: one state names the cell (its tooltip)', () => {
     ],
     ['in a closed month', { isClosed: true }, 'closed', 'Mois clôturé'],
     ['a validated forecast', { isValidated: true }, 'validated', 'Budget validé\u00a0: prévision en lecture seule'],
+    ['a computed cell: what it is computed from', { driven: DRIVEN }, 'driven', DRIVEN],
+    [
+      'validated over computed',
+      { isValidated: true, driven: DRIVEN },
+      'validated',
+      'Budget validé\u00a0: prévision en lecture seule',
+    ],
+    ['computed over a conflict', { driven: DRIVEN, save: 'conflict' }, 'driven', DRIVEN],
     // Precedence, each state over the next one down.
     ['closed over validated', { isClosed: true, isValidated: true }, 'closed', 'Mois clôturé'],
     [

@@ -35,19 +35,22 @@ export type CellViewInput = {
   isValidated: boolean;
   /** The user may change nothing (a viewer, or 'Voir en tant que…'). */
   isReadOnly: boolean;
+  /** A computed cell (docs/product.md#driver-lines): what it is computed from, in French; else null. */
+  driven?: string | null;
 };
 
 /**
- * The state that names the cell in its tooltip, by precedence: closed, validated, conflict, another
+ * The state that names the cell in its tooltip, by precedence: closed, validated, computed, conflict, another
  * person's mark, refused by the server, refused entry, unsaved, plain.
  */
-export type CellKind = 'closed' | 'validated' | 'conflict' | 'remote' | 'rejected' | 'refused' | 'unsaved' | 'plain';
+export type CellKind =
+  'closed' | 'validated' | 'driven' | 'conflict' | 'remote' | 'rejected' | 'refused' | 'unsaved' | 'plain';
 
 /**
  * A state drawn on the cell. Several may hold at once; they are listed in the order their styles
  * are layered, a later one's colours winning over an earlier one's.
  */
-export type CellLook = 'unsaved' | 'refused' | 'conflict' | 'remote' | 'closed';
+export type CellLook = 'unsaved' | 'refused' | 'conflict' | 'remote' | 'closed' | 'driven';
 
 export type CellView = {
   /** The input's text: what is typed, else the value (plain when focused, grouped otherwise; 0 shows empty). */
@@ -67,13 +70,21 @@ export type CellView = {
 /** The tooltip of a cell of that kind. */
 function titleOf(
   kind: CellKind,
-  { label, markName, rejection, refusal }: { label: string; markName: string; rejection: string; refusal: string },
+  {
+    label,
+    markName,
+    rejection,
+    refusal,
+    driven,
+  }: { label: string; markName: string; rejection: string; refusal: string; driven: string },
 ): string {
   switch (kind) {
     case 'closed':
       return 'Mois clôturé';
     case 'validated':
       return 'Budget validé\u00a0: prévision en lecture seule';
+    case 'driven':
+      return driven;
     case 'conflict':
       return 'Modifiée par une autre personne pendant votre saisie\u00a0: choisissez au-dessus du tableau';
     case 'remote':
@@ -92,12 +103,14 @@ function titleOf(
 /** The cell's view: its text, tooltip and drawn states (amounts in cents, texts in French). */
 export function cellView(input: CellViewInput): CellView {
   const { value, label, typing, isFocused, save, refusal, isClosed, isValidated } = input;
+  const driven = input.driven ?? null;
   const rejection = typeof save === 'object' ? save.rejected : null;
   const mark = typing === null ? input.remote : null;
   const isInvalid = rejection !== null || refusal !== null;
   const kinds: [CellKind, boolean][] = [
     ['closed', isClosed],
     ['validated', isValidated],
+    ['driven', driven !== null],
     ['conflict', save === 'conflict'],
     ['remote', mark !== null],
     ['rejected', rejection !== null],
@@ -110,6 +123,7 @@ export function cellView(input: CellViewInput): CellView {
     markName: mark?.name ?? '',
     rejection: rejection ?? '',
     refusal: refusal ?? '',
+    driven: driven ?? '',
   });
   const looks: [CellLook, boolean][] = [
     ['unsaved', save === 'unsaved'],
@@ -117,6 +131,7 @@ export function cellView(input: CellViewInput): CellView {
     ['conflict', save === 'conflict'],
     ['remote', mark !== null],
     ['closed', isClosed || isValidated],
+    ['driven', driven !== null],
   ];
   const { incoming } = input;
   return {
@@ -125,7 +140,7 @@ export function cellView(input: CellViewInput): CellView {
     title,
     looks: looks.filter(([, holds]) => holds).map(([look]) => look),
     isInvalid,
-    isReadOnly: isClosed || isValidated || input.isReadOnly,
+    isReadOnly: isClosed || isValidated || driven !== null || input.isReadOnly,
     markInitials: mark?.initials ?? null,
     incoming: incoming && {
       text: `${incoming.initials}\u00a0: ${formatGrouped(incoming.value)}`,

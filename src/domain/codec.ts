@@ -6,6 +6,7 @@
  * the boundary check (`assertCents`) on every amount. zod-free: the browser's first bundle uses it.
  */
 import { attributesOf } from './client-attributes';
+import { driverPercent, type LineDriver } from './drivers';
 import type {
   AllYearsBackup,
   VersionBackup,
@@ -39,6 +40,7 @@ import type {
   CellUpdateWire,
   ClientAnswerWire,
   ClientWire,
+  LineDriverWire,
   LineWire,
   PoleWire,
   UpdateClientWire,
@@ -91,6 +93,7 @@ export function lineFromWire(line: LineWire): Line {
     achat_previsionnel: amountsFromWire(line.achat_previsionnel),
     reel: amountsFromWire(line.reel),
     achat: amountsFromWire(line.achat),
+    ...(line.driver && { driver: driverFromWire(line.driver) }),
   };
 }
 
@@ -102,6 +105,33 @@ export function lineToWire(line: Line): LineWire {
     achat_previsionnel: amountsToWire(line.achat_previsionnel),
     reel: amountsToWire(line.reel),
     achat: amountsToWire(line.achat),
+    ...(line.driver && { driver: driverToWire(line.driver) }),
+  };
+}
+
+/**
+ * A driver from the wire (docs/product.md#driver-lines): its percent (two decimals at most, as the
+ * schema checked) as exact hundredths of a percent.
+ */
+export function driverFromWire(wire: LineDriverWire): LineDriver {
+  return {
+    measure: wire.measure,
+    basisPoints: Math.round(wire.percent * 100),
+    sourceMeasure: wire.sourceMeasure,
+    // Ids as the database answers them (lower case): a stored driver compares equal to its request.
+    sources:
+      'pole' in wire.sources
+        ? { pole: wire.sources.pole.toLowerCase() }
+        : { lineIds: wire.sources.lineIds.map((id) => id.toLowerCase()) },
+  };
+}
+
+export function driverToWire(driver: LineDriver): LineDriverWire {
+  return {
+    measure: driver.measure,
+    percent: driverPercent(driver.basisPoints),
+    sourceMeasure: driver.sourceMeasure,
+    sources: 'pole' in driver.sources ? { pole: driver.sources.pole } : { lineIds: [...driver.sources.lineIds] },
   };
 }
 

@@ -22,4 +22,6 @@ export const API_ERROR_CODES = [
   'budget_validated',
   // A temporary password: every request but its change is refused until it is changed (ADR 051).
   'password_change_required',
+  // Driver lines (issue 28): a write to a computed cell (409, docs/product.md#driver-lines).
+  'driver_line',
 ] as const;

@@ -7,6 +7,7 @@
  * the rules (inverse operations, the undo stack, the French summaries). ADR 022.
  */
 import { CLIENT_STATUS_LABELS, type ClientAttributes } from './client-attributes';
+import type { LineDriver } from './drivers';
 import { MEASURES, type Measure } from './measures';
 import { ZERO_CENTS, formatEurosExact, type Cents } from './money';
 import { CALENDAR_YEAR, monthInText, type FiscalSettings } from './fiscal-year';
@@ -102,6 +103,8 @@ export type HistoryOp =
   | { op: 'rename_line'; lineId: string; old: string; new: string }
   /** A pole's line ids in screen order before (`old`) and after (`new`) a line moved up or down. */
   | { op: 'reorder_lines'; poleId: string; old: string[]; new: string[] }
+  /** A line made computed, changed or typed again (docs/product.md#driver-lines); null: typed. */
+  | { op: 'set_driver'; lineId: string; old: LineDriver | null; new: LineDriver | null }
   /** Every client and year replaced; the data before is the entry's snapshot, `afterHash` what it left. */
   | { op: 'replace_all'; afterHash: string };
 
@@ -151,6 +154,8 @@ export function invertOp(op: HistoryOp): HistoryOp {
     case 'rename_line':
       return { ...op, old: op.new, new: op.old };
     case 'reorder_lines':
+      return { ...op, old: op.new, new: op.old };
+    case 'set_driver':
       return { ...op, old: op.new, new: op.old };
   }
 }
@@ -236,6 +241,10 @@ export const SUMMARIES = {
   lineDeleted: (pole: string, line: string) => `Ligne « ${line} » supprimée (${pole})`,
   poleRenamed: (old: string, name: string) => `Pôle « ${old} » renommé en « ${name} »`,
   lineRenamed: (pole: string, old: string, name: string) => `Ligne « ${old} » renommée en « ${name} » (${pole})`,
+  /** docs/product.md#driver-lines: « Ligne « Frais » calculée : 15 % de « Achat prévisionnel »… (Paid) ». */
+  driverSet: (pole: string, line: string, description: string) =>
+    `Ligne « ${line} » ${description.replace(/^Calculée/, 'calculée')} (${pole})`,
+  driverRemoved: (pole: string, line: string) => `Ligne « ${line} » de nouveau saisie (${pole})`,
   lineMoved: (pole: string, line: string, direction: LineMove) =>
     `Ligne « ${line} » ${direction === 'up' ? 'montée' : 'descendue'} (${pole})`,
   /** A month's 'Facturé' toggled, the month named as the fiscal year does (docs/product.md#fiscal-years). */

@@ -17,6 +17,7 @@ export * from './api-error';
 export * from './budget';
 export * from './budget-grid';
 export * from './grid-view';
+export * from './drivers';
 export * from './cell-entry';
 export * from './dashboard/sums';
 export * from './dashboard/data';

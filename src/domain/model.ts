@@ -5,6 +5,7 @@
  */
 import type { ClientAttributes } from './client-attributes';
 import type { BackupComment, BackupNotification } from './comments';
+import type { LineDriver } from './drivers';
 import type { BackupSignoff } from './signoff';
 import type { Measure } from './measures';
 import type { Cents } from './money';
@@ -23,8 +24,11 @@ export interface Client extends Partial<ClientAttributes> {
   created_at: string;
 }
 
-/** A budget line: per measure, 12 monthly amounts in cents (January first). */
-export type Line = { id: string; name: string } & Record<Measure, Cents[]>;
+/**
+ * A budget line: per measure, 12 monthly amounts in cents (January first); a driver line also
+ * has its driver (docs/product.md#driver-lines).
+ */
+export type Line = { id: string; name: string; driver?: LineDriver } & Record<Measure, Cents[]>;
 
 /** An expertise pole with its lines (creation order) and its 12 invoiced flags. */
 export interface Pole {

@@ -57,6 +57,15 @@ function exact(n: number): Cents {
   return n as Cents;
 }
 
+/** n / d rounded half away from zero (d > 0), on exact integers (BigInt division truncates toward zero). */
+export function divideHalfAway(n: bigint, d: bigint): bigint {
+  const q = n / d; // truncates toward zero
+  const r = n % d;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice < d) return q;
+  return n < 0n ? q - 1n : q + 1n;
+}
+
 /** a + b, in cents; exact or refused (CentsOverflowError). */
 export function addCents(a: Cents, b: Cents): Cents {
   return exact(a + b);

@@ -3,7 +3,7 @@
  * forecasts from a basis of the source year. The server applies them in SQL
  * (server/db/sql-fragments.ts: UPLIFTED, BASIS_SALES, BASIS_PURCHASES); a test holds the two equal.
  */
-import type { Cents } from './money';
+import { divideHalfAway, type Cents } from './money';
 
 /** Which figures of the source year fill the target's forecasts. */
 export const ROLL_FORWARD_FIGURES = ['none', 'previsionnel', 'reel', 'revue'] as const;
@@ -68,14 +68,7 @@ export function upliftHundredths(percent: number): number | null {
  * hundredths of a percent (350 = 3,5 %): exact integer arithmetic (100,01 € × 1,035 = 103,51 €).
  */
 export function upliftCents(cents: Cents, hundredths: number): Cents {
-  const num = BigInt(cents) * BigInt(10_000 + hundredths);
-  const den = 10_000n;
-  const q = num / den;
-  const r = num % den;
-  // |r| ≥ den/2 rounds away from zero (BigInt division truncates toward zero).
-  const twice = (r < 0n ? -r : r) * 2n;
-  const rounded = twice >= den ? q + (num < 0n ? -1n : 1n) : q;
-  return Number(rounded) as Cents;
+  return Number(divideHalfAway(BigInt(cents) * BigInt(10_000 + hundredths), 10_000n)) as Cents;
 }
 
 /** A client's year totals of forecast sales and forecast purchases, in cents. */

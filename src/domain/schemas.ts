@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MAX_NAME_LENGTH, foldName } from './names';
 import { findInJson } from './json-walk';
 import { BACKUP_VERSION } from './files/backup-version';
+import { MAX_DRIVER_PERCENT } from './drivers';
 import { MEASURES } from './measures';
 import { MONTH_COUNT } from './months';
 import { MAX_ABS_EUROS } from './money';
@@ -170,6 +171,36 @@ export const clientAnswerSchema = clientSchema.extend({
 export type ClientAnswerWire = z.infer<typeof clientAnswerSchema>;
 
 /** A budget line on the wire (docs/product.md#client-side-views): four arrays of 12 amounts in euros. */
+/**
+ * A line's driver on the wire (docs/product.md#driver-lines): `measure` = `percent` % (0–1 000, two
+ * decimals at most) of the sum of `sourceMeasure` over every other line of a pole or listed lines.
+ */
+export const lineDriverSchema = z.strictObject(
+  {
+    measure: measureSchema,
+    percent: z
+      .number({ error: 'Le pourcentage doit être un nombre.' })
+      .min(0, { error: 'Le pourcentage doit être positif ou nul.' })
+      .max(MAX_DRIVER_PERCENT, { error: `Le pourcentage fait au plus ${MAX_DRIVER_PERCENT} %.` })
+      .refine((n) => Math.round(n * 100) / 100 === n, { error: 'Le pourcentage a au plus deux décimales.' }),
+    sourceMeasure: measureSchema,
+    sources: z.union(
+      [
+        z.strictObject({ pole: idSchema }),
+        z.strictObject({
+          lineIds: z
+            .array(idSchema)
+            .min(1, { error: 'Choisissez au moins une ligne source.' })
+            .max(500, { error: 'Au plus 500 lignes sources.' }),
+        }),
+      ],
+      { error: 'sources doit être {pole} ou {lineIds}.' },
+    ),
+  },
+  { error: 'Le calcul doit être {measure, percent, sourceMeasure, sources}.' },
+);
+export type LineDriverWire = z.infer<typeof lineDriverSchema>;
+
 export const lineSchema = z.object({
   id: idSchema,
   name: nameSchema,
@@ -177,6 +208,8 @@ export const lineSchema = z.object({
   achat_previsionnel: twelveAmounts,
   reel: twelveAmounts,
   achat: twelveAmounts,
+  /** Absent on a typed line (docs/product.md#driver-lines). */
+  driver: lineDriverSchema.optional(),
 });
 export type LineWire = z.infer<typeof lineSchema>;
 

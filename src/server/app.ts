@@ -25,6 +25,7 @@ import { clientsRoutes } from './routes/clients/clients.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { varianceRoutes } from './routes/variance/variance.routes';
 import { linesRoutes } from './routes/lines/lines.routes';
+import { driversRoutes } from './routes/drivers/drivers.routes';
 import { polesRoutes } from './routes/poles/poles.routes';
 import { historyRoutes } from './routes/history/history.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
@@ -140,6 +141,7 @@ export function createApp({
     .route('/clients', clientsRoutes(db))
     .route('/', polesRoutes(db))
     .route('/', linesRoutes(db))
+    .route('/', driversRoutes(db))
     .route('/', cellsRoutes(db))
     .route('/', budgetRoutes(db))
     .route('/', backupRoutes(db, beforeRestore))

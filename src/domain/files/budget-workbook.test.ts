@@ -156,3 +156,29 @@ describe('budget workbook (docs/product.md#excel-export)', () => {
     expect(f.endsWith(',SUM(A401))')).toBe(true);
   });
 });
+
+describe('budget workbook: a driver line as formulas (docs/product.md#driver-lines)', () => {
+  it("writes 'Frais de gestion' = ROUND(SUM of its sources' cells × 15 / 100, 2), its typed measures as amounts", () => {
+    const google = { ...makeLine('Google', { achat_previsionnel: [1000] }), id: 'g' };
+    const fees = { ...makeLine('Frais de gestion', { previsionnel: [150] }), id: 'f' };
+    const audit = { ...makeLine('Audit', { achat_previsionnel: [500] }), id: 'a' };
+    const paid = { ...makePole('Paid', [google, fees]), id: 'p-paid' };
+    fees.driver = {
+      measure: 'previsionnel',
+      basisPoints: 1250,
+      sourceMeasure: 'achat_previsionnel',
+      sources: { lineIds: ['g', 'a'] },
+    };
+    const { sheets } = budgetWorkbook({
+      year: 2026,
+      scope: 'client',
+      now: NOW,
+      clients: [{ client: acme, poles: [paid, makePole('SEO', [audit])] }],
+    });
+    // Rows: 1 header, 2 Paid, 3 Google, 4 Frais, 5 SEO, 6 Audit. January: D previsionnel, E achat prévisionnel.
+    const row = sheets[0]!.rows[3]!;
+    expect(shown(row[3])).toBe('=ROUND(SUM(E3,E6)*12.5/100,2) → 15000');
+    expect(shown(row[4])).toBe(0);
+    expect(shown(row[7])).toBe(`=ROUND(SUM(${columnLetters(8)}3,${columnLetters(8)}6)*12.5/100,2) → 0`);
+  });
+});

@@ -9,6 +9,7 @@
  */
 import { lineMonthValue } from '../budget';
 import { compareFrench } from '../catalogue';
+import { driverPercent, sourceLineIds } from '../drivers';
 import { MEASURES, MEASURE_LABELS, type Measure } from '../measures';
 import type { Client, Pole } from '../model';
 import { ZERO_CENTS, addCents, subCents, sumCents, type Cents } from '../money';
@@ -94,12 +95,20 @@ const addFigures = (into: Figures, add: Figures) => {
  * The cells after the names of one row: the 48 month cells (amounts, or formulas over `sources`
  * for a total row), then the four totals and the two margins as formulas of this row.
  */
-function figureCells(row: number, figures: Figures, sources: ((column: number) => string) | null, bold: boolean) {
+function figureCells(
+  row: number,
+  figures: Figures,
+  sources: ((column: number) => string) | null,
+  bold: boolean,
+  driven: ((month: number, measure: Measure) => string | null) | null = null,
+) {
   const cells: WorkbookCell[] = [];
   for (const m of MONTH_INDEXES) {
     for (const measure of MEASURES) {
       const cents = figures[measure][m]!;
-      cells.push(sources ? formula(sources(monthColumn(m, measure)), cents, bold) : amount(cents, bold));
+      const own = driven?.(m, measure) ?? null;
+      const text = sources ? sources(monthColumn(m, measure)) : own;
+      cells.push(text !== null ? formula(text, cents, bold) : amount(cents, bold));
     }
   }
   const totals = {} as Record<Measure, Cents>;
@@ -118,6 +127,21 @@ function figureCells(row: number, figures: Figures, sources: ((column: number) =
   );
   cells.push(formula(`${ref('reel')}-${ref('achat')}`, subCents(totals.reel, totals.achat), bold));
   return cells;
+}
+
+/**
+ * A driver line's computed cells as formulas over its sources' cells of the sheet
+ * (docs/product.md#driver-lines): `ROUND(SUM(D3,D4)*15/100,2)` — Excel's ROUND is half away from
+ * zero, as the tool's rule. Null for a typed cell.
+ */
+function drivenFormulas(poles: readonly Pole[], line: Pole['lines'][number], rowOf: ReadonlyMap<string, number>) {
+  const driver = line.driver;
+  if (!driver) return null;
+  const ids = sourceLineIds(poles, line.id, driver.sources).filter((id) => rowOf.has(id));
+  return (month: number, measure: Measure) =>
+    measure !== driver.measure
+      ? null
+      : `ROUND(${sumOf(ids.map((id) => cellAddress(monthColumn(month, driver.sourceMeasure), rowOf.get(id)!)))}*${driverPercent(driver.basisPoints)}/100,2)`;
 }
 
 const lineFigures = (line: Pole['lines'][number]): Figures =>
@@ -163,6 +187,13 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
     if (withLines.length === 0) continue;
     const poleRows: number[] = [];
     const clientFigures = zeroFigures();
+    // Each line's row, known before writing so a driver line can refer to a later pole's lines.
+    const rowOf = new Map<string, number>();
+    let next = budget.length + 1;
+    for (const pole of withLines) {
+      pole.lines.forEach((line, i) => rowOf.set(line.id, next + 1 + i));
+      next += pole.lines.length + 1;
+    }
     for (const pole of withLines) {
       const poleRow = budget.length + 1;
       poleRows.push(poleRow);
@@ -178,7 +209,7 @@ export function budgetWorkbook(input: BudgetWorkbookInput): Workbook {
           text(client.name),
           text(pole.name),
           text(line.name, { indent: 1 }),
-          ...figureCells(row, figures, null, false),
+          ...figureCells(row, figures, null, false, drivenFormulas(withLines, line, rowOf)),
         ]);
         ids.push([{ kind: 'number', value: row }, text(client.id), text(line.id), text(pole.name), text(line.name)]);
       });

@@ -1283,4 +1283,24 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // Driver lines (issue 28, ADR 059, docs/product.md#driver-lines). A line's `measure` computed as
+    // basis_points / 10 000 of the sum of `source_measure` over every other line of a pole or over
+    // listed lines. No foreign key: a deleted line keeps its row (undoing the deletion, or the
+    // client's, brings the driver back with the line's id); an orphan row is never read (joined
+    // through budget_line_items), and a restore replaces them all. The application recomputes the
+    // computed cells in the transaction of every change of a source.
+    id: '0023_driver_lines',
+    sql: /* sql */ `
+      create table line_drivers (
+        line_id uuid primary key,
+        measure text not null check (measure in ('previsionnel', 'achat_previsionnel', 'reel', 'achat')),
+        basis_points integer not null check (basis_points between 0 and 100000),
+        source_measure text not null check (source_measure in ('previsionnel', 'achat_previsionnel', 'reel', 'achat')),
+        source_pole_id uuid,
+        source_line_ids uuid[],
+        check ((source_pole_id is null) <> (source_line_ids is null))
+      );
+    `,
+  },
 ];

@@ -62,3 +62,20 @@ export const referenceVersionUndeletable = (name: string) =>
 export const landingUnknownClient = (id: string) => `Client introuvable : ${id}. Rien n'a été réestimé.`;
 export const landingWithoutReference = (year: number) =>
   `L'exercice ${year} n'a pas de version de référence : figez d'abord son budget (menu Versions).`;
+
+/** A write to a computed cell (docs/product.md#driver-lines): 409 `driver_line`. */
+export const driverLineWrite = (lineName: string, measureLabel: string) =>
+  `La ligne « ${lineName} » est calculée : son « ${measureLabel} » ne se saisit pas. Pour la saisir, choisissez « Saisir cette ligne » dans son menu.`;
+
+/** A driver that would depend on itself, directly or through other computed lines. */
+export const driverCycle = (names: readonly string[]) =>
+  `Calcul impossible : il formerait une boucle (${[...names, names[0]].map((n) => `« ${n} »`).join(' → ')}). Une ligne calculée ne peut pas dépendre d'elle-même.`;
+
+/** A driver's source outside the line's client and year. */
+export const driverSourceNotFound = (what: 'pole' | 'line') =>
+  what === 'pole'
+    ? "Le pôle source n'existe pas chez ce client pour cet exercice."
+    : "Une ligne source n'existe pas chez ce client pour cet exercice.";
+
+/** A driver listing its own line among its sources. */
+export const driverSelfSource = 'Une ligne calculée ne peut pas être sa propre source.';

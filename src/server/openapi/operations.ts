@@ -38,6 +38,7 @@ import {
   versionParams,
   versionQuery,
   clientAnswerSchema,
+  lineDriverSchema,
   lineSchema,
   moveLineBody,
   poleSchema,
@@ -228,7 +229,9 @@ export const OPERATIONS: Operation[] = [
       'Une transaction : si une ligne est inconnue (404), aucune cellule n’est enregistrée. Une cellule portant ' +
       'expected (la valeur vue avant la saisie) dont la valeur enregistrée diffère refuse tout l’envoi : 409 conflict, ' +
       'error.cells donne la valeur actuelle, l’auteur et l’heure. L’en-tête X-Tab-Id (onglet) est gardé dans ' +
-      'l’historique et renvoyé dans les événements (origin).',
+      'l’historique et renvoyé dans les événements (origin). Une valeur changeant une cellule calculée (ligne ' +
+      'pilotée) refuse tout l’envoi : 409 driver_line ; les lignes pilotées par les cellules enregistrées sont ' +
+      'recalculées dans la même transaction et la même entrée.',
     query: [yearQuery, cellSourceQuery],
     body: patchCellsBody,
     answer: { status: 200, description: 'Enregistrées, en une entrée d’historique.', schema: answers.cellsAnswer },
@@ -691,6 +694,36 @@ export const OPERATIONS: Operation[] = [
     body: renameBody,
     answer: { status: 200, description: 'La ligne renommée.', schema: lineSchema },
     errors: [404, 409],
+  },
+  {
+    method: 'put',
+    path: '/api/lines/:id/driver',
+    tag: 'Budget',
+    summary: 'Calculer une ligne : un pourcentage d’autres lignes (ligne pilotée)',
+    description:
+      'Chaque mois, measure = percent % de la somme de sourceMeasure sur les sources (toutes les lignes du pôle ' +
+      'sources.pole, ou les lignes sources.lineIds, du même client et exercice, la ligne elle-même exclue), arrondi au ' +
+      'centime, la moitié loin de zéro. Recalculée dans la transaction de tout changement d’une source ; ses cellules ' +
+      'sont en lecture seule (409 driver_line). Une boucle est refusée (400). Une entrée d’historique.',
+    params: idParams,
+    query: year,
+    body: lineDriverSchema,
+    answer: {
+      status: 200,
+      description: 'La ligne, avec ses montants calculés et son calcul (driver).',
+      schema: lineSchema,
+    },
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/lines/:id/driver',
+    tag: 'Budget',
+    summary: 'Saisir de nouveau une ligne calculée (ses montants restent)',
+    params: idParams,
+    query: year,
+    answer: { status: 200, description: 'La ligne, sans calcul.', schema: lineSchema },
+    errors: [404],
   },
   {
     method: 'post',

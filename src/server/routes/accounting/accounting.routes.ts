@@ -28,6 +28,7 @@ import { CLIENT_NOT_FOUND, clientYearTooLarge } from '@/server/lib/messages';
 import { accessOf, guardClient, requireCan, scopeIds } from '@/server/policy/policy';
 import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../cells/cells.repo';
 import { listLocks } from '../closing/closing.repo';
+import { recomputeInto } from '../drivers/drivers.repo';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import {
   analyzeAfterImport,
@@ -226,11 +227,13 @@ async function applyImport(
             existing.map((ch) => ({ lineId: ch.lineId!, month: ch.month, field: ch.field, value: ch.imported })),
           ),
           year,
-          { actor, source: 'comptabilité', entryId },
+          { actor, source: 'comptabilité', entryId, drivenCells: 'skip' },
         )
       : { changed: 0, missingLineIds: [] };
   if (written.missingLineIds.length > 0) throw new ApiError(404, 'not_found', CLIENT_NOT_FOUND);
-  const changed = written.changed + newDiff.length;
+  // New lines feed the driver lines of their pole (docs/product.md#driver-lines).
+  const driven = newDiff.length > 0 ? await recomputeInto(tx, clientIds, year, entryId) : 0;
+  const changed = written.changed + newDiff.length + driven;
 
   let historyId: number | null = entryId;
   if (changed === 0 && newLines.length === 0) {

@@ -5,6 +5,10 @@ import { centsToDecimal as money } from '@/domain/money';
 import { readConversation } from '../comments/comments.repo';
 import type { Queryable } from '@/server/db/client';
 import { readAllYears } from '../budget/budget.repo';
+import { deleteAllDrivers, saveDriver } from '../drivers/drivers.repo';
+import { driverOrder, type LineDriver } from '@/domain/drivers';
+import { ApiError } from '@/server/lib/errors';
+import { driverCycle } from '@/server/lib/messages';
 import { ensureClientYears } from '../clients/clients.repo';
 import { insertVersions, readVersionsBackup } from '../versions/versions.repo';
 import { readSignoffsBackup, replaceSignoffs } from '../signoff/signoff.repo';
@@ -33,6 +37,8 @@ export async function replaceAll(q: Queryable, backup: AllYearsBackup): Promise<
   // A restore (admin only, its own history entry) replaces closed months too (ADR 032).
   await q.query(`select set_config('budget.lock_bypass', 'on', true)`);
   await q.query('delete from clients');
+  // Driver definitions have no foreign key (a deleted line keeps its own for undo): replaced too.
+  await deleteAllDrivers(q);
   // Versions have no foreign key to clients (they outlive them): replaced too, by the file's.
   await q.query('delete from budget_versions');
   const { clients } = backup;
@@ -70,6 +76,12 @@ export async function readBackupData(q: Queryable, scope: readonly string[] | nu
 
 /** One year of a backup: the clients' year fields, then poles, lines and months in file order. */
 async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsBackup['years'][number]) {
+  // docs/product.md#driver-lines: a hand-edited file's driver lines must not loop.
+  for (const poles of Object.values(budgetData)) {
+    const order = driverOrder(poles);
+    if ('cycle' in order)
+      throw new ApiError(400, 'validation', `Sauvegarde refusée (${year}) : ${driverCycle(order.cycle)}`);
+  }
   await q.query(
     `insert into client_years (client_id, year, prevision_mb_annuelle_debut)
      select id, $1, debut from unnest($2::uuid[], $3::numeric[]) as c(id, debut)`,
@@ -80,6 +92,7 @@ async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsB
 
   const poles: { id: string; clientId: string; name: string; isExpanded: boolean; facture: string }[] = [];
   const lines: { id: string; poleId: string; name: string }[] = [];
+  const drivers: [string, LineDriver][] = [];
   const months: string[][] = [[], [], [], [], [], []];
   for (const [clientId, clientPoles] of Object.entries(budgetData)) {
     for (const pole of clientPoles) {
@@ -92,6 +105,7 @@ async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsB
       });
       for (const line of pole.lines) {
         lines.push({ id: line.id, poleId: pole.id, name: line.name });
+        if (line.driver) drivers.push([line.id, line.driver]);
         for (let m = 0; m < 12; m += 1) {
           months[0]!.push(line.id);
           months[1]!.push(String(m));
@@ -121,6 +135,8 @@ async function insertYear(q: Queryable, { year, clients, budgetData }: AllYearsB
       order by ord`,
     [lines.map((l) => l.id), lines.map((l) => l.poleId), lines.map((l) => l.name), year],
   );
+  // The file's computed cells are taken as they are: the file holds what its drivers computed.
+  for (const [lineId, driver] of drivers) await saveDriver(q, lineId, driver);
   for (let start = 0; start < months[0]!.length; start += MONTH_CHUNK) {
     await q.query(
       `insert into budget_monthly_data (budget_line_item_id, month_index, previsionnel, achat_previsionnel, reel, achat, year)

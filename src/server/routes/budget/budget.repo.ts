@@ -1,5 +1,7 @@
 /** SQL that reads budgets as the model of docs/product.md#client-side-views (Pole with lines of 12 months, in cents). */
 import { attributesOf, type ClientAttributes } from '@/domain/client-attributes';
+import type { LineDriver } from '@/domain/drivers';
+import type { Measure } from '@/domain/measures';
 import { ZERO_CENTS, decimalToCents, type Cents } from '@/domain/money';
 import { MONTH_COUNT, twelve } from '@/domain/months';
 import type { AllYearsBackup, BudgetData, Client, Pole, YearBudget } from '@/domain/model';
@@ -22,6 +24,25 @@ export interface PoleLineRow {
   achat: string[] | null;
 }
 
+/** A line's `line_drivers` columns, null on a typed line. */
+interface DriverColumns {
+  driver_measure: Measure | null;
+  driver_basis_points: number | null;
+  driver_source_measure: Measure | null;
+  driver_pole_id: string | null;
+  driver_line_ids: string[] | null;
+}
+
+/** A line's driver from its `line_drivers` columns (docs/product.md#driver-lines). */
+function driverOf(r: DriverColumns): LineDriver {
+  return {
+    measure: r.driver_measure!,
+    basisPoints: Number(r.driver_basis_points),
+    sourceMeasure: r.driver_source_measure!,
+    sources: r.driver_pole_id !== null ? { pole: r.driver_pole_id } : { lineIds: [...(r.driver_line_ids ?? [])] },
+  };
+}
+
 /** 12 amounts in cents from the month indexes and numeric texts of one line; a missing month is 0. */
 export function monthValues(months: readonly number[] | null, values: readonly string[] | null): Cents[] {
   const out = twelve(ZERO_CENTS);
@@ -38,19 +59,23 @@ export function monthValues(months: readonly number[] | null, values: readonly s
  * is written only by the named readers below, never by a caller.
  */
 async function loadPoles(q: Queryable, where: string, params: unknown[]): Promise<Map<string, Pole[]>> {
-  const { rows } = await q.query<PoleLineRow>(
+  const { rows } = await q.query<PoleLineRow & DriverColumns>(
     `select p.client_id, p.id as pole_id, p.name as pole_name, p.is_expanded, p.facture,
             l.id as line_id, l.name as line_name,
             array_agg(d.month_index) filter (where d.month_index is not null) as months,
             array_agg(d.previsionnel::text order by d.month_index) filter (where d.month_index is not null) as previsionnel,
             array_agg(d.achat_previsionnel::text order by d.month_index) filter (where d.month_index is not null) as achat_previsionnel,
             array_agg(d.reel::text order by d.month_index) filter (where d.month_index is not null) as reel,
-            array_agg(d.achat::text order by d.month_index) filter (where d.month_index is not null) as achat
+            array_agg(d.achat::text order by d.month_index) filter (where d.month_index is not null) as achat,
+            dr.measure as driver_measure, dr.basis_points as driver_basis_points,
+            dr.source_measure as driver_source_measure, dr.source_pole_id as driver_pole_id,
+            dr.source_line_ids as driver_line_ids
        from expertise_poles p
        left join budget_line_items l on l.expertise_pole_id = p.id
        left join budget_monthly_data d on d.budget_line_item_id = l.id
+       left join line_drivers dr on dr.line_id = l.id
       where ${where}
-      group by p.id, l.id
+      group by p.id, l.id, dr.line_id
       order by p.seq, l.seq`,
     params,
   );
@@ -73,6 +98,7 @@ async function loadPoles(q: Queryable, where: string, params: unknown[]): Promis
         achat_previsionnel: monthValues(months, r.achat_previsionnel),
         reel: monthValues(months, r.reel),
         achat: monthValues(months, r.achat),
+        ...(r.driver_measure !== null && { driver: driverOf(r) }),
       });
     }
   }

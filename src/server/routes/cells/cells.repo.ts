@@ -1,10 +1,16 @@
 /** SQL for monthly figures: a whole batch of cells read, written and recorded in two statements. */
-import { MEASURES, type Measure } from '@/domain/measures';
+import { MEASURES, MEASURE_LABELS, type Measure } from '@/domain/measures';
 import type { CellUpdate } from '@/domain/model';
 import { centsToDecimal, decimalToCents } from '@/domain/money';
 import type { HistorySource } from '@/domain/history';
 import type { Queryable } from '@/server/db/client';
+import { ApiError } from '@/server/lib/errors';
+import { driverLineWrite } from '@/server/lib/messages';
 import { currentOrigin, markWrote } from '@/server/lib/origin';
+import { drivenMeasures, recomputeClients } from '../drivers/drivers.repo';
+import { insertHistoryCells, type CellDiff } from './history-cells.repo';
+
+export { insertHistoryCells, type CellDiff };
 
 /** A batch's cells folded by (line, month): each measure's new value and expected one, numeric texts. */
 export type Merged = { lineId: string; month: number; expected?: Partial<Record<Measure, string>> } & Partial<
@@ -37,6 +43,12 @@ export interface CellRecord {
   source: HistorySource;
   /** Record into this entry instead of creating one. */
   entryId?: number | null;
+  /**
+   * A value for a computed cell (docs/product.md#driver-lines): refused (409 `driver_line`, the
+   * default: what a user typed or imported), or left out (`skip`: an undo, a landing, the
+   * accounting — the recomputation gives the cell its value).
+   */
+  drivenCells?: 'refuse' | 'skip';
 }
 
 /**
@@ -57,7 +69,7 @@ export interface CellRecord {
  */
 export async function writeCells(
   q: Queryable,
-  cells: readonly Merged[],
+  batch: readonly Merged[],
   year: number,
   record: CellRecord,
 ): Promise<{
@@ -67,6 +79,7 @@ export async function writeCells(
   changed: number;
   conflicts: CellConflict[];
 }> {
+  let cells = batch;
   const lineIds = cells.map((c) => c.lineId);
   const { rows: owners } = await q.query<{ id: string }>(
     `select c.id from clients c
@@ -101,6 +114,7 @@ export async function writeCells(
     });
   });
   if (conflicts.length > 0) return { missingLineIds, clientIds, entryId: null, changed: 0, conflicts };
+  cells = await withoutDrivenCells(q, cells, oldValues as string[][], record.drivenCells ?? 'refuse');
 
   // The cells whose value changes: (line, month, measure index, old, new), numeric texts.
   const diff: CellDiff[] = [];
@@ -135,6 +149,9 @@ export async function writeCells(
     ],
   );
 
+  // The driver lines fed by these cells, in this transaction: their changes go into this entry.
+  diff.push(...(await recomputeClients(q, clientIds, year)));
+
   let entryId = record.entryId ?? null;
   if (entryId === null) {
     const { rows: entry } = await q.query<{ id: string }>(
@@ -149,23 +166,29 @@ export async function writeCells(
   return { missingLineIds, clientIds, entryId, changed: diff.length, conflicts };
 }
 
-/** A changed cell as history records it: line, month, measure index (MEASURES' order), old and new numeric texts. */
-export type CellDiff = [lineId: string, month: number, measure: number, old: string, next: string];
-
-/** Records changed cells into history entry `entryId`, in one statement. */
-export async function insertHistoryCells(q: Queryable, entryId: number, diff: readonly CellDiff[]): Promise<void> {
-  await q.query(
-    `insert into history_cells (entry_id, line_id, month, measure, old, new)
-     select $1, * from unnest($2::uuid[], $3::smallint[], $4::smallint[], $5::numeric[], $6::numeric[])`,
-    [
-      entryId,
-      diff.map((d) => d[0]),
-      diff.map((d) => d[1]),
-      diff.map((d) => d[2]),
-      diff.map((d) => d[3]),
-      diff.map((d) => d[4]),
-    ],
-  );
+/**
+ * The batch without values for computed cells that would change (docs/product.md#driver-lines):
+ * `refuse` throws 409 `driver_line` naming the line, `skip` leaves them out. A value equal to the
+ * stored one writes nothing and passes (an exported workbook imported back).
+ */
+async function withoutDrivenCells(
+  q: Queryable,
+  cells: readonly Merged[],
+  oldValues: readonly (readonly string[])[],
+  mode: 'refuse' | 'skip',
+): Promise<readonly Merged[]> {
+  const driven = await drivenMeasures(q, [...new Set(cells.map((c) => c.lineId))]);
+  if (driven.size === 0) return cells;
+  return cells.map((cell, i) => {
+    const line = driven.get(cell.lineId.toLowerCase());
+    const value = line && cell[line.measure];
+    if (!line || value === undefined) return cell;
+    if (decimalToCents(value) === decimalToCents(oldValues[i]![MEASURES.indexOf(line.measure)]!)) return cell;
+    if (mode === 'refuse')
+      throw new ApiError(409, 'driver_line', driverLineWrite(line.name, MEASURE_LABELS[line.measure]));
+    const { [line.measure]: _left, ...rest } = cell;
+    return rest as Merged;
+  });
 }
 
 /** A cell whose stored value is not the one its save expected: the value now (numeric text). */

@@ -134,6 +134,31 @@ const WRITING_ROUTES: Record<
     kind: 'open',
     call: (f) => f.r('PUT', `/api/lines/${f.typed.id}/name${q}`, { name: 'Google Ads' }),
   },
+  'PUT /api/lines/:id/driver': {
+    kind: 'guarded',
+    // 10 % of the typed line's actuals: January's computed cell would change (100 → 10 €).
+    call: (f) =>
+      f.r('PUT', `/api/lines/${f.empty.id}/driver${q}`, {
+        measure: 'reel',
+        percent: 10,
+        sourceMeasure: 'reel',
+        sources: { lineIds: [f.typed.id] },
+      }),
+  },
+  'DELETE /api/lines/:id/driver': {
+    kind: 'open',
+    // Computed from the typed line's forecast (all zero: no figure changes), then typed again: the figures stay.
+    call: async (f) => {
+      const set = await f.r('PUT', `/api/lines/${f.empty.id}/driver${q}`, {
+        measure: 'previsionnel',
+        percent: 10,
+        sourceMeasure: 'previsionnel',
+        sources: { lineIds: [f.typed.id] },
+      });
+      expect(set.status).toBe(200);
+      return f.r('DELETE', `/api/lines/${f.empty.id}/driver${q}`);
+    },
+  },
   'POST /api/lines/:id/move': {
     kind: 'open',
     call: (f) => f.r('POST', `/api/lines/${f.typed.id}/move${q}`, { direction: 'down' }),

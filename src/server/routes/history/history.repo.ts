@@ -26,10 +26,12 @@ import { MEASURES, type Measure } from '@/domain/measures';
 import { centsToDecimal, decimalToCents, type Cents } from '@/domain/money';
 import type { Queryable } from '@/server/db/client';
 import { ApiError } from '@/server/lib/errors';
+import { driverCycle } from '@/server/lib/messages';
 import { currentOrigin, markWrote } from '@/server/lib/origin';
 import { lockForRestore, readBackupData, replaceAll } from '../backup/backup.repo';
 import { mergeCells, writeCells } from '../cells/cells.repo';
 import { reorderLines } from '../lines/lines.repo';
+import { cycleWith, deleteDriver, lineBudget, recomputeInto, saveDriver } from '../drivers/drivers.repo';
 
 // ---- entries -------------------------------------------------------------------------------
 
@@ -528,6 +530,19 @@ async function applyOp(q: Queryable, op: Exclude<HistoryOp, { op: 'cells' | 'rep
       }
       return;
     }
+    case 'set_driver': {
+      // docs/product.md#driver-lines: the calculation as the entry left it, and no cycle once back.
+      const budget = await lineBudget(q, op.lineId);
+      const line = budget?.flatMap((p) => p.lines).find((l) => l.id.toLowerCase() === op.lineId.toLowerCase());
+      if (!budget || !line) throw new UndoConflict(`${UNDO_REFUSED} : la ligne n'existe plus.`);
+      if (canonical(line.driver ?? null) !== canonical(op.old))
+        throw new UndoConflict(`${UNDO_REFUSED} : le calcul de la ligne « ${line.name} » a changé depuis.`);
+      const cycle = cycleWith(budget, op.lineId, op.new);
+      if (cycle) throw new UndoConflict(`${UNDO_REFUSED} : ${driverCycle(cycle)}`);
+      if (op.new) await saveDriver(q, op.lineId, op.new);
+      else await deleteDriver(q, op.lineId);
+      return;
+    }
   }
 }
 
@@ -650,7 +665,7 @@ export async function undoEntry(q: Queryable, id: number, actor: string): Promis
           q,
           mergeCells(inverse.map((c) => ({ lineId: c.lineId, month: c.month, field: c.field, value: c.new }))),
           year,
-          { actor, source: 'annulation', entryId: newId },
+          { actor, source: 'annulation', entryId: newId, drivenCells: 'skip' },
         );
         await completeEntry(q, newId, { cellCount: changed });
       }
@@ -674,6 +689,8 @@ export async function undoEntry(q: Queryable, id: number, actor: string): Promis
     }
   }
   await completeEntry(q, newId, { ops: applied });
+  // The driver lines follow what the undo put back (docs/product.md#driver-lines), in this entry.
+  if (entry.client_id && entry.year !== null) await recomputeInto(q, [entry.client_id], entry.year, newId);
   return newId;
 }
 

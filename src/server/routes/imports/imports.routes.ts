@@ -21,6 +21,7 @@ import { ApiError, conflict, decodeAmounts, notFound, readJson, validate, yearOf
 import { CLIENT_NOT_FOUND, cellLineNotFound, clientYearTooLarge, lineAlreadyExists } from '@/server/lib/messages';
 import { guardClient, guardLines } from '@/server/policy/policy';
 import { insertHistoryCells, mergeCells, writeCells, type CellDiff } from '../cells/cells.repo';
+import { recomputeInto } from '../drivers/drivers.repo';
 import { completeEntry, deleteEntry, insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
 import {
   clientYearOverBound,
@@ -99,7 +100,9 @@ export function importsRoutes(db: Db) {
         // Throwing rolls the whole import back: a failed request changes nothing.
         throw new ApiError(404, 'not_found', cellLineNotFound(written.missingLineIds[0]!, year));
       }
-      const changed = written.changed + newDiff.length;
+      // New lines feed the driver lines of their pole (docs/product.md#driver-lines).
+      const driven = newDiff.length > 0 ? await recomputeInto(tx, [...locked], year, entryId) : 0;
+      const changed = written.changed + newDiff.length + driven;
 
       const ops: HistoryOp[] = [];
       if (newPoleIds.length > 0) ops.push({ op: 'insert_poles', poles: await snapshotPoles(tx, newPoleIds) });

@@ -88,8 +88,14 @@ export function landingRoutes(db: Db) {
         const written =
           cells.length === 0
             ? 0
-            : (await writeCells(tx, mergeCells(cells), year, { actor: actorOf(c), source: 'atterrissage', entryId }))
-                .changed;
+            : (
+                await writeCells(tx, mergeCells(cells), year, {
+                  actor: actorOf(c),
+                  source: 'atterrissage',
+                  entryId,
+                  drivenCells: 'skip',
+                })
+              ).changed;
         if (written === 0) await deleteEntry(tx, entryId);
         else {
           await completeEntry(tx, entryId, {

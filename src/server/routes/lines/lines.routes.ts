@@ -17,6 +17,7 @@ import { lineAlreadyExists, lineCannotMove, lineNotFound, linesChanged, poleNotF
 import { guardLines, guardPole } from '@/server/policy/policy';
 import { loadPole } from '../budget/budget.repo';
 import { insertEntry, snapshotLines, snapshotPoles } from '../history/history.repo';
+import { recomputeInto } from '../drivers/drivers.repo';
 import { lockPole, poleName } from '../poles/poles.repo';
 import {
   deleteLine,
@@ -118,7 +119,7 @@ export function linesRoutes(db: Db) {
         const [pole] = (await snapshotPoles(tx, [line.poleId])) as [PoleSnapshot];
         await deleteLine(tx, id);
         // The line's 48 figures go into the entry: undo brings it back as it was.
-        await insertEntry(tx, {
+        const entryId = await insertEntry(tx, {
           actor: actorOf(c),
           source: 'structure',
           clientId,
@@ -126,6 +127,8 @@ export function linesRoutes(db: Db) {
           summary: SUMMARIES.lineDeleted(pole.name, line.name),
           ops: [{ op: 'delete_lines', lines: [line] }],
         });
+        // A driver line that summed it changes with it (docs/product.md#driver-lines).
+        await recomputeInto(tx, [clientId], year, entryId);
       });
       return c.body(null, 204);
     });

@@ -8,10 +8,12 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   applyCellUpdates,
+  applyDrivers,
   cellReader,
   lineFromWire,
   poleFromWire,
   type CellUpdate,
+  type LineDriverWire,
   type LineWire,
   type Pole,
   type PoleWire,
@@ -31,7 +33,8 @@ export function useClientBudget(year: number, clientId: string) {
     // value), those kept from an earlier visit included (ADR 048).
     queryFn: async ({ signal }) => {
       await restorePendingEdits(clientId, year);
-      return cellSaveQueue().overlay(await getClientBudget(clientId, year, signal));
+      // docs/product.md#driver-lines: computed cells follow the pending edits of their sources.
+      return applyDrivers(cellSaveQueue().overlay(await getClientBudget(clientId, year, signal)));
     },
   });
 }
@@ -76,7 +79,8 @@ export function useWriteCells(year: number, clientId: string) {
       if (cancelReload) void queryClient.cancelQueries({ queryKey: budgetKeys.clientBudget(year, clientId) });
       // docs/product.md#conflict-choice: what the cell showed before this edit, the save's `expected`.
       const before = cellReader(queryClient.getQueryData<Pole[]>(budgetKeys.clientBudget(year, clientId)) ?? []);
-      updateBudgetCache(queryClient, year, clientId, (p) => applyCellUpdates(p, updates));
+      // Driver lines follow their sources at once, as the server recomputes them on the save.
+      updateBudgetCache(queryClient, year, clientId, (p) => applyDrivers(applyCellUpdates(p, updates)));
       // Each edit keeps the year and client of its line, whatever is on screen when it is sent.
       const edits = updates.map((u) => ({ ...u, year, clientId, ...(source && { source }), expected: before(u) }));
       if (mode === 'cancel') cellSaveQueue().cancel(edits);
@@ -116,6 +120,23 @@ export function useDeleteLine(year: number) {
       cellSaveQueue().dropLine(lineId);
       return reloadAllData(queryClient);
     },
+  });
+}
+
+/**
+ * Makes a line computed (`driver`) or typed again (null): docs/product.md#driver-lines; a history
+ * entry, every view reloads. A refusal (a cycle, a closed month) is the server's French message.
+ */
+export function useSetDriver(year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lineId, driver }: { lineId: string; driver: LineDriverWire | null }) =>
+      lineFromWire(
+        driver
+          ? await api.put<LineWire>(withYear(`/api/lines/${lineId}/driver`, year), driver)
+          : await api.delete<LineWire>(withYear(`/api/lines/${lineId}/driver`, year)),
+      ),
+    onSuccess: () => reloadAllData(queryClient),
   });
 }
 

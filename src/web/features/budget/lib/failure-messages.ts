@@ -20,6 +20,7 @@ export const FAILURE = {
   moveLine: 'Impossible de déplacer la ligne',
   saveCells: 'Impossible de sauvegarder les données',
   facture: 'Impossible de mettre à jour le statut de facturation',
+  setDriver: 'Impossible de modifier le calcul de la ligne',
 } as const;
 
 export type FailureDescription = (typeof FAILURE)[keyof typeof FAILURE];

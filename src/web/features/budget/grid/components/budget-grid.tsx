@@ -16,6 +16,8 @@ import { TotalRow, type LineRowActions } from './grid-rows';
 import { GridViewBar } from './grid-view-bar';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';
 import { MeasureTotalRow } from './measure-rows';
+import { OpenDriverDialog } from './driver-dialog';
+import { useDriverActions } from '../hooks/use-driver-actions';
 
 type BudgetGridProps = {
   year: number;
@@ -78,6 +80,7 @@ export function BudgetGrid({
   const [deleting, setDeleting] = useState<Line | null>(null);
   const [spreading, setSpreading] = useState<{ line: Line; lineIndex: number } | null>(null);
   const shownRef = useLatestRef(shown);
+  const drivers = useDriverActions(year, shownRef);
   const rowActions = useMemo<LineRowActions>(
     () => ({
       ...actions,
@@ -88,8 +91,9 @@ export function BudgetGrid({
         const line = pole?.lines.find((l) => l.id === lineId);
         if (pole && line) actions.onMoveLine(pole, line, direction);
       },
+      ...drivers.rowActions,
     }),
-    [actions, shownRef],
+    [actions, shownRef, drivers.rowActions],
   );
 
   const inputAt = useCellFocus({ tableRef, lines, layout, rowItemIndex, range, showRow, revealRow, focusRequest });
@@ -173,6 +177,7 @@ export function BudgetGrid({
           }}
         />
       )}
+      <OpenDriverDialog drivers={drivers} poles={shown} />
       <CellMenus
         year={year}
         clientId={clientId}

@@ -22,6 +22,8 @@ const LOOK_CLASS: Record<CellLook, string> = {
   conflict: 'border-amber-500 bg-amber-100 ring-1 ring-amber-500',
   remote: 'border-violet-500 ring-1 ring-violet-500',
   closed: 'cursor-not-allowed bg-muted text-muted-foreground',
+  // docs/product.md#driver-lines: computed, read-only, marked by its corner « = ».
+  driven: 'cursor-default bg-indigo-50 italic text-indigo-900',
 };
 
 /**
@@ -31,6 +33,15 @@ const LOOK_CLASS: Record<CellLook, string> = {
 function CellMarks({ view, hasThread }: { view: CellView; hasThread: boolean }) {
   return (
     <>
+      {view.looks.includes('driven') && (
+        <span
+          aria-hidden="true"
+          data-testid="driven-mark"
+          className="pointer-events-none absolute left-0.5 top-0 z-10 text-[9px] font-semibold leading-3 text-indigo-600"
+        >
+          =
+        </span>
+      )}
       {hasThread && (
         // docs/product.md#comments: an open thread on the cell, a corner mark as in a spreadsheet.
         <span
@@ -91,6 +102,8 @@ export type CellInputProps = {
   row: number;
   col: number;
   isPurchase: boolean;
+  /** A computed cell: what it is computed from (its tooltip); else null (docs/product.md#driver-lines). */
+  driven: string | null;
   onEdit: GridActions['onEdit'];
   onOpenMenu: GridActions['onOpenMenu'];
 };
@@ -109,7 +122,7 @@ export type CellInputProps = {
  * and Ctrl+Shift+Z do nothing. The grid reads `data-typing` and `data-editing` from the element.
  */
 export const CellInput = memo(function CellInput(props: CellInputProps) {
-  const { lineId, month, measure, cents, label, row, col, isPurchase, onEdit, onOpenMenu } = props;
+  const { lineId, month, measure, cents, label, row, col, isPurchase, driven, onEdit, onOpenMenu } = props;
   const [text, setText] = useState<string | null>(null);
   const [mode, setMode] = useState<TypingMode | null>(null);
   const [isFocused, setIsFocused] = useState(false);
@@ -119,7 +132,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   /** Where the caret goes once the text shown changed under it (the grouped value became plain). */
   const pendingSelection = useRef<'all' | 'end' | null>(null);
   // The save queue's state, another person's mark, the locks: read once, in useCell.
-  const view = useCell(lineId, month, measure, { value: cents, label, typing: text, isFocused, refusal });
+  const view = useCell(lineId, month, measure, { value: cents, label, typing: text, isFocused, refusal, driven });
   const thread = useCellThread(lineId, month, measure, label);
   const has = (look: CellLook) => view.looks.includes(look) || undefined;
 

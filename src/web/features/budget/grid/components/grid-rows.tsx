@@ -1,5 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Calculator, ChevronDown, ChevronRight, PenLine, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
   MONTHS,
   MONTH_INDEXES,
@@ -38,6 +38,10 @@ export type LineRowActions = GridActions & {
   onAskDeleteLine: (line: Line) => void;
   onAskSpread: (line: Line, lineIndex: number) => void;
   onMoveLineById: (poleId: string, lineId: string, direction: LineMove) => void;
+  /** docs/product.md#driver-lines: 'Calculer cette ligne…', 'Saisir cette ligne', the computed cells' tooltip. */
+  onAskDriver: (line: Line) => void;
+  onRemoveDriver: (line: Line) => void;
+  describeDriver: (line: Line) => string | null;
 };
 
 /** Sticky first column: the line names stay visible while the months scroll. */
@@ -258,6 +262,14 @@ export function LineName({
         <RowButton label={`Supprimer la ligne ${line.name}`} onClick={() => actions.onAskDeleteLine(line)}>
           <Trash2 aria-hidden="true" className="hover:text-destructive" />
         </RowButton>
+        <RowButton label={`Calculer cette ligne… (${line.name})`} onClick={() => actions.onAskDriver(line)}>
+          <Calculator aria-hidden="true" />
+        </RowButton>
+        {line.driver && (
+          <RowButton label={`Saisir cette ligne (${line.name})`} onClick={() => actions.onRemoveDriver(line)}>
+            <PenLine aria-hidden="true" />
+          </RowButton>
+        )}
       </div>
     </div>
   );
@@ -295,6 +307,7 @@ export const LineRow = memo(function LineRow({
   monthNames,
 }: LineRowProps) {
   const year = lineTotals(line);
+  const driven = line.driver ? actions.describeDriver(line) : null;
   return (
     <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
       <th
@@ -334,6 +347,7 @@ export const LineRow = memo(function LineRow({
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
+                    driven={line.driver?.measure === measure ? driven : null}
                     onEdit={actions.onEdit}
                     onOpenMenu={actions.onOpenMenu}
                   />

@@ -7,7 +7,6 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import {
   MEASURES,
-  MEASURE_LABELS,
   MONTH_INDEXES,
   formatEurosExact,
   readCellEntry,
@@ -30,6 +29,8 @@ import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useCellLocks } from '../hooks/use-closed-months';
+import { FormFooter } from './form-footer';
+import { MeasureSelect } from './measure-select';
 
 /** How many of the line's 48 figures are not zero. */
 export function filledCount(line: Line): number {
@@ -135,20 +136,7 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
                 }}
               />
             </label>
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              Mesure
-              <select
-                className="h-9 rounded-md border bg-card px-2 text-sm"
-                value={measure}
-                onChange={(e) => setMeasure(e.target.value as Measure)}
-              >
-                {MEASURES.map((m) => (
-                  <option key={m} value={m}>
-                    {MEASURE_LABELS[m]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MeasureSelect label="Mesure" value={measure} onChange={setMeasure} />
           </div>
           <fieldset className="grid grid-cols-4 gap-2 text-sm">
             <legend className="mb-1 text-sm font-medium">Mois</legend>
@@ -193,21 +181,11 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
               Aucun
             </Button>
           </div>
-          {error && text.trim() !== '' && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={!entry?.ok || chosen.length === 0}>
-              Répartir
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            error={text.trim() !== '' ? error : null}
+            submit="Répartir"
+            disabled={!entry?.ok || chosen.length === 0}
+          />
         </form>
       </DialogContent>
     </Dialog>

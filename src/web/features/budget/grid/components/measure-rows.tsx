@@ -162,7 +162,7 @@ type MeasureRowProps = {
   lineIndex: number;
   measure: Measure;
   layout: GridLayout;
-  actions: GridActions;
+  actions: LineRowActions;
   monthNames: readonly string[];
 };
 
@@ -170,6 +170,8 @@ type MeasureRowProps = {
 export const MeasureRow = memo(function MeasureRow(props: MeasureRowProps) {
   const { poleName, line, lineIndex, measure, layout, actions, monthNames } = props;
   const isPurchase = measure === 'achat_previsionnel' || measure === 'achat';
+  // docs/product.md#driver-lines: the computed measure's cells are read-only, their sources named.
+  const driven = line.driver?.measure === measure ? actions.describeDriver(line) : null;
   return (
     <tr className={ROW} style={{ height: measureRowHeights(true).measure }}>
       <th
@@ -191,6 +193,7 @@ export const MeasureRow = memo(function MeasureRow(props: MeasureRowProps) {
               row={pos?.row ?? -1}
               col={pos?.col ?? -1}
               isPurchase={isPurchase}
+              driven={driven}
               onEdit={actions.onEdit}
               onOpenMenu={actions.onOpenMenu}
             />

@@ -138,7 +138,8 @@ export function useGridActions(
         const current = lines.current;
         const all = writes.flatMap((w) => {
           const line = current[w.lineIndex];
-          return line ? [cellUpdate(line.id, w.month, w.measure, w.cents)] : [];
+          // docs/product.md#driver-lines: a computed cell is left out of a paste, a fill, a clear.
+          return line && line.driver?.measure !== w.measure ? [cellUpdate(line.id, w.month, w.measure, w.cents)] : [];
         });
         // docs/product.md#month-closing, #sign-off: closed cells, and a validated budget's
         // forecasts, leave a paste, a fill or a spread; the others are saved.
