@@ -183,8 +183,18 @@ export function threePeople(app: () => Awaited<ReturnType<typeof createAccountsT
   const cookie: Record<Who, string> = { admin: '', editor: '', viewer: '' };
   const call = (who: Who, method: string, path: string, body?: unknown) =>
     app().call(method, path, { cookie: cookie[who], body });
-  return { cookie, call };
+  /**
+   * Creates `<who>@agence.fr` with that role (an editor scoped to `clientIds`, a viewer to every
+   * client) and signs them in, each from an address of their own (the sign-in limits are per IP).
+   */
+  const join = async (who: Who, clientIds: string[] | null = null) => {
+    const email = `${who}@agence.fr`;
+    await app().addUser(email, undefined, who === 'admin' ? undefined : { role: who, clientIds });
+    cookie[who] = await app().signIn(email, undefined, `192.0.2.${WHO_IPS[who]}`);
+  };
+  return { cookie, call, join };
 }
+const WHO_IPS: Record<Who, number> = { admin: 1, editor: 2, viewer: 3 };
 
 /** The French message of an error answer. */
 export const errorMessage = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;

@@ -9,23 +9,20 @@ import { createAccountsTestApp, threePeople } from '@/server/test/test-accounts'
 
 const Y = 2047;
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const { cookie, call } = threePeople(() => t);
+const { call, join } = threePeople(() => t);
 let mine: PoleWire;
 let theirs: PoleWire;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  await t.addUser('admin@agence.fr');
-  cookie.admin = await t.signIn('admin@agence.fr', undefined, '192.0.2.1');
+  await join('admin');
   const alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha' })).json as ClientWire;
   const beta = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Bêta' })).json as ClientWire;
   mine = (await call('admin', 'POST', `/api/clients/${alpha.id}/poles?year=${Y}`, { name: 'Paid', lines: ['A', 'B'] }))
     .json as PoleWire;
   theirs = (await call('admin', 'POST', `/api/clients/${beta.id}/poles?year=${Y}`, { name: 'Paid', lines: ['C', 'D'] }))
     .json as PoleWire;
-  await t.addUser('editor@agence.fr', undefined, { role: 'editor', clientIds: [alpha.id] });
-  cookie.editor = await t.signIn('editor@agence.fr', undefined, '192.0.2.2');
-  await t.addUser('viewer@agence.fr', undefined, { role: 'viewer', clientIds: null });
-  cookie.viewer = await t.signIn('viewer@agence.fr', undefined, '192.0.2.3');
+  await join('editor', [alpha.id]);
+  await join('viewer');
 });
 afterAll(() => t.db.close());
 

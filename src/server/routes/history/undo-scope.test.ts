@@ -12,21 +12,18 @@ import { createAccountsTestApp, errorMessage, threePeople } from '@/server/test/
 const Y = 2046;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const { cookie, call } = threePeople(() => t);
+const { call, join } = threePeople(() => t);
 let alpha: ClientWire;
 let beta: ClientWire;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  await t.addUser('admin@agence.fr');
-  cookie.admin = await t.signIn('admin@agence.fr', undefined, '192.0.2.1');
+  await join('admin');
   alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha' })).json as ClientWire;
   beta = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Bêta' })).json as ClientWire;
   await call('admin', 'POST', `/api/clients/${alpha.id}/poles?year=${Y}`, { name: 'Paid', lines: ['Search'] });
   await call('admin', 'POST', `/api/clients/${beta.id}/poles?year=${Y}`, { name: 'SEO', lines: ['Audit'] });
-  await t.addUser('editor@agence.fr', undefined, { role: 'editor', clientIds: [alpha.id, beta.id] });
-  cookie.editor = await t.signIn('editor@agence.fr', undefined, '192.0.2.2');
-  await t.addUser('viewer@agence.fr', undefined, { role: 'viewer', clientIds: null });
-  cookie.viewer = await t.signIn('viewer@agence.fr', undefined, '192.0.2.3');
+  await join('editor', [alpha.id, beta.id]);
+  await join('viewer');
 });
 afterAll(() => t.db.close());
 

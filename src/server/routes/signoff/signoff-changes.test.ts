@@ -12,7 +12,7 @@ import { createAccountsTestApp, threePeople } from '@/server/test/test-accounts'
 const Y = 2045;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const { cookie, call } = threePeople(() => t);
+const { call, join } = threePeople(() => t);
 const changes = async (clientId: string, who: 'admin' | 'editor' | 'viewer' = 'admin') =>
   (await call(who, 'GET', `/api/years/${Y}/signoff/${clientId}/changes`)).json as ForecastChangesAnswer;
 const save = async (lineId: string, month: number, field: string, value: number) =>
@@ -23,15 +23,13 @@ let paid: Pole;
 let search: string;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  await t.addUser('admin@agence.fr');
-  cookie.admin = await t.signIn('admin@agence.fr', undefined, '192.0.2.1');
+  await join('admin');
   alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha' })).json as Client;
   paid = (await call('admin', 'POST', `/api/clients/${alpha.id}/poles?year=${Y}`, { name: 'Paid', lines: ['Search'] }))
     .json as Pole;
   search = paid.lines[0]!.id;
   await save(search, 0, 'previsionnel', 100);
-  await t.addUser('editor@agence.fr', undefined, { role: 'editor', clientIds: [alpha.id] });
-  cookie.editor = await t.signIn('editor@agence.fr', undefined, '192.0.2.2');
+  await join('editor', [alpha.id]);
 });
 afterAll(() => t.db.close());
 

@@ -12,7 +12,7 @@ import { createAccountsTestApp, errorMessage, threePeople, type Who } from '@/se
 const Y = 2044;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const { cookie, call } = threePeople(() => t);
+const { call, join } = threePeople(() => t);
 const message = errorMessage;
 const code = (res: { json: unknown }) => (res.json as { error: { code: string } }).error.code;
 
@@ -36,14 +36,11 @@ let alpha: Awaited<ReturnType<typeof budget>>;
 let beta: Awaited<ReturnType<typeof budget>>;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  await t.addUser('admin@agence.fr');
-  cookie.admin = await t.signIn('admin@agence.fr', undefined, '192.0.2.1');
+  await join('admin');
   alpha = await budget('Alpha Validation');
   beta = await budget('Bêta Validation');
-  await t.addUser('editor@agence.fr', undefined, { role: 'editor', clientIds: [alpha.client.id] });
-  cookie.editor = await t.signIn('editor@agence.fr', undefined, '192.0.2.2');
-  await t.addUser('viewer@agence.fr', undefined, { role: 'viewer', clientIds: null });
-  cookie.viewer = await t.signIn('viewer@agence.fr', undefined, '192.0.2.3');
+  await join('editor', [alpha.client.id]);
+  await join('viewer');
 });
 afterAll(() => t.db.close());
 

@@ -18,7 +18,7 @@ import { createAccountsTestApp, errorMessage, threePeople, type Who } from '@/se
 const Y = 2046;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
-const { cookie, call } = threePeople(() => t);
+const { call, join } = threePeople(() => t);
 const message = errorMessage;
 const variance = async (who: Who, query: string, year = Y) => {
   const res = await call(who, 'GET', `/api/dashboard/variance?year=${year}&${query}`);
@@ -45,8 +45,7 @@ let beta: Client;
 let version: CreatedVersionAnswer;
 beforeAll(async () => {
   t = await createAccountsTestApp();
-  await t.addUser('admin@agence.fr');
-  cookie.admin = await t.signIn('admin@agence.fr', undefined, '192.0.2.1');
+  await join('admin');
   alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha Écarts' })).json as Client;
   beta = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Bêta Écarts' })).json as Client;
   const alphaPaid = await pole(alpha.id, 'Paid');
@@ -71,10 +70,8 @@ beforeAll(async () => {
     { lineId: betaPaid, field: 'achat', value: 2.5 },
     { lineId: betaData, field: 'reel', value: 5 },
   ]);
-  await t.addUser('editor@agence.fr', undefined, { role: 'editor', clientIds: [alpha.id] });
-  cookie.editor = await t.signIn('editor@agence.fr', undefined, '192.0.2.2');
-  await t.addUser('viewer@agence.fr', undefined, { role: 'viewer', clientIds: null });
-  cookie.viewer = await t.signIn('viewer@agence.fr', undefined, '192.0.2.3');
+  await join('editor', [alpha.id]);
+  await join('viewer');
 });
 afterAll(() => t.db.close());
 
