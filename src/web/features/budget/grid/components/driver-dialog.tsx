@@ -6,9 +6,8 @@
 import { useState } from 'react';
 import { driverToWire, type Line, type LineDriverWire, type Measure, type Pole } from '@/domain';
 import { Checkbox } from '@/web/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
-import { FormFooter } from './form-footer';
+import { FormFooter, LineFormDialog } from './form-footer';
 import { MeasureSelect } from './measure-select';
 import type { useDriverActions } from '../hooks/use-driver-actions';
 
@@ -51,91 +50,81 @@ export function DriverDialog({ line, poles, onSubmit, onClose }: DriverDialogPro
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>
-            Calculer «{'\u00a0'}
-            {line.name}
-            {'\u00a0'}»
-          </DialogTitle>
-          <DialogDescription>
-            Chaque mois, la mesure choisie vaut ce pourcentage de la somme des sources (la ligne elle-même exclue),
-            arrondi au centime. Ses cellules ne se saisissent plus ; elles suivent leurs sources.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="flex flex-wrap items-end gap-4">
-            <MeasureSelect label="Mesure calculée" value={measure} onChange={setMeasure} />
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              Pourcentage (%)
-              <Input
-                autoFocus
-                inputMode="decimal"
-                className="w-28 text-right"
-                value={percent}
-                onChange={(e) => setPercent(e.target.value)}
-              />
-            </label>
-            <MeasureSelect label="Mesure des sources" value={sourceMeasure} onChange={setSourceMeasure} />
-          </div>
-          <fieldset className="flex flex-col gap-2 text-sm">
-            <legend className="mb-1 font-medium">Sources</legend>
-            <label className="flex items-center gap-2">
-              <input type="radio" checked={kind === 'pole'} onChange={() => setKind('pole')} />
-              Toutes les lignes du pôle
-              <select
-                aria-label="Pôle source"
-                className={SELECT}
-                value={poleId}
-                onChange={(e) => {
-                  setPoleId(e.target.value);
-                  setKind('pole');
-                }}
-              >
-                {poles.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" checked={kind === 'lines'} onChange={() => setKind('lines')} />
-              Les lignes cochées
-            </label>
-            {kind === 'lines' && (
-              <div className="grid max-h-48 grid-cols-2 gap-1.5 overflow-auto pl-6">
-                {poles.flatMap((p) =>
-                  p.lines
-                    .filter((l) => l.id !== line.id)
-                    .map((l) => (
-                      <label key={l.id} className="flex items-center gap-1.5">
-                        <Checkbox
-                          checked={lineIds.includes(l.id)}
-                          onCheckedChange={(c) =>
-                            setLineIds((prev) => (c === true ? [...prev, l.id] : prev.filter((id) => id !== l.id)))
-                          }
-                        />
-                        <span>
-                          {p.name} · {l.name}
-                        </span>
-                      </label>
-                    )),
-                )}
-              </div>
+    <LineFormDialog
+      title="Calculer"
+      lineName={line.name}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      description={
+        <>
+          Chaque mois, la mesure choisie vaut ce pourcentage de la somme des sources (la ligne elle-même exclue),
+          arrondi au centime. Ses cellules ne se saisissent plus ; elles suivent leurs sources.
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-4">
+        <MeasureSelect label="Mesure calculée" value={measure} onChange={setMeasure} />
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Pourcentage (%)
+          <Input
+            autoFocus
+            inputMode="decimal"
+            className="w-28 text-right"
+            value={percent}
+            onChange={(e) => setPercent(e.target.value)}
+          />
+        </label>
+        <MeasureSelect label="Mesure des sources" value={sourceMeasure} onChange={setSourceMeasure} />
+      </div>
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 font-medium">Sources</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" checked={kind === 'pole'} onChange={() => setKind('pole')} />
+          Toutes les lignes du pôle
+          <select
+            aria-label="Pôle source"
+            className={SELECT}
+            value={poleId}
+            onChange={(e) => {
+              setPoleId(e.target.value);
+              setKind('pole');
+            }}
+          >
+            {poles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" checked={kind === 'lines'} onChange={() => setKind('lines')} />
+          Les lignes cochées
+        </label>
+        {kind === 'lines' && (
+          <div className="grid max-h-48 grid-cols-2 gap-1.5 overflow-auto pl-6">
+            {poles.flatMap((p) =>
+              p.lines
+                .filter((l) => l.id !== line.id)
+                .map((l) => (
+                  <label key={l.id} className="flex items-center gap-1.5">
+                    <Checkbox
+                      checked={lineIds.includes(l.id)}
+                      onCheckedChange={(c) =>
+                        setLineIds((prev) => (c === true ? [...prev, l.id] : prev.filter((id) => id !== l.id)))
+                      }
+                    />
+                    <span>
+                      {p.name} · {l.name}
+                    </span>
+                  </label>
+                )),
             )}
-          </fieldset>
-          <FormFooter error={error} submit="Calculer" />
-        </form>
-      </DialogContent>
-    </Dialog>
+          </div>
+        )}
+      </fieldset>
+      <FormFooter error={error} submit="Calculer" />
+    </LineFormDialog>
   );
 }
 

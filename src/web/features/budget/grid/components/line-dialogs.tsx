@@ -29,7 +29,7 @@ import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useCellLocks } from '../hooks/use-closed-months';
-import { FormFooter } from './form-footer';
+import { FormFooter, LineFormDialog } from './form-footer';
 import { MeasureSelect } from './measure-select';
 
 /** How many of the line's 48 figures are not zero. */
@@ -102,92 +102,82 @@ export function SpreadDialog({ line, year, onSpread, onClose }: SpreadDialogProp
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>
-            Répartir sur «{'\u00a0'}
-            {line.name}
-            {'\u00a0'}»
-          </DialogTitle>
-          <DialogDescription>
-            Le montant est réparti à parts égales au centime près sur les mois cochés (les premiers mois reçoivent les
-            centimes restants)&#8239;; les autres mois ne changent pas, et un mois clôturé ne peut pas être coché.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <div className="flex flex-wrap items-end gap-4">
-            <label className="flex flex-col gap-1.5 text-sm font-medium">
-              Montant à répartir
-              <Input
-                autoFocus
-                inputMode="decimal"
-                className="w-48 text-right"
-                value={text}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setRefusal(null);
-                }}
-              />
-            </label>
-            <MeasureSelect label="Mesure" value={measure} onChange={setMeasure} />
-          </div>
-          <fieldset className="grid grid-cols-4 gap-2 text-sm">
-            <legend className="mb-1 text-sm font-medium">Mois</legend>
-            {MONTH_INDEXES.map((m) => {
-              const share = parts.find((p) => p.month === m);
-              const isClosed = closed.has(m);
-              return (
-                <label key={m} className={cn('flex items-center gap-1.5', isClosed && 'text-muted-foreground')}>
-                  <Checkbox
-                    checked={ticked[m]}
-                    disabled={isClosed}
-                    onCheckedChange={(c) => setMonths((prev) => prev.map((v, i) => (i === m ? c === true : v)))}
-                  />
-                  <span>{names[m]}</span>
-                  {isClosed && <Lock className="size-3.5" role="img" aria-label={`${names[m]} clôturé`} />}
-                  {share && (
-                    <span className="ml-auto text-xs tabular-nums text-muted-foreground">
-                      {formatEurosExact(share.cents)}
-                    </span>
-                  )}
-                </label>
-              );
-            })}
-          </fieldset>
-          <div className="flex gap-2 text-xs">
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => setMonths(MONTH_INDEXES.map(() => true))}
-            >
-              Tous les mois
-            </Button>
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => setMonths(MONTH_INDEXES.map(() => false))}
-            >
-              Aucun
-            </Button>
-          </div>
-          <FormFooter
-            error={text.trim() !== '' ? error : null}
-            submit="Répartir"
-            disabled={!entry?.ok || chosen.length === 0}
+    <LineFormDialog
+      title="Répartir sur"
+      lineName={line.name}
+      onClose={onClose}
+      onSubmit={submit}
+      description={
+        <>
+          Le montant est réparti à parts égales au centime près sur les mois cochés (les premiers mois reçoivent les
+          centimes restants)&#8239;; les autres mois ne changent pas, et un mois clôturé ne peut pas être coché.
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Montant à répartir
+          <Input
+            autoFocus
+            inputMode="decimal"
+            className="w-48 text-right"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setRefusal(null);
+            }}
           />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </label>
+        <MeasureSelect label="Mesure" value={measure} onChange={setMeasure} />
+      </div>
+      <fieldset className="grid grid-cols-4 gap-2 text-sm">
+        <legend className="mb-1 text-sm font-medium">Mois</legend>
+        {MONTH_INDEXES.map((m) => {
+          const share = parts.find((p) => p.month === m);
+          const isClosed = closed.has(m);
+          return (
+            <label key={m} className={cn('flex items-center gap-1.5', isClosed && 'text-muted-foreground')}>
+              <Checkbox
+                checked={ticked[m]}
+                disabled={isClosed}
+                onCheckedChange={(c) => setMonths((prev) => prev.map((v, i) => (i === m ? c === true : v)))}
+              />
+              <span>{names[m]}</span>
+              {isClosed && <Lock className="size-3.5" role="img" aria-label={`${names[m]} clôturé`} />}
+              {share && (
+                <span className="ml-auto text-xs tabular-nums text-muted-foreground">
+                  {formatEurosExact(share.cents)}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="flex gap-2 text-xs">
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0"
+          onClick={() => setMonths(MONTH_INDEXES.map(() => true))}
+        >
+          Tous les mois
+        </Button>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0"
+          onClick={() => setMonths(MONTH_INDEXES.map(() => false))}
+        >
+          Aucun
+        </Button>
+      </div>
+      <FormFooter
+        error={text.trim() !== '' ? error : null}
+        submit="Répartir"
+        disabled={!entry?.ok || chosen.length === 0}
+      />
+    </LineFormDialog>
   );
 }
