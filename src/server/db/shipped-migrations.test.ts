@@ -34,6 +34,8 @@ const SHIPPED: readonly (readonly [id: string, sha256: string])[] = [
   ['0019_mail_alerts', 'f73c1fffc17c9325a3cd29ddb7c1d0acecf597501c9dc311a7f1d6788ccd3b9c'],
   ['0020_variance', 'ec3af492e5bc20950dac48e95375b80b0606705d8868c4dc10d07f9eeea49880'],
   ['0021_client_attributes', '3c14b7d08722cd4dc9e905346599288b767663424c8b81263632881860fca460'],
+  ['0022_fiscal_years', '4c4b64f171971d8a7e65577ece1ac76c5972c7ad65e76b91363cfa1441ee0d25'],
+  ['0023_driver_lines', '7b3ae3d5fc08736da7caafe08a1046d1a154890ea5901e78cf2770460608583c'],
 ];
 
 const textOf = (sql: (typeof MIGRATIONS)[number]['sql']) =>
