@@ -80,8 +80,9 @@ function readPlaywright(report) {
 }
 
 /**
- * The steps of test-all.sh: `name<TAB>seconds<TAB>ok|échec` per line; none when run alone. Steps
- * run beside each other say so in their name; a `total` line is the wall time of such a group.
+ * The steps of test-all.sh: `name<TAB>seconds<TAB>ok|échec<TAB>cpu%` per line; none when run alone.
+ * Steps run beside each other say so in their name (and have no cpu%: their group's line has it); a
+ * `total` line is the wall time of such a group. cpu% is how busy the machine's cores were.
  */
 function readSteps(file) {
   if (!fs.existsSync(file)) return [];
@@ -90,8 +91,8 @@ function readSteps(file) {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const [name, seconds, outcome] = line.split('\t');
-      return { name, seconds: Number(seconds), failed: outcome === 'échec', group: outcome === 'total' };
+      const [name, seconds, outcome, cpu] = line.split('\t');
+      return { name, seconds: Number(seconds), failed: outcome === 'échec', group: outcome === 'total', cpu };
     });
 }
 /** Whole seconds as `  42 s` or ` 3 min 05 s`, right-aligned so the names line up. */
@@ -99,6 +100,11 @@ function duration(seconds) {
   const text =
     seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
   return text.padStart(11);
+}
+
+/** The cores' busy share during a step, as `  CPU  87 %` (blank when not measured). */
+function busy(cpu) {
+  return cpu ? `  CPU ${cpu.padStart(3)} %` : '            ';
 }
 
 let passed = 0;
@@ -135,12 +141,16 @@ if (details.length > 0) {
 const steps = readSteps('test-results/steps.tsv');
 if (steps.length > 0) {
   console.log('\n=== Durée des étapes');
-  for (const s of steps) console.log(`${duration(s.seconds)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
+  for (const s of steps)
+    console.log(`${duration(s.seconds)}${busy(s.cpu)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
   // The run's wall time (test-all.sh writes it): steps run beside each other are not summed.
   const total = fs.existsSync('test-results/total-seconds')
     ? Number(fs.readFileSync('test-results/total-seconds', 'utf8'))
     : steps.filter((s) => !s.name.endsWith('(en parallèle)')).reduce((sum, s) => sum + s.seconds, 0);
-  console.log(`${duration(total)}  total`);
+  const totalCpu = fs.existsSync('test-results/total-cpu')
+    ? fs.readFileSync('test-results/total-cpu', 'utf8').trim()
+    : undefined;
+  console.log(`${duration(total)}${busy(totalCpu)}  total`);
 }
 console.log('\n=== Résumé');
 for (const line of lines) console.log(line);
