@@ -1,6 +1,8 @@
 /**
- * The account command line as a process (npm run user:*): the password comes on stdin when it is
- * not a terminal; on the embedded database it refuses while a server holds DATA_DIR.
+ * The account command line (npm run user:*): the commands run in this process (runUsersCommand,
+ * with the configuration a process would have), and as a process where the process itself is what
+ * is tested: the password comes on stdin when it is not a terminal, the answer on stdout or stderr
+ * with the exit code, and on the embedded database it refuses while a server holds DATA_DIR.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import { TEST_DB } from '../test/test-db';
 import { childEnv } from '../test/test-env';
 import { migratedDataDir } from '../test/server-process';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { runUsersCommand } from './users-command';
 
 const env: Record<string, string> = {};
 let dataDir = '';
@@ -40,6 +43,10 @@ function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: st
     child.once('exit', (code) => resolve({ code, out }));
   });
 }
+
+/** The same command in this process: the password is `stdin`'s first line, as the process reads it. */
+const users = (args: string[], stdin = '') =>
+  runUsersCommand(args, { readPassword: async () => stdin.split(/\r?\n/)[0] ?? '', env: childEnv(env) });
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const db = env.DATABASE_URL
@@ -72,23 +79,26 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
     // Typed by whoever runs the command, often for themselves: not temporary unless told (ADR 051).
     expect(row!.temporary).toBe(false);
 
-    expect(await cli(['create', 'anne@agence.fr'], 'un mot de passe assez long\n')).toMatchObject({ code: 1 });
-    expect((await cli(['create', 'bob@agence.fr'], 'court\n')).out).toContain('au moins 12 caractères');
-    expect((await cli(['create', 'pas-un-email'], 'un mot de passe assez long\n')).code).toBe(1);
+    expect(await users(['create', 'anne@agence.fr'], 'un mot de passe assez long\n')).toMatchObject({ code: 1 });
+    // A refusal, as a process: on stderr, exit code 1 (before the database opens: it costs no opening).
+    const short = await cli(['create', 'bob@agence.fr'], 'court\n');
+    expect(short.code).toBe(1);
+    expect(short.out).toContain('au moins 12 caractères');
+    expect((await users(['create', 'pas-un-email'], 'un mot de passe assez long\n')).code).toBe(1);
 
-    expect(await cli(['disable', 'anne@agence.fr'])).toMatchObject({ code: 0 });
+    expect(await users(['disable', 'anne@agence.fr'])).toMatchObject({ code: 0 });
     const listed = await cli(['list']);
     expect(listed.out).toContain('anne@agence.fr\tdésactivé\tsans 2FA\t0 session(s)');
 
-    expect(await cli(['reset', 'anne@agence.fr'], 'un tout nouveau mot de passe\n')).toMatchObject({ code: 0 });
+    expect(await users(['reset', 'anne@agence.fr'], 'un tout nouveau mot de passe\n')).toMatchObject({ code: 0 });
     const reset = await storedHash('anne@agence.fr');
     expect(await verifyPassword({ hash: reset!.password, password: 'un tout nouveau mot de passe' })).toBe(true);
     expect(reset!.disabled).toBe(true);
     expect(reset!.temporary).toBe(true);
-    const temporary = await cli(['create', 'carla@agence.fr', '--temporary'], 'un mot de passe assez long\n');
+    const temporary = await users(['create', 'carla@agence.fr', '--temporary'], 'un mot de passe assez long\n');
     expect(temporary.out).toContain('Mot de passe temporaire : à changer à la première connexion.');
     expect((await storedHash('carla@agence.fr'))!.temporary).toBe(true);
-  }, 120_000); // nine processes, seven opening the database: slow on a busy machine, not a speed test
+  }, 120_000); // three processes, nine openings of the database: slow on a busy machine, not a speed test
 
   it('sets role and scope with --role, --clients and --all-clients (docs/product.md#roles)', async () => {
     const password = 'un mot de passe assez long\n';
@@ -102,9 +112,9 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
         return rows[0];
       });
     // Refused before the database opens.
-    expect((await cli(['create', 'lea@agence.fr', '--role', 'chef'], password)).out).toContain('Rôle inconnu');
-    expect((await cli(['role', 'lea@agence.fr'])).code).toBe(1);
-    const unknown = await cli(
+    expect((await users(['create', 'lea@agence.fr', '--role', 'chef'], password)).out).toContain('Rôle inconnu');
+    expect((await users(['role', 'lea@agence.fr'])).code).toBe(1);
+    const unknown = await users(
       ['create', 'lea@agence.fr', '--clients', '00000000-0000-4000-8000-000000000000'],
       password,
     );
@@ -116,13 +126,13 @@ describe(`npm run user:* on ${TEST_DB}`, () => {
       const { rows } = await db.query<{ id: string }>(`insert into clients (name) values ('Acme') returning id`);
       return rows[0]!.id;
     });
-    const created = await cli(['create', 'lea@agence.fr', '--role', 'viewer', '--clients', clientId], password);
+    const created = await users(['create', 'lea@agence.fr', '--role', 'viewer', '--clients', clientId], password);
     expect(created.out).toContain('Rôle : viewer, 1 client(s) assigné(s).');
     expect(await access('lea@agence.fr')).toEqual({ role: 'viewer', all_clients: false, clients: [clientId] });
 
-    expect(await cli(['role', 'lea@agence.fr', '--role', 'admin', '--all-clients'])).toMatchObject({ code: 0 });
+    expect(await users(['role', 'lea@agence.fr', '--role', 'admin', '--all-clients'])).toMatchObject({ code: 0 });
     expect(await access('lea@agence.fr')).toEqual({ role: 'admin', all_clients: true, clients: [] });
-  }, 240_000); // five processes, three opening the database: slow on a busy machine, not a speed test
+  }, 240_000); // three openings of the database: slow on a busy machine, not a speed test
 
   // PostgreSQL takes no lock: several servers may share it (ADR 004).
   if (TEST_DB === 'pglite')
