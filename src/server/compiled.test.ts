@@ -3,53 +3,22 @@
  * scripts/vite.server.config.ts and run by plain `node` — no TypeScript loader — on the project's engine.
  * It serves the API and this OpenAPI document, stops cleanly on SIGTERM, and starts again.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from './test/fresh-postgres';
 import { freePort } from './test/postgres-server';
+import { startServer, stopServers, waitForHealth } from './test/server-process';
 import { TEST_DB } from './test/test-db';
-import { childEnv } from './test/test-env';
 
-// Inside the project (so the bundle finds node_modules), one folder per engine's project.
-const outDir = path.resolve('.tmp', `compiled-server-${TEST_DB}`);
+// The bundle is compiled once per test project by the global setup (test/global-setup.ts), with
+// scripts/vite.server.config.ts; startServer runs its main.js with plain `node`.
 const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  await build({ configFile: 'scripts/vite.server.config.ts', logLevel: 'error', build: { outDir, sourcemap: false } });
-}, 120_000);
-afterAll(() => {
+afterAll(async () => {
+  await stopServers();
   cleanups.forEach((clean) => clean());
-  fs.rmSync(outDir, { recursive: true, force: true });
 });
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(outDir, 'main.js')], {
-    env: childEnv({ DATABASE_URL: '', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => child.kill('SIGKILL'));
-  return { child, exited, output: () => output };
-}
-
-async function healthy(base: string, server: ReturnType<typeof start>) {
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  // Up to 60 s on a busy machine: not a speed test.
-  for (let i = 0; i < 600 && !gone; i += 1) {
-    const res = await fetch(`${base}/api/health`).catch(() => undefined);
-    if (res?.ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the compiled server did not start:\n${server.output()}`);
-}
 
 describe(`the compiled server on ${TEST_DB}`, () => {
   it('runs with plain node, serves the API and its document, stops on SIGTERM and starts again', async () => {
@@ -62,8 +31,8 @@ describe(`the compiled server on ${TEST_DB}`, () => {
       cleanups.push(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
     }
     for (const round of [1, 2]) {
-      const server = start(env);
-      await healthy(base, server);
+      const server = startServer(env);
+      await waitForHealth(base, server);
       const created = await fetch(`${base}/api/clients`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: 'secret=ne-pas-journaliser' },

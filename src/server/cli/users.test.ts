@@ -14,7 +14,7 @@ import { lockDataDir } from '../db/data-dir-lock';
 import { freshPostgresUrl } from '../test/fresh-postgres';
 import { TEST_DB } from '../test/test-db';
 import { childEnv } from '../test/test-env';
-import { migratedDataDir } from '../test/server-process';
+import { compiledScript, migratedDataDir } from '../test/server-process';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { runUsersCommand } from './users-command';
 
@@ -32,7 +32,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(args: string[], stdin = ''): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/users.ts', ...args], {
+    const child = spawn(process.execPath, [compiledScript('users'), ...args], {
       env: childEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 /**
- * The server as a child process, the way `npm start` runs it (main.ts through tsx), for the tests
- * that need a real process: its start, its exit code, its survival of a database outage.
+ * The server as a child process, the way `npm start` runs it (compiled, by plain `node`: the
+ * global setup compiles it once), for the tests that need a real process: its start, its exit
+ * code, its survival of a database outage.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,8 +21,11 @@ export interface ServerProcess {
 /** The processes started, ended by `stopServers` (each test file's afterAll). */
 const children: ChildProcess[] = [];
 
+/** A script of the compiled server (`main.js`, `users.js`): its path, for `node`. */
+export const compiledScript = (name: 'main' | 'users') => path.join(inject('compiledServerDir'), `${name}.js`);
+
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [compiledScript('main')], {
     env: childEnv({ DATABASE_URL: '', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,7 +52,7 @@ export async function stopServers(): Promise<void> {
 export async function waitForHealth(base: string, { exited, output }: ServerProcess): Promise<unknown> {
   let done = false;
   void exited.then(() => (done = true));
-  // Up to 60 s: a first start on a busy machine (tsx, PGlite, migrations) is slow; not a speed test.
+  // Up to 60 s: a first start on a busy machine (PGlite, migrations) is slow; not a speed test.
   for (let i = 0; i < 600 && !done; i += 1) {
     try {
       const res = await fetch(`${base}/api/health`);
