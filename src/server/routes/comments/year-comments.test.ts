@@ -6,34 +6,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { YearCommentsAnswer } from '@/domain/answers';
-import type { ClientWire, PoleWire } from '@/domain/schemas';
-import { createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
+import type { ClientWire } from '@/domain/schemas';
+import { alphaAndBeta, createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
 
 const Y = 2047;
 
 let t: Awaited<ReturnType<typeof createAccountsTestApp>>;
 const { call, join } = threePeople(() => t);
 let alpha: ClientWire;
-let beta: ClientWire;
 beforeAll(async () => {
   t = await createAccountsTestApp();
   await join('admin');
-  alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha' })).json as ClientWire;
-  beta = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Bêta' })).json as ClientWire;
-  const pole = (
-    await call('admin', 'POST', `/api/clients/${alpha.id}/poles?year=${Y}`, { name: 'Paid', lines: ['Search'] })
-  ).json as PoleWire;
+  const made = await alphaAndBeta(call, Y);
+  alpha = made.alpha;
   await join('editor', [alpha.id]);
   await join('viewer');
   const post = async (who: 'admin' | 'editor' | 'viewer', body: Record<string, unknown>) => {
     const res = await call(who, 'POST', '/api/comments', body);
     expect(res.status, res.text).toBe(201);
   };
-  await post('admin', { clientId: beta.id, year: Y, text: 'Bêta : devis v2' });
+  await post('admin', { clientId: made.beta.id, year: Y, text: 'Bêta : devis v2' });
   await post('editor', {
     clientId: alpha.id,
     year: Y,
-    lineId: pole.lines[0]!.id,
+    lineId: made.searchLineId,
     month: 2,
     field: 'reel',
     text: 'Avoir Meta attendu',
