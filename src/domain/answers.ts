@@ -669,6 +669,15 @@ export const commentList = z.array(commentAnswer);
 /** `GET /api/comments?clientId&year`: every comment of the client-year, oldest first. */
 export type CommentsAnswer = z.output<typeof commentList>;
 
+export const yearCommentAnswer = commentAnswer.extend({
+  clientId: z.string(),
+  clientName: z.string(),
+});
+export const yearCommentList = z.array(yearCommentAnswer);
+/** `GET /api/comments/all?year=`: every comment of the year in the caller's scope, with its client, oldest first. */
+export type YearCommentsAnswer = z.output<typeof yearCommentList>;
+export type YearCommentAnswer = z.output<typeof yearCommentAnswer>;
+
 export const commentPerson = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export const commentPeople = z.array(commentPerson);
 /** `GET /api/comments/people?clientId`: the active users who can see the client (empty without accounts). */

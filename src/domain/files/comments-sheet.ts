@@ -1,9 +1,11 @@
 /**
  * The sheet `Commentaires` of the budget workbook (docs/product.md#excel-export): one row per
- * comment of the exported client-years, replies included, oldest first — where it sits (the line
+ * comment of the exported client-years, replies included, by client (the all-clients workbook,
+ * ADR 063) then oldest first — where it sits (the line
  * as « Pôle › Ligne », « ligne supprimée », or the client-year), the month and measure of a
  * cell's, who wrote it, when (Paris time), its text, and whether its thread is resolved.
  */
+import { compareFrench } from '../catalogue';
 import { COMMENT_TEXTS } from '../comments';
 import { formatHistoryAt } from '../history-view';
 import { MEASURE_LABELS, type Measure } from '../measures';
@@ -39,7 +41,8 @@ const placeOf = (c: SheetComment) =>
 /** `names`: the twelve months in fiscal order (docs/product.md#fiscal-years). */
 export function commentsSheet(comments: readonly SheetComment[], names: readonly string[] = MONTHS): WorkbookSheet {
   const rows: WorkbookCell[][] = [COMMENTS_HEADER.map((h) => text(h, { bold: true }))];
-  for (const c of comments) {
+  // A stable sort: each client's comments keep their order (oldest first).
+  for (const c of [...comments].sort((a, b) => compareFrench(a.clientName, b.clientName))) {
     rows.push([
       text(c.clientName),
       text(placeOf(c)),

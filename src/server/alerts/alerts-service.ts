@@ -1,9 +1,9 @@
 /**
  * When alerts are evaluated (docs/product.md#alerts, ADR 053): after each committed write, for
  * what it touched only (a cell save: its client-year); and once a day — every year in use, the
- * agency's months, then the e-mail digest — by one instance only: the run takes a PostgreSQL
- * advisory lock for its transaction (pg_try_advisory_xact_lock; an instance that does not get it
- * goes on) and records its day, so a second instance, or a second timer tick, finds it done.
+ * agency's months, then the e-mail digest and the outbox's purge (ADR 063) — by one instance
+ * only: the run takes a PostgreSQL advisory lock for its transaction (pg_try_advisory_xact_lock;
+ * an instance that does not get it goes on) and records its day, so a second instance, or a second timer tick, finds it done.
  * PGlite runs the same code: one process, the lock always free.
  */
 import { fiscalYearOf } from '@/domain/fiscal-year';
@@ -14,6 +14,7 @@ import type { Touched } from '@/server/lib/origin';
 import type { Live } from '@/server/live/hub';
 import { queueDigests } from '@/server/mail/digest';
 import type { Mailer } from '@/server/mail/mailer';
+import { purgeOutbox } from '@/server/mail/outbox.repo';
 import { alertYears, readAlertSettings } from './alerts.repo';
 import { evaluateAlerts, type AlertTarget } from './evaluate';
 
@@ -96,23 +97,27 @@ export function createAlerts({
       const { rows } = await tx.query<{ ok: boolean }>(`select pg_try_advisory_xact_lock($1::bigint) as ok`, [
         DAILY_LOCK_KEY,
       ]);
-      if (!rows[0]!.ok) return { outcome: 'busy' as const, told: [], mails: 0 };
+      if (!rows[0]!.ok) return { outcome: 'busy' as const, told: [], mails: 0, purged: 0 };
       const day = await tx.query(`insert into daily_runs (day) values ($1::date) on conflict do nothing`, [
         localDay(now),
       ]);
-      if (day.rowCount === 0) return { outcome: 'done' as const, told: [], mails: 0 };
+      if (day.rowCount === 0) return { outcome: 'done' as const, told: [], mails: 0, purged: 0 };
       const settings = await readAlertSettings(tx);
       const told: string[] = [];
       for (const year of await alertYears(tx, await recentYears(tx, now))) {
         told.push(...(await evaluateAlerts(tx, { year, clientIds: null, agency: true }, now, settings)));
       }
       const mails = mail.enabled ? await queueDigests(tx, now, mail.link) : 0;
-      return { outcome: 'ran' as const, told, mails };
+      // Sent and given-up mails of more than 30 days go, with or without SMTP_URL now (ADR 063).
+      const purged = await purgeOutbox(tx, now);
+      return { outcome: 'ran' as const, told, mails, purged };
     });
     tell(result.told);
     if (result.mails > 0) mail.queued();
     if (result.outcome === 'ran')
-      log?.info(`Tâche du jour : alertes évaluées, ${result.mails} récapitulatif(s) à envoyer.`);
+      log?.info(
+        `Tâche du jour : alertes évaluées, ${result.mails} récapitulatif(s) à envoyer, ${result.purged} ancien(s) e-mail(s) effacé(s).`,
+      );
     return result.outcome;
   }
 

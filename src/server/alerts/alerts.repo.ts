@@ -31,47 +31,38 @@ export async function poleMonths(
   year: number,
   clientIds: readonly string[] | null,
 ): Promise<Map<string, PoleMonth[]>> {
-  const { rows } = await q.query<RawPoleMonth>(
-    `select p.client_id::text, d.pole_id::text, d.month, d.previsionnel::text, d.achat_previsionnel::text,
-            d.reel::text, d.achat::text
-       from expertise_poles p join dashboard_pole_months d on d.pole_id = p.id and d.year = p.year
-      where p.year = $1 and ${clientIds === null ? 'true' : 'p.client_id = any($2::uuid[])'}
-      order by p.client_id, d.pole_id, d.month`,
-    // Two statements rather than `$2 is null or …`, which no index serves: a save reads its client's poles only.
+  // alert_figures (migration 0025): one text value, planned once per connection.
+  const { rows } = await q.query<{ figures: string | null }>(
+    `select alert_figures($1, ${clientIds === null ? 'array(select client_id from client_years where year = $1)' : '$2::uuid[]'}) as figures`,
     clientIds === null ? [year] : [year, clientIds],
   );
-  return toPoleMonths(rows);
+  return toPoleMonths(rows[0]?.figures ?? null);
 }
 
-interface RawPoleMonth {
-  client_id: string;
-  pole_id: string;
-  month: number;
-  previsionnel: string;
-  achat_previsionnel: string;
-  reel: string;
-  achat: string;
-}
-
-/** Running sums (ordered by client, pole, month) taken apart month by month, per client. */
-function toPoleMonths(rows: readonly RawPoleMonth[]): Map<string, PoleMonth[]> {
+/**
+ * alert_figures' text (migration 0025: `client,pole,month,previsionnel,achat_previsionnel,reel,achat`
+ * per pole-month, `;` between them, by client, pole and month; null: none), the running sums taken
+ * apart month by month, per client.
+ */
+function toPoleMonths(text: string | null): Map<string, PoleMonth[]> {
   const byClient = new Map<string, PoleMonth[]>();
   let previous: { pole: string; sums: number[] } | null = null;
-  for (const r of rows) {
-    const sums = [r.previsionnel, r.achat_previsionnel, r.reel, r.achat].map(Number);
-    const before = previous?.pole === r.pole_id ? previous.sums : [0, 0, 0, 0];
+  for (const row of text ? text.split(';') : []) {
+    const [clientId, poleId, month, ...figures] = row.split(',') as [string, string, string, ...string[]];
+    const sums = figures.map(Number);
+    const before = previous?.pole === poleId ? previous.sums : [0, 0, 0, 0];
     const [p, ap, re, a] = sums.map((s, i) => s - before[i]!) as [number, number, number, number];
-    previous = { pole: r.pole_id, sums };
-    const list = byClient.get(r.client_id) ?? [];
+    previous = { pole: poleId, sums };
+    const list = byClient.get(clientId) ?? [];
     list.push({
-      poleId: r.pole_id,
-      month: Number(r.month),
+      poleId,
+      month: Number(month),
       previsionnel: p as Cents,
       achatPrevisionnel: ap as Cents,
       reel: re as Cents,
       achat: a as Cents,
     });
-    byClient.set(r.client_id, list);
+    byClient.set(clientId, list);
   }
   return byClient;
 }
@@ -283,23 +274,13 @@ export async function clientsSnapshot(
   year: number,
   clientIds: readonly string[],
 ): Promise<{ settings: AlertSettings; stored: StoredAlert[]; figures: Map<string, PoleMonth[]> }> {
-  const { rows } = await q.query<{
-    settings: AlertSettings | string | null;
-    stored: RawAlert[];
-    figures: RawPoleMonth[];
-  }>(
-    `select (select document from alert_settings) as settings,
-            coalesce((select json_agg(a) from (select ${ALERT_COLUMNS} from alerts
-                                               where year = $1 and client_id = any($2::uuid[])) a), '[]') as stored,
-            coalesce((select json_agg(f order by f.client_id, f.pole_id, f.month) from (
-               select p.client_id::text, d.pole_id::text, d.month, d.previsionnel::text,
-                      d.achat_previsionnel::text, d.reel::text, d.achat::text
-                 from expertise_poles p join dashboard_pole_months d on d.pole_id = p.id and d.year = p.year
-                where p.year = $1 and p.client_id = any($2::uuid[])) f), '[]') as figures`,
+  // alert_snapshot (migration 0025): planned once per connection; no figures when no figure threshold is on.
+  const { rows } = await q.query<{ settings: string | null; stored: string | null; figures: string | null }>(
+    `select settings, stored, figures from alert_snapshot($1, $2::uuid[])`,
     [year, clientIds],
   );
   const r = rows[0]!;
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const settings = r.settings === null ? NO_ALERTS : { ...NO_ALERTS, ...parse(r.settings) };
-  return { settings, stored: parse(r.stored).map(toStored), figures: toPoleMonths(parse(r.figures)) };
+  const settings = r.settings === null ? NO_ALERTS : { ...NO_ALERTS, ...(JSON.parse(r.settings) as AlertSettings) };
+  const stored = r.stored === null ? [] : (JSON.parse(r.stored) as RawAlert[]).map(toStored);
+  return { settings, stored, figures: toPoleMonths(r.figures) };
 }

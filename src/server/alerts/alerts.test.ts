@@ -152,6 +152,22 @@ describe('figures', () => {
     await settle(OFF);
     expect(await alertsOf(admin(), f.client.id)).toEqual([]);
   });
+
+  it('fires from figures saved while no figure threshold was on, once one is turned on', async () => {
+    await settle(OFF);
+    const f = await fixture();
+    await save(f.lineId, 3, 'achat', 10);
+    // Only the agency's thresholds on: a save's evaluation reads no figures (ADR 063) and fires none.
+    await settle({ ...OFF, closeByDay: 5 });
+    await save(f.lineId, 3, 'achat', 20);
+    expect(await alertsOf(admin(), f.client.id)).toEqual([]);
+    // The thresholds' own evaluation reads every client's figures of the year.
+    await settle({ ...OFF, purchasesOverForecast: { percent: 0, euros: 0 } });
+    expect(await alertsOf(admin(), f.client.id)).toMatchObject([
+      { kind: 'purchasesOverForecast', month: 3, value: 20, threshold: 0 },
+    ]);
+    await settle(OFF);
+  });
 });
 
 describe('the agency’s months and the daily run', () => {

@@ -1303,4 +1303,41 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    // Alerts after a save, cheaper (ADR 063, docs/product.md#alerts): what a save's evaluation
+    // reads, in PL/pgSQL functions so that each connection plans their statements once (a plain
+    // statement was planned on every save: a third of its cost on PGlite). The pole-month running
+    // sums come back as one text value (a `client,pole,month,previsionnel,achat_previsionnel,reel,achat`
+    // per pole-month, `;` between them, by client, pole and month) rather than rows or JSON, whose
+    // decoding was most of the rest. The figures are not read when no figure threshold is on (the
+    // two kinds of hasFigureAlerts, domain/alerts.ts). The mail outbox's purge (ADR 063) reads sent
+    // and given-up rows by age.
+    id: '0025_alerts_outbox',
+    sql: /* sql */ `
+      create function alert_figures(y smallint, clients uuid[]) returns text language plpgsql stable as $fn$
+      begin
+        return (select string_agg(concat_ws(',', p.client_id, d.pole_id, d.month, d.previsionnel,
+                                            d.achat_previsionnel, d.reel, d.achat), ';' order by p.client_id, d.pole_id, d.month)
+                  from expertise_poles p join dashboard_pole_months d on d.pole_id = p.id and d.year = p.year
+                 where p.year = y and p.client_id = any(clients));
+      end $fn$;
+
+      create function alert_snapshot(y smallint, clients uuid[], out settings text, out stored text, out figures text)
+      language plpgsql stable as $fn$
+      declare
+        doc jsonb;
+      begin
+        select document into doc from alert_settings;
+        settings := doc::text;
+        select json_agg(a)::text into stored from (
+          select key, kind, client_id::text, year, pole_id::text, month, since, value::text, threshold::text, repeated_at
+            from alerts where year = y and client_id = any(clients)) a;
+        if jsonb_typeof(doc->'purchasesOverForecast') = 'object' or jsonb_typeof(doc->'marginRateBelow') = 'object' then
+          figures := alert_figures(y, clients);
+        end if;
+      end $fn$;
+
+      create index mail_outbox_done_idx on mail_outbox (coalesce(sent_at, created_at)) where next_try is null;
+    `,
+  },
 ];

@@ -2,7 +2,8 @@
  * E-mail (docs/product.md#e-mail, ADR 053) through a real SMTP server started here on 127.0.0.1:
  * one message per mention, the daily digest of the other unread notifications, a refused message
  * kept in the outbox and sent on a later try while the write that queued it was not held; each
- * user's level respected; and without SMTP_URL nothing is ever queued.
+ * user's level respected; the outbox purged of old sent and given-up mails by the daily run; and
+ * without SMTP_URL nothing is ever queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentAnswer } from '@/domain/answers';
@@ -144,6 +145,36 @@ describe('e-mail through SMTP_URL', () => {
       subject: `Camille Martin vous a mentionné — ${client.name}`,
     });
     expect((await outbox())[rows]).toMatchObject({ attempts: 2, sent: true, next_try: null });
+  });
+
+  it('purges, in the daily run, what was sent or given up more than 30 days ago; keeps the rest', async () => {
+    const now = new Date(2041, 5, 1, 8);
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const rows: [recipient: string, created: Date, sent: Date | null, nextTry: Date | null][] = [
+      ['envoye-ancien@purge.test', daysAgo(32), daysAgo(31), null],
+      ['envoye-recent@purge.test', daysAgo(30), daysAgo(29), null],
+      ['abandonne-ancien@purge.test', daysAgo(40), null, null],
+      ['abandonne-recent@purge.test', daysAgo(10), null, null],
+      // Still being tried, however old: it stays (its next try is after `now`, out of the sender's reach here).
+      ['en-attente@purge.test', daysAgo(60), null, new Date(now.getTime() + 3_600_000)],
+    ];
+    for (const [recipient, created, sent, nextTry] of rows) {
+      await t.db.query(
+        `insert into mail_outbox (recipient, subject, body, created_at, sent_at, next_try, attempts)
+         values ($1, 'Sujet', 'Texte', $2, $3, $4, 1)`,
+        [recipient, created, sent, nextTry],
+      );
+    }
+    const left = async () =>
+      (
+        await t.db.query<{ recipient: string }>(
+          `select recipient from mail_outbox where recipient like '%@purge.test' order by recipient`,
+        )
+      ).rows.map((r) => r.recipient);
+
+    expect(await t.alerts.runDaily(now)).toBe('ran');
+    expect(await left()).toEqual(['abandonne-recent@purge.test', 'en-attente@purge.test', 'envoye-recent@purge.test']);
+    await t.db.query(`delete from mail_outbox where recipient like '%@purge.test'`);
   });
 
   it('waits longer after each failure, at most six hours', () => {

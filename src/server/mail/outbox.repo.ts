@@ -51,3 +51,23 @@ export async function markFailed(q: Queryable, id: number, error: string, nextTr
     error.slice(0, 500),
   ]);
 }
+
+/**
+ * How long a mail sent, or given up after its tries, stays in the outbox (docs/product.md#e-mail,
+ * ADR 063): long enough to answer « did it leave? » about last month, not forever.
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/**
+ * Deletes the mails sent, or given up, more than OUTBOX_KEEP_DAYS days before `now` (a given-up
+ * mail by its creation: it gave up within hours of it); mails still to be tried stay, however old.
+ * Returns how many went. Part of the daily run.
+ */
+export async function purgeOutbox(q: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await q.query(
+    `delete from mail_outbox
+      where next_try is null and coalesce(sent_at, created_at) < $1::timestamptz - make_interval(days => $2)`,
+    [now, OUTBOX_KEEP_DAYS],
+  );
+  return rowCount;
+}

@@ -127,6 +127,8 @@ export const NAMED: [z.ZodType, string, string][] = [
   [notificationSettingsBody, 'NotificationSettings', 'Le niveau de notifications.'],
   [answers.commentAnswer, 'Comment', 'Un commentaire, sa place et son fil.'],
   [answers.commentList, 'CommentList', 'Les commentaires d’un client-exercice.'],
+  [answers.yearCommentAnswer, 'YearComment', 'Un commentaire avec son client.'],
+  [answers.yearCommentList, 'YearCommentList', 'Les commentaires d’un exercice de tous les clients visibles.'],
   [answers.commentPeople, 'CommentPeople', 'Les utilisateurs qu’un commentaire peut mentionner.'],
   [answers.notificationsAnswer, 'Notifications', 'Mes notifications, le nombre de non lues, mon niveau.'],
   [answers.notificationsReadAnswer, 'NotificationsUnread', 'Le nombre de notifications non lues.'],

@@ -822,6 +822,21 @@ export const OPERATIONS: Operation[] = [
     errors: [404],
   },
   {
+    method: 'get',
+    path: '/api/comments/all',
+    tag: 'Commentaires',
+    summary: 'Les commentaires d’un exercice de tous les clients visibles, avec leur client, le plus ancien d’abord',
+    description:
+      'Un éditeur ou un lecteur limité à certains clients ne reçoit que les leurs (la feuille Commentaires de l’export Excel de tous les clients).',
+    query: [yearQuery],
+    answer: {
+      status: 200,
+      description: 'Les commentaires (fils et réponses) avec le client.',
+      schema: answers.yearCommentList,
+    },
+    errors: [],
+  },
+  {
     method: 'post',
     path: '/api/comments',
     tag: 'Commentaires',

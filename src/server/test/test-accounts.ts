@@ -196,5 +196,19 @@ export function threePeople(app: () => Awaited<ReturnType<typeof createAccountsT
 }
 const WHO_IPS: Record<Who, number> = { admin: 1, editor: 2, viewer: 3 };
 
+/**
+ * Two clients of `year` made by the admin of a role test: 'Alpha' (pole 'Paid', line 'Search') and
+ * 'Bêta' (pole 'SEO', line 'Audit'); with Search's line id.
+ */
+export async function alphaAndBeta(call: ReturnType<typeof threePeople>['call'], year: number) {
+  const q = `?year=${year}`;
+  const alpha = (await call('admin', 'POST', `/api/clients${q}`, { name: 'Alpha' })).json as ClientWire;
+  const beta = (await call('admin', 'POST', `/api/clients${q}`, { name: 'Bêta' })).json as ClientWire;
+  const paid = (await call('admin', 'POST', `/api/clients/${alpha.id}/poles${q}`, { name: 'Paid', lines: ['Search'] }))
+    .json as PoleWire;
+  await call('admin', 'POST', `/api/clients/${beta.id}/poles${q}`, { name: 'SEO', lines: ['Audit'] });
+  return { alpha, beta, searchLineId: paid.lines[0]!.id };
+}
+
 /** The French message of an error answer. */
 export const errorMessage = (res: { json: unknown }) => (res.json as { error: { message: string } }).error.message;

@@ -3,7 +3,7 @@
  * their line and pole (null once the line is gone), one comment's owner and place, the thread's
  * authors, and the users who can see a client (those a comment may mention).
  */
-import type { CommentAnswer, CommentPeopleAnswer } from '@/domain/answers';
+import type { CommentAnswer, CommentPeopleAnswer, YearCommentAnswer } from '@/domain/answers';
 import type { BackupComment, BackupNotification, CommentNotificationKind, CommentPlace } from '@/domain/comments';
 import { MEASURES, type Measure } from '@/domain/measures';
 import type { Queryable } from '@/server/db/client';
@@ -75,6 +75,26 @@ export async function readComments(
     year,
   ]);
   return rows.map((r) => toComment(r, actor));
+}
+
+/**
+ * Every comment of a year of these clients (null: every client), with its client's id and name,
+ * oldest first: the sheet `Commentaires` of the all-clients workbook (ADR 063).
+ */
+export async function readYearComments(
+  q: Queryable,
+  year: number,
+  clientIds: readonly string[] | null,
+  actor: string,
+): Promise<YearCommentAnswer[]> {
+  const { rows } = await q.query<RawComment & { client_id: string; client_name: string }>(
+    `select x.*, c.client_id::text, k.name as client_name
+       from (${COMMENT_SELECT}) x join comments c on c.id = x.id::bigint join clients k on k.id = c.client_id
+      where c.year = $1 and ${clientIds === null ? 'true' : 'c.client_id = any($2::uuid[])'}
+      order by c.id`,
+    clientIds === null ? [year] : [year, clientIds],
+  );
+  return rows.map((r) => ({ ...toComment(r, actor), clientId: r.client_id, clientName: r.client_name }));
 }
 
 export async function readComment(q: Queryable, id: number, actor: string): Promise<CommentAnswer | undefined> {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPageAnswer, RollForwardAnswerWire } from '@/domain/answers';
 import type { ClientWire } from '@/domain/schemas';
-import { createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
+import { alphaAndBeta, createAccountsTestApp, errorMessage, threePeople } from '@/server/test/test-accounts';
 
 const Y = 2046;
 
@@ -18,10 +18,7 @@ let beta: ClientWire;
 beforeAll(async () => {
   t = await createAccountsTestApp();
   await join('admin');
-  alpha = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Alpha' })).json as ClientWire;
-  beta = (await call('admin', 'POST', `/api/clients?year=${Y}`, { name: 'Bêta' })).json as ClientWire;
-  await call('admin', 'POST', `/api/clients/${alpha.id}/poles?year=${Y}`, { name: 'Paid', lines: ['Search'] });
-  await call('admin', 'POST', `/api/clients/${beta.id}/poles?year=${Y}`, { name: 'SEO', lines: ['Audit'] });
+  ({ alpha, beta } = await alphaAndBeta(call, Y));
   await join('editor', [alpha.id, beta.id]);
   await join('viewer');
 });

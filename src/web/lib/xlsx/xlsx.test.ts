@@ -266,6 +266,43 @@ describe('the sheet Commentaires (docs/product.md#excel-export)', () => {
     expect(strFromU8(unzipSync(bytes)['xl/worksheets/sheet4.xml']!)).not.toContain('<f>');
     expect((await readWorkbookBytes(bytes)).lines).toHaveLength(2);
   });
+
+  it('in the all-clients workbook: every client’s comments, the client named, by client then oldest first', async () => {
+    // As GET /api/comments/all answers (ADR 063): oldest first across clients.
+    const bravo = { ...makeClient('Bêta'), id: '22222222-2222-4222-8222-222222222222' };
+    const base = {
+      lineId: null,
+      lineName: null,
+      poleName: null,
+      month: null,
+      field: null,
+      authorName: 'Camille Martin',
+      at: '2026-03-05T08:07:00.000Z',
+      resolved: false,
+    };
+    const workbook = budgetWorkbook({
+      year: 2026,
+      scope: 'all',
+      now: new Date(2026, 10, 23),
+      clients: [
+        { client: acme, poles },
+        { client: bravo, poles: [] },
+      ],
+      comments: [
+        { ...base, clientName: 'Bêta', text: 'Devis v2 signé' },
+        { ...base, clientName: 'Acme', text: 'Avoir Meta attendu' },
+        { ...base, clientName: 'Acme', text: 'Vu', resolved: true },
+      ],
+    });
+    const sheets = await readXlsxFile((await bytesOf(await workbookBlob(workbook))).slice().buffer);
+    const sheet = sheets.find((s) => s.sheet === 'Commentaires')!;
+    expect(sheet.data.map((row) => [row[0], row[1], row[6], row[7]])).toEqual([
+      ['Client', 'Ligne', 'Texte', 'Résolu'],
+      ['Acme', 'Client-exercice', 'Avoir Meta attendu', 'Non'],
+      ['Acme', 'Client-exercice', 'Vu', 'Oui'],
+      ['Bêta', 'Client-exercice', 'Devis v2 signé', 'Non'],
+    ]);
+  });
 });
 
 describe('bad files', () => {

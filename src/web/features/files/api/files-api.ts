@@ -6,7 +6,7 @@
  */
 import { budgetDataFromWire, clientsFromWire } from '@/domain/codec';
 import type { AllYearsBackupDocument } from '@/domain/files/backup-json';
-import type { AllBudgetsAnswer, CommentsAnswer, RestoreAnswer } from '@/domain/answers';
+import type { AllBudgetsAnswer, CommentsAnswer, RestoreAnswer, YearCommentsAnswer } from '@/domain/answers';
 import type { MonthLock } from '@/domain/control';
 import { api, withYear } from '@/web/lib/api-client';
 
@@ -19,6 +19,9 @@ export const getAllBudgets = async (year: number) => {
 /** A client-year's comments (GET /api/comments), for the sheet `Commentaires` of its workbook. */
 export const getClientComments = (clientId: string, year: number) =>
   api.get<CommentsAnswer>(`/api/comments?clientId=${encodeURIComponent(clientId)}&year=${year}`);
+
+/** Every client's comments of exercice `year` in the caller's scope (GET /api/comments/all): the all-clients workbook. */
+export const getYearComments = (year: number) => api.get<YearCommentsAnswer>(withYear('/api/comments/all', year));
 
 /** The version 2 backup: every client, every year (GET /api/backup without a year). */
 /** The exercice's closed months (GET /api/years/{year}/locks): the import skips them, the budget workbook lists them. */

@@ -11,7 +11,7 @@ import { downloadFile } from '@/web/lib/download';
 import { downloadWorkbook } from '@/web/lib/xlsx/download';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { fiscalSettingsQueryOptions } from '@/web/lib/use-fiscal-year';
-import { getAllBudgets, getBackup, getMonthLocks } from '../api/files-api';
+import { getAllBudgets, getBackup, getMonthLocks, getYearComments } from '../api/files-api';
 import { useBackupImport } from '../hooks/use-backup-import';
 import { InvoicingDialog } from './invoicing-dialog';
 
@@ -20,11 +20,15 @@ const ImportConfirmDialog = lazy(() =>
   import('./import-confirm-dialog').then((m) => ({ default: m.ImportConfirmDialog })),
 );
 
-/** Every client's year as one budget workbook (docs/product.md#excel-export), months named by the fiscal year. */
+/**
+ * Every client's year as one budget workbook (docs/product.md#excel-export), months named by the
+ * fiscal year, with the comments of the clients the caller sees.
+ */
 async function exportAllExcel(year: number, queryClient: QueryClient) {
-  const [{ clients, budgetData }, locks, fiscal] = await Promise.all([
+  const [{ clients, budgetData }, locks, comments, fiscal] = await Promise.all([
     getAllBudgets(year),
     getMonthLocks(year),
+    getYearComments(year),
     queryClient.ensureQueryData(fiscalSettingsQueryOptions()),
   ]);
   const workbook = budgetWorkbook({
@@ -33,6 +37,7 @@ async function exportAllExcel(year: number, queryClient: QueryClient) {
     now: new Date(),
     fiscal,
     closedMonths: locks,
+    comments,
     clients: clients.map((client) => ({ client, poles: budgetData[client.id] ?? [] })),
   });
   await downloadWorkbook(workbook);
