@@ -31,7 +31,7 @@ export async function poleMonths(
   year: number,
   clientIds: readonly string[] | null,
 ): Promise<Map<string, PoleMonth[]>> {
-  // alert_figures (migration 0025): one text value, planned once per connection.
+  // alert_figures (migration 0024): one text value, planned once per connection.
   const { rows } = await q.query<{ figures: string | null }>(
     `select alert_figures($1, ${clientIds === null ? 'array(select client_id from client_years where year = $1)' : '$2::uuid[]'}) as figures`,
     clientIds === null ? [year] : [year, clientIds],
@@ -40,7 +40,7 @@ export async function poleMonths(
 }
 
 /**
- * alert_figures' text (migration 0025: `client,pole,month,previsionnel,achat_previsionnel,reel,achat`
+ * alert_figures' text (migration 0024: `client,pole,month,previsionnel,achat_previsionnel,reel,achat`
  * per pole-month, `;` between them, by client, pole and month; null: none), the running sums taken
  * apart month by month, per client.
  */
@@ -274,7 +274,7 @@ export async function clientsSnapshot(
   year: number,
   clientIds: readonly string[],
 ): Promise<{ settings: AlertSettings; stored: StoredAlert[]; figures: Map<string, PoleMonth[]> }> {
-  // alert_snapshot (migration 0025): planned once per connection; no figures when no figure threshold is on.
+  // alert_snapshot (migration 0024): planned once per connection; no figures when no figure threshold is on.
   const { rows } = await q.query<{ settings: string | null; stored: string | null; figures: string | null }>(
     `select settings, stored, figures from alert_snapshot($1, $2::uuid[])`,
     [year, clientIds],

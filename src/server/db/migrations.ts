@@ -1312,7 +1312,7 @@ export const MIGRATIONS: Migration[] = [
     // decoding was most of the rest. The figures are not read when no figure threshold is on (the
     // two kinds of hasFigureAlerts, domain/alerts.ts). The mail outbox's purge (ADR 063) reads sent
     // and given-up rows by age.
-    id: '0025_alerts_outbox',
+    id: '0024_alerts_outbox',
     sql: /* sql */ `
       create function alert_figures(y smallint, clients uuid[]) returns text language plpgsql stable as $fn$
       begin
