@@ -12,7 +12,7 @@ import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
 import { useYearVersions } from '../api/get-versions';
 import { useChosenVersion } from '../hooks/use-chosen-version';
-import { VersionSelect } from './version-select';
+import { VersionSelect } from '@/web/components/version-select';
 import { VarianceView } from './variance-view';
 import { CutoffSelect } from './cutoff-select';
 import { DashboardExports } from './dashboard-exports';
