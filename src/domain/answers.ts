@@ -397,6 +397,8 @@ export type DashboardLinesVersion = z.output<typeof dashboardLinesVersion>;
 /** GET /api/dashboard/lines as the dashboard code reads it: `LineAggregate`s in branded cents. */
 export interface DashboardLinesData {
   poles: { pole: string; lines: LineAggregate[] }[];
+  /** With `?version=` (ADR 062). */
+  version?: DashboardLinesVersion;
 }
 
 /** Compiles only when the model type (branded cents) fits the answer's schema (plain integers). */
