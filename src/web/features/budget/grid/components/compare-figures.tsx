@@ -1,7 +1,8 @@
 /**
  * The version's figures under a month or year of a line, a pole or TOTAL GÉNÉRAL, when the grid
- * compares with a version (docs/product.md#versions-and-landing, ADR 062): its forecast sales and
- * purchases, then the gap live − version of each, the exact amounts on hover. A line the version
+ * compares with a version (docs/product.md#versions-and-landing, ADR 062): a row for forecast sales
+ * and one for forecast purchases, each the version's figure (muted, italic) then the gap live −
+ * version (signed, coloured), the exact amounts on hover. A line the version
  * does not hold (added since) shows a dash.
  */
 import { formatCompactEuros, formatEurosExact, shownSign, type Cents } from '@/domain';
@@ -11,7 +12,13 @@ import { signClass, signedCompact } from '@/web/lib/format';
 /** The height the two rows add to a line's or a pole's row (px), for the row window. */
 export const COMPARE_HEIGHT = 36;
 
-const GRID = 'grid grid-cols-[2.25rem_1fr_1fr] gap-1 text-right text-xs leading-4 tabular-nums';
+const GRID = 'grid grid-cols-[2.75rem_1fr_1fr] gap-1 text-right text-xs leading-4 tabular-nums';
+
+/** Sales above purchases, as the inputs above them: the version's figure, then the gap. */
+const ROWS = [
+  { label: 'Ventes', measure: 'previsionnel', isPurchase: false },
+  { label: 'Achats', measure: 'achat_previsionnel', isPurchase: true },
+] as const;
 
 /** A gap, coloured for the margin: more sales is green, more purchases red. */
 function Gap({ cents, title, isPurchase = false }: { cents: Cents; title: string; isPurchase?: boolean }) {
@@ -44,23 +51,19 @@ export function CompareFigures({
   const { version, gap } = compare;
   const at = (what: string) => `${what} · ${name} · ${where}`;
   return (
-    <div className="border-t border-dashed pt-0.5" data-compare="">
-      <div className={GRID}>
-        <span className="truncate text-left text-muted-foreground" title={name}>
-          Vers.
-        </span>
-        <span title={`${at('Ventes prév.')}\u00a0: ${formatEurosExact(version.previsionnel)}`}>
-          {formatCompactEuros(version.previsionnel)}
-        </span>
-        <span title={`${at('Achats prév.')}\u00a0: ${formatEurosExact(version.achat_previsionnel)}`}>
-          {formatCompactEuros(version.achat_previsionnel)}
-        </span>
-      </div>
-      <div className={GRID}>
-        <span className="text-left text-muted-foreground">Écart</span>
-        <Gap cents={gap.previsionnel} title={at('Écart ventes prév.')} />
-        <Gap cents={gap.achat_previsionnel} title={at('Écart achats prév.')} isPurchase />
-      </div>
+    <div className="border-t border-dashed pt-0.5" data-compare="" title={`Comparé à « ${name} »`}>
+      {ROWS.map(({ label, measure, isPurchase }) => (
+        <div key={measure} className={GRID}>
+          <span className="text-left text-muted-foreground">{label}</span>
+          <span
+            className="text-muted-foreground italic"
+            title={`${at(`${label} prév.`)}\u00a0: ${formatEurosExact(version[measure])}`}
+          >
+            {formatCompactEuros(version[measure])}
+          </span>
+          <Gap cents={gap[measure]} title={at(`Écart ${label.toLowerCase()} prév.`)} isPurchase={isPurchase} />
+        </div>
+      ))}
     </div>
   );
 }
