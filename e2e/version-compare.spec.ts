@@ -6,9 +6,9 @@
  * the version's columns. On a year of its own: versions are the whole year's.
  */
 import type { Locator } from '@playwright/test';
-import type { Pole } from '../src/domain';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { clientWithPole } from './http';
 import { selectYear } from './year-select';
 
 const Y = 2043;
@@ -19,14 +19,7 @@ const figure = (scope: Locator, title: string) => scope.locator(`[title^="${titl
 test('compares the grid and the poles dashboard with « Budget initial »', async ({ app, request }) => {
   test.slow(); // a freeze, an edit and two tabs on a shared 2-core machine
   const tab = budgetTab(app.page);
-  const client = (await (
-    await request.post(`/api/clients?year=${Y}`, { data: { name: 'Comparaison SA' } })
-  ).json()) as {
-    id: string;
-  };
-  const pole = (await (
-    await request.post(`/api/clients/${client.id}/poles?year=${Y}`, { data: { name: 'Paid', lines: ['Google Ads'] } })
-  ).json()) as Pole;
+  const { pole } = await clientWithPole(request, Y, 'Comparaison SA', 'Paid', ['Google Ads']);
   const lineId = pole.lines[0]!.id;
   const cells = [
     { lineId, month: 0, field: 'previsionnel', value: 1000 },
@@ -72,10 +65,7 @@ test('compares the grid and the poles dashboard with « Budget initial »', asyn
     /^\+250\s€$/,
   );
   // Exact cents on hover.
-  await expect(figure(app.main, `Ventes prév. · Budget initial · ${line}`)).toHaveAttribute(
-    'title',
-    /:\s1\s000\s€$/,
-  );
+  await expect(figure(app.main, `Ventes prév. · Budget initial · ${line}`)).toHaveAttribute('title', /:\s1\s000\s€$/);
 
   // 'Par mesure' cannot show it: the choice is disabled and says why; back in 'Par mois' it is there again.
   await app.main.getByRole('button', { name: 'Par mesure' }).click();

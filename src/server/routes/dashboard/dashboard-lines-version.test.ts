@@ -19,8 +19,8 @@ const lines = async (query: string, who: 'admin' | 'editor' = 'admin', year = Y)
     status: number;
     json: DashboardLinesAnswer;
   }>;
-const setCell = async (lineId: string, month: number, field: string, value: number) =>
-  expect((await call('admin', 'PATCH', `/api/cells?year=${Y}`, [{ lineId, month, field, value }])).status).toBe(200);
+const setCells = async (cells: { lineId: string; month: number; field: string; value: number }[]) =>
+  expect((await call('admin', 'PATCH', `/api/cells?year=${Y}`, cells)).status).toBe(200);
 const pole = async (clientId: string, name: string, names: string[]) =>
   (await call('admin', 'POST', `/api/clients/${clientId}/poles?year=${Y}`, { name, lines: names })).json as Pole;
 const forecast = (p: number, a: number, tdP: number, tdA: number) => ({
@@ -44,17 +44,25 @@ beforeAll(async () => {
   const paidA = await pole(a.id, 'Paid', ['Google Ads', 'Meta']);
   const paidB = await pole(b.id, 'Paid', ['Google Ads']);
   const seoGone = await pole(gone.id, 'SEO', ['Audit']);
-  await setCell(paidA.lines[0]!.id, 0, 'previsionnel', 1000.25);
-  await setCell(paidA.lines[0]!.id, 5, 'achat_previsionnel', 200);
-  await setCell(paidA.lines[1]!.id, 1, 'previsionnel', 40);
-  await setCell(paidB.lines[0]!.id, 9, 'previsionnel', 500);
-  await setCell(seoGone.lines[0]!.id, 0, 'previsionnel', 70);
-  // An actual in March: the default cut-off.
-  await setCell(paidB.lines[0]!.id, 2, 'reel', 10);
+  const cell = (line: { id: string }, month: number, field: string, value: number) => ({
+    lineId: line.id,
+    month,
+    field,
+    value,
+  });
+  // Forecasts, and an actual in March: the default cut-off.
+  await setCells([
+    cell(paidA.lines[0]!, 0, 'previsionnel', 1000.25),
+    cell(paidA.lines[0]!, 5, 'achat_previsionnel', 200),
+    cell(paidA.lines[1]!, 1, 'previsionnel', 40),
+    cell(paidB.lines[0]!, 9, 'previsionnel', 500),
+    cell(seoGone.lines[0]!, 0, 'previsionnel', 70),
+    cell(paidB.lines[0]!, 2, 'reel', 10),
+  ]);
   version = (await call('admin', 'POST', `/api/years/${Y}/versions`, { name: 'Budget initial' }))
     .json as CreatedVersionAnswer;
   // After the freeze: a cell edited, a line deleted, a client deleted.
-  await setCell(paidA.lines[0]!.id, 0, 'previsionnel', 1500.25);
+  await setCells([cell(paidA.lines[0]!, 0, 'previsionnel', 1500.25)]);
   expect((await call('admin', 'DELETE', `/api/lines/${paidA.lines[1]!.id}?year=${Y}`)).status).toBe(204);
   expect((await call('admin', 'DELETE', `/api/clients/${gone.id}`)).status).toBe(204);
   await join('editor', [b.id]);
