@@ -7,6 +7,7 @@
 import type { Pole } from '../src/domain';
 import { budgetTab } from './budget-page';
 import { expect, test } from './fixtures';
+import { clientWithPole } from './http';
 import { selectYear } from './year-select';
 
 const Y = 2037;
@@ -17,14 +18,7 @@ test('freezes « Budget initial », lands the rest of the year from its preview,
 }, testInfo) => {
   test.slow(); // many steps, each a dialog and a save: on a shared 2-core machine this outgrows 30 s
   const tab = budgetTab(app.page);
-  const client = (await (
-    await request.post(`/api/clients?year=${Y}`, { data: { name: 'Atterrissage SA' } })
-  ).json()) as {
-    id: string;
-  };
-  const pole = (await (
-    await request.post(`/api/clients/${client.id}/poles?year=${Y}`, { data: { name: 'Paid', lines: ['Google Ads'] } })
-  ).json()) as Pole;
+  const { client, pole } = await clientWithPole(request, Y, 'Atterrissage SA', 'Paid', ['Google Ads']);
   const lineId = pole.lines[0]!.id;
   const storedApril = async () => {
     const poles = (await (await request.get(`/api/clients/${client.id}/budget?year=${Y}`)).json()) as Pole[];

@@ -343,8 +343,20 @@ export const dashboardAnswer = z.object({
   version: dashboardVersion.optional(),
 });
 export type DashboardAnswer = z.output<typeof dashboardAnswer>;
+/** `?version=` on the lines (ADR 062): the version's forecast per pole name × line name. */
+const dashboardLinesVersion = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    poles: z.array(z.object({ pole: z.string(), lines: z.array(forecastSums.extend({ name: z.string() })) })),
+  })
+  .meta({
+    description:
+      'La version comparée (?version=) : ses prévisions par nom de pôle et nom de ligne, sur l’année et à date ; absent sans ?version=.',
+  });
 export const dashboardLinesAnswer = z.object({
   poles: z.array(z.object({ pole: z.string(), lines: z.array(lineAggregate) })),
+  version: dashboardLinesVersion.optional(),
 });
 export type DashboardLinesAnswer = z.output<typeof dashboardLinesAnswer>;
 /**
@@ -380,9 +392,13 @@ export type LandingViewAnswer = z.output<typeof landingViewAnswer>;
 /** A version's forecast in the dashboards (cents): per client and per pole name. */
 export type DashboardVersion = NonNullable<z.output<typeof dashboardVersion>>;
 export type VersionForecastSums = z.output<typeof forecastSums>;
+/** A version's forecast in the poles view's lines (cents): per pole name and line name. */
+export type DashboardLinesVersion = z.output<typeof dashboardLinesVersion>;
 /** GET /api/dashboard/lines as the dashboard code reads it: `LineAggregate`s in branded cents. */
 export interface DashboardLinesData {
   poles: { pole: string; lines: LineAggregate[] }[];
+  /** With `?version=` (ADR 062). */
+  version?: DashboardLinesVersion;
 }
 
 /** Compiles only when the model type (branded cents) fits the answer's schema (plain integers). */

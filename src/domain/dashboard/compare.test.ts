@@ -3,7 +3,7 @@ import { dashboardCsv } from '../files/dashboard-csv';
 import { dashboardWorkbook } from '../files/dashboard-workbook';
 import type { Cents } from '../money';
 import { twoClientDashboard } from '../testing/dashboard-fixture';
-import { withVersion } from './compare';
+import { polesWithVersion, withVersion } from './compare';
 
 // The fixture: Beta's MB forecast 1000 − 400 = 600 € (Paid); '=Alpha' 50 € (Data).
 const { beta, dashboard } = twoClientDashboard();
@@ -68,5 +68,34 @@ describe('withVersion', () => {
     expect(header.slice(-3)).toEqual(['% Écart vs N−1', 'MB Budget initial', 'Écart vs Budget initial']);
     const total = projects.rows.at(-1)!;
     expect(total.slice(19, 21).map((c) => (c?.kind === 'formula' ? c.cents : null))).toEqual([50_000, 15_000]);
+  });
+});
+
+describe('polesWithVersion (the poles dashboard, ADR 062)', () => {
+  const linesVersion = {
+    id: 3,
+    name: 'Budget initial',
+    poles: [{ pole: 'Paid', lines: [{ name: 'L', ...sums(80_000, 30_000) }] }],
+  };
+  const row = (p: { name: string; version?: unknown; lines?: { name: string; version?: unknown }[] }) => [
+    p.name,
+    p.version,
+    p.lines?.map((l) => [l.name, l.version]),
+  ];
+
+  it('leaves the poles as they are without a version', () => {
+    expect(polesWithVersion(dashboard.polesView, null)).toBe(dashboard.polesView);
+  });
+
+  it('adds the version’s MB forecast and the gap to each pole by name and each line by pole and line name', () => {
+    expect(polesWithVersion(dashboard.polesView, version, linesVersion).map(row)).toEqual([
+      ['Paid', { margePrevisionnelle: 50_000, ecart: 10_000 }, [['L', { margePrevisionnelle: 50_000, ecart: 10_000 }]]],
+      ['Data', { margePrevisionnelle: 0, ecart: 5_000 }, [['M', { margePrevisionnelle: 0, ecart: 5_000 }]]],
+    ]);
+  });
+
+  it('compares the lines with 0 until the version’s lines are read', () => {
+    const paid = polesWithVersion(dashboard.polesView, version).find((p) => p.name === 'Paid')!;
+    expect(paid.lines[0]!.version).toEqual({ margePrevisionnelle: 0, ecart: 60_000 });
   });
 });

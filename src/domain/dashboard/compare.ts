@@ -4,9 +4,9 @@
  * forecast purchases) and « Écart vs {version} » = the live MB forecast − the version's. A client
  * or pole the version does not hold compares with 0. Cents throughout.
  */
-import type { DashboardVersion, VersionForecastSums } from '../answers';
+import type { DashboardLinesVersion, DashboardVersion, VersionForecastSums } from '../answers';
 import { subCents, sumCents, type Cents } from '../money';
-import { marginTotal, type Dashboard, type MarginRow } from './views';
+import { marginTotal, type Dashboard, type MarginRow, type PoleView, type PoleViewRow } from './views';
 
 /** A row's figures against a version (cents): its MB forecast, and live MB forecast − that. */
 export interface VersionFigures {
@@ -33,7 +33,7 @@ function versionMargin(sums: VersionForecastSums | undefined): Cents {
 }
 
 /** A row with its version figures. */
-function compared(row: MarginRow, margin: Cents): ComparedRow {
+function compared<R extends { margePrevisionnelle: Cents }>(row: R, margin: Cents): R & { version: VersionFigures } {
   return { ...row, version: { margePrevisionnelle: margin, ecart: subCents(row.margePrevisionnelle, margin) } };
 }
 
@@ -67,7 +67,38 @@ export function versionHeaders(name: string | undefined): string[] {
 }
 
 /** A row's amounts under `versionHeaders` (none without a version). */
-export function versionAmounts(name: string | undefined, row: ComparedRow): Cents[] {
+export function versionAmounts(name: string | undefined, row: { version?: VersionFigures }): Cents[] {
   if (name === undefined) return [];
   return [row.version?.margePrevisionnelle ?? (0 as Cents), row.version?.ecart ?? (0 as Cents)];
+}
+
+/** A pole or line row of the poles dashboard, with its version figures when a version is compared. */
+export type ComparedPoleRow = PoleViewRow & { version?: VersionFigures };
+
+/** A pole of the poles dashboard and its lines, compared with a version or not. */
+export interface ComparedPoleView extends ComparedPoleRow {
+  lines: ComparedPoleRow[];
+}
+
+/**
+ * The poles dashboard with the version's columns (ADR 062): each pole row gets the version's MB
+ * forecast of that pole name (GET /api/dashboard's `version`), each line row the version's of that
+ * pole and line name (GET /api/dashboard/lines' `version`, when the lines were asked for with it).
+ * A pole or line the version does not hold compares with 0, as on the main dashboard. As it is
+ * without a version.
+ */
+export function polesWithVersion(
+  poles: PoleView[],
+  version: DashboardVersion | null | undefined,
+  lines?: DashboardLinesVersion | null,
+): ComparedPoleView[] {
+  if (!version) return poles;
+  const byPole = new Map(version.poles.map((p) => [p.name, p]));
+  const byLine = new Map(
+    (lines?.poles ?? []).map((p) => [p.pole, new Map(p.lines.map((l) => [l.name, l] as const))] as const),
+  );
+  return poles.map((p) => ({
+    ...compared(p, versionMargin(byPole.get(p.name))),
+    lines: p.lines.map((l) => compared(l, versionMargin(byLine.get(p.name)?.get(l.name)))),
+  }));
 }

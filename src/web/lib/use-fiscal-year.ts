@@ -3,9 +3,17 @@
  * screen reads to name a month position. While it loads, or if it fails, months are named as in
  * a calendar year — what every database without the setting is.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsAnswer } from '@/domain/answers';
-import { CALENDAR_YEAR, columnMonthName, monthName, shortMonthName, type FiscalSettings } from '@/domain/fiscal-year';
+import { useMemo } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  CALENDAR_YEAR,
+  columnMonthName,
+  monthName,
+  monthNames,
+  shortMonthName,
+  type FiscalSettings,
+} from '@/domain/fiscal-year';
 import { MONTH_INDEXES } from '@/domain/months';
 import { api } from './api-client';
 import { sharedKeys } from './query-keys';
@@ -35,4 +43,13 @@ export function useMonthNames(year: number): { full: string[]; short: string[]; 
     short: MONTH_INDEXES.map((p) => shortMonthName(settings, year, p)),
     column: MONTH_INDEXES.map((p) => columnMonthName(settings, year, p)),
   };
+}
+
+/**
+ * The names the grid's cells are read by (« Septembre 2025 »…, `monthNames`): one array per
+ * setting and year, so memoized rows keep their props.
+ */
+export function useCellMonthNames(year: number): readonly string[] {
+  const fiscal = useFiscalSettings();
+  return useMemo(() => monthNames(fiscal, year), [fiscal, year]);
 }

@@ -16,7 +16,7 @@ import {
   type Sums,
 } from '@/domain/dashboard/sums';
 import { addCents, CentsOverflowError, decimalToCents, type Cents } from '@/domain/money';
-import type { DashboardVersion, VersionForecastSums } from '@/domain/answers';
+import type { DashboardLinesVersion, DashboardVersion, VersionForecastSums } from '@/domain/answers';
 import type { MeasureTotals } from '@/domain/budget';
 import {
   landingViewRow,
@@ -297,6 +297,59 @@ export async function loadDashboardLines(
   return [...poles].map(([pole, lines]) => ({ pole, lines }));
 }
 
+/**
+ * A version's forecast of the selection per pole name × line name (its frozen names, merged over
+ * the clients as the live lines are), over the year and up to the same cut-off as the live lines
+ * ($2 year, $3 chosen, $4 last closed month): the poles view's lines against a version (ADR 062).
+ * Reads the version's monthly rows of the selection, as the live lines read theirs; the browser
+ * joins them to the live lines by name, so their order is only stable (by name).
+ */
+export const VERSION_LINES_SQL = /* sql */ `
+  with ${CUTOFF}
+  select p.name as pole, l.name as line,
+         coalesce(sum(m.previsionnel), 0)::text as p, coalesce(sum(m.achat_previsionnel), 0)::text as a,
+         coalesce(sum(m.previsionnel) filter (where m.month_index <= (select c from cut)), 0)::text as td_p,
+         coalesce(sum(m.achat_previsionnel) filter (where m.month_index <= (select c from cut)), 0)::text as td_a
+    from version_poles p
+    -- The selection is of today's clients: one deleted since the freeze is left out.
+    join clients c on c.id = p.client_id
+    join version_lines l on l.version_id = p.version_id and l.pole_id = p.pole_id
+    left join version_months m on m.version_id = l.version_id and m.line_id = l.line_id
+   where p.version_id = $1 and ($5::uuid[] is null or p.client_id = any($5::uuid[]))
+   group by p.name, l.name
+   order by p.name, l.name`;
+
+/** A version's forecast sums (euros text) as cents. */
+function forecastOf(r: { p: string; a: string; td_p: string; td_a: string }): VersionForecastSums {
+  return {
+    previsionnel: decimalToCents(r.p),
+    achat_previsionnel: decimalToCents(r.a),
+    toDate: { previsionnel: decimalToCents(r.td_p), achat_previsionnel: decimalToCents(r.td_a) },
+  };
+}
+
+/** Version `version`'s lines of these clients (null = every client), per pole name (VERSION_LINES_SQL). */
+export async function loadVersionLines(
+  q: Queryable,
+  version: { id: number; name: string },
+  ids: readonly string[] | null,
+  year: number,
+  chosen: number | null,
+): Promise<DashboardLinesVersion> {
+  const closed = await lastClosedMonth(q, year);
+  const { rows } = await q.query<{ pole: string; line: string; p: string; a: string; td_p: string; td_a: string }>(
+    VERSION_LINES_SQL,
+    [version.id, year, chosen, closed, ids],
+  );
+  const poles = new Map<string, DashboardLinesVersion['poles'][number]['lines']>();
+  for (const r of rows) {
+    const lines = poles.get(r.pole) ?? [];
+    lines.push({ name: r.line, ...forecastOf(r) });
+    poles.set(r.pole, lines);
+  }
+  return { id: version.id, name: version.name, poles: [...poles].map(([pole, lines]) => ({ pole, lines })) };
+}
+
 /** A version's forecast sums of one client and pole name (cents). */
 type VersionRow = { client_id: string; name: string; p: string; a: string; td_p: string; td_a: string };
 
@@ -312,20 +365,18 @@ export async function loadVersionCompare(
   cut: number,
 ): Promise<DashboardVersion> {
   const { rows } = await q.query<VersionRow>(
-    // The version's pole sums first (one index range, grouped), then its poles: a hash join that
-    // needs no statistics on tables a freeze has just filled.
-    `with m as (
-       select pole_id, sum(previsionnel) as p, sum(achat_previsionnel) as a,
-              sum(previsionnel) filter (where month_index <= $3) as td_p,
-              sum(achat_previsionnel) filter (where month_index <= $3) as td_a
-         from version_pole_months where version_id = $1 group by pole_id)
-     select p.client_id, p.name,
-            coalesce(sum(m.p), 0)::text as p, coalesce(sum(m.a), 0)::text as a,
-            coalesce(sum(m.td_p), 0)::text as td_p, coalesce(sum(m.td_a), 0)::text as td_a
+    // Each pole of the version, then its 12 monthly sums by the primary key (version_id, pole_id):
+    // an index lookup per pole, linear in poles whatever the planner estimates. Grouping the sums
+    // first and joining the result was planned as a nested loop over that aggregate (a freeze
+    // leaves its tables without statistics): quadratic in poles, the 2.5× of ADR 062.
+    `select p.client_id, p.name,
+            coalesce(sum(m.previsionnel), 0)::text as p, coalesce(sum(m.achat_previsionnel), 0)::text as a,
+            coalesce(sum(m.previsionnel) filter (where m.month_index <= $3), 0)::text as td_p,
+            coalesce(sum(m.achat_previsionnel) filter (where m.month_index <= $3), 0)::text as td_a
        from version_poles p
        -- The selection is of today's clients: one deleted since the freeze is left out.
        join clients c on c.id = p.client_id
-       left join m on m.pole_id = p.pole_id
+       left join version_pole_months m on m.version_id = p.version_id and m.pole_id = p.pole_id
       where p.version_id = $1 and ($2::uuid[] is null or p.client_id = any($2::uuid[]))
       group by p.client_id, p.name
       order by p.client_id, min(p.seq)`,
@@ -334,11 +385,7 @@ export async function loadVersionCompare(
   const clients = new Map<string, VersionForecastSums & { id: string }>();
   const poles = new Map<string, VersionForecastSums & { name: string }>();
   for (const r of rows) {
-    const sums = {
-      previsionnel: decimalToCents(r.p),
-      achat_previsionnel: decimalToCents(r.a),
-      toDate: { previsionnel: decimalToCents(r.td_p), achat_previsionnel: decimalToCents(r.td_a) },
-    };
+    const sums = forecastOf(r);
     clients.set(r.client_id, { id: r.client_id, ...addForecast(clients.get(r.client_id), sums) });
     poles.set(r.name, { name: r.name, ...addForecast(poles.get(r.name), sums) });
   }

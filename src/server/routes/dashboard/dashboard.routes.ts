@@ -3,7 +3,7 @@
  * the cut-off month too, and the previous year's actuals over the same months, reduced to what the
  * two dashboard tabs and the dashboard CSV show (`DashboardData`, amounts in cents); the browser
  * derives the rows with the same domain function (ADR 011, 026). GET /api/dashboard/lines, same
- * query: the lines of the poles view. GET /api/dashboard/landing, same query: the landing view
+ * query: the lines of the poles view, and with `?version=` the version's lines (ADR 062). GET /api/dashboard/landing, same query: the landing view
  * against the version asked for or the year's reference (docs/product.md#landing-view). 404 when
  * an id is unknown (a deleted client): the filter must be pruned, not silently narrowed.
  * `?manager=&sector=&status=` narrow the selection to the clients with those attributes
@@ -30,6 +30,7 @@ import {
   loadDashboardLines,
   loadLandingView,
   loadVersionCompare,
+  loadVersionLines,
   referenceOfYear,
   versionOfYear,
 } from './dashboard.repo';
@@ -104,12 +105,15 @@ export function dashboardRoutes(db: Db) {
       return c.json(view satisfies LandingViewAnswer);
     })
     .get('/dashboard/lines', compress(), async (c) => {
-      const { clients, cutoff, version, ...attributes } = validate(dashboardQuery, c.req.query());
-      // The lines carry no version figures yet; a bad version is refused all the same.
-      await versionOfYear(db, version, await yearOf(c));
+      const { clients, cutoff, version: versionId, ...attributes } = validate(dashboardQuery, c.req.query());
+      const year = await yearOf(c);
+      const version = await versionOfYear(db, versionId, year);
       const ids = await narrowByAttributes(db, scopeSelection(c, clients ?? 'all'), attributes);
-      const poles = await loadDashboardLines(db, ids, await yearOf(c), cutoff);
+      const poles = await loadDashboardLines(db, ids, year, cutoff);
       if (!poles) throw notFound(CLIENT_NOT_FOUND);
-      return c.json({ poles } satisfies DashboardLinesAnswer);
+      // The answer without ?version= stays what it was: the field only comes with it (ADR 062).
+      if (!version) return c.json({ poles } satisfies DashboardLinesAnswer);
+      const frozen = await loadVersionLines(db, version, ids, year, cutoff);
+      return c.json({ poles, version: frozen } satisfies DashboardLinesAnswer);
     });
 }

@@ -21,6 +21,12 @@ import { ConflictPanel } from './saving/components/conflict-panel';
 import { GridLocksContext, useGridLocks } from './grid/hooks/use-closed-months';
 import { HistoryPanel } from './history/components/history-panel';
 import { HistoryToolbar } from './history/components/history-toolbar';
+import { useGridView } from './grid/hooks/use-grid-view';
+import { VersionSelect } from '@/web/components/version-select';
+import { useGridCompare } from './versions/hooks/use-grid-compare';
+
+/** Why 'Comparer avec' is disabled in 'Par mesure' (docs/product.md#versions-and-landing). */
+const COMPARE_BY_MONTH_ONLY = 'La comparaison avec une version s’affiche dans la vue « Par mois ».';
 
 type BudgetEditorProps = { year: number; clientId: string; clientName: string };
 
@@ -65,6 +71,10 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
   const undoEntry = useCallback((id: number) => void run({ id }), [run]);
   useHistoryShortcuts((action) => void run(action));
   const locks = useGridLocks(year, clientId);
+  // docs/product.md#versions-and-landing: the version the grid compares with, off by default.
+  const compare = useGridCompare(year, clientId);
+  const [view] = useGridView();
+  const byMonth = view.kind === 'month';
 
   // Every stored batch is a history entry: the stack and the lists reload. A paste's toast can
   // take it back.
@@ -116,6 +126,18 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
         focusRequest={focusRequest}
         onFocusRequest={setFocusRequest}
         onUndoEntry={undoEntry}
+        compare={byMonth ? compare.grid : null}
+        compareControl={
+          compare.choices.length > 0 && (
+            <VersionSelect
+              inline
+              versions={compare.choices}
+              chosen={compare.chosenId}
+              onChange={compare.choose}
+              disabledReason={byMonth ? null : COMPARE_BY_MONTH_ONLY}
+            />
+          )
+        }
       />
       {isPanelOpen && (
         <HistoryPanel

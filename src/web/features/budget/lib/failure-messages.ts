@@ -21,6 +21,7 @@ export const FAILURE = {
   saveCells: 'Impossible de sauvegarder les données',
   facture: 'Impossible de mettre à jour le statut de facturation',
   setDriver: 'Impossible de modifier le calcul de la ligne',
+  loadVersion: 'Impossible de charger la version comparée',
 } as const;
 
 export type FailureDescription = (typeof FAILURE)[keyof typeof FAILURE];

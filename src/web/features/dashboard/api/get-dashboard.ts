@@ -7,7 +7,7 @@ import { dashboardParams } from '@/domain/dashboard-query';
 import { NO_ATTRIBUTE_FILTER, type ClientAttributeFilter } from '@/domain/client-attributes';
 import { useAttributeFilter } from '@/web/hooks/use-attribute-filter';
 import type { DashboardLinesData, DashboardVersion } from '@/domain/answers';
-import { withVersion } from '@/domain/dashboard/compare';
+import { polesWithVersion, withVersion } from '@/domain/dashboard/compare';
 import { api, withYear } from '@/web/lib/api-client';
 import { sharedKeys } from '@/web/lib/query-keys';
 import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
@@ -80,31 +80,42 @@ export function useDashboard(
 /**
  * The poles view with its lines (GET /api/dashboard/lines merged in): asked only when the
  * 'Vue par Lignes Budgétaires' shows, as it reads every monthly row of the selection (ADR 026).
+ * With a version, its columns on the pole and line rows (ADR 062).
  */
 export function useDashboardLines(
-  data: DashboardData | undefined,
+  data: DashboardAnswerData | undefined,
   filter: ClientFilter,
   year: number,
   enabled: boolean,
+  version: number | null = null,
 ) {
   const cutoff = data?.cutoff.month ?? null;
   const [attributes] = useAttributeFilter();
-  const params = dashboardParams(filter, cutoff, null, attributes);
+  const params = dashboardParams(filter, cutoff, version, attributes);
   return useQuery({
     queryKey: dashboardKeys.lines(year, params),
     queryFn: ({ signal }) => api.get<DashboardLinesData>(withYear(`/api/dashboard/lines?${params}`, year), signal),
     staleTime: 0,
     enabled: enabled && data !== undefined,
-    select: (answer) => (data ? dashboardFromData(withLines(data, answer.poles)).polesView : undefined),
+    select: (answer) =>
+      data
+        ? polesWithVersion(dashboardFromData(withLines(data, answer.poles)).polesView, data.version, answer.version)
+        : undefined,
   });
 }
 
-/** The raw answer of GET /api/dashboard (what useDashboardLines merges the lines into). */
-export function useDashboardData(filter: ClientFilter, year: number, cutoff: ChosenCutoff, enabled: boolean) {
+/** The raw answer of GET /api/dashboard (what useDashboardLines merges the lines into), with `?version=` or not. */
+export function useDashboardData(
+  filter: ClientFilter,
+  year: number,
+  cutoff: ChosenCutoff,
+  enabled: boolean,
+  version: number | null = null,
+) {
   const [attributes] = useAttributeFilter();
   return useQuery({
-    ...dashboardQueryOptions(filter, year, cutoff, null, attributes),
-    placeholderData: sameYearPlaceholder<DashboardData>(year),
+    ...dashboardQueryOptions(filter, year, cutoff, version, attributes),
+    placeholderData: sameYearPlaceholder<DashboardAnswerData>(year),
     enabled,
   });
 }

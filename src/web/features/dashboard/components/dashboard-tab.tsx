@@ -10,9 +10,8 @@ import { useClientSelection } from '@/web/hooks/use-client-selection';
 import { useYear } from '@/web/hooks/use-year';
 import { useMonthNames } from '@/web/lib/use-fiscal-year';
 import { useDashboard, type ChosenCutoff } from '../api/get-dashboard';
-import { useYearVersions } from '../api/get-versions';
-import { useChosenVersion } from '../hooks/use-chosen-version';
-import { VersionSelect } from './version-select';
+import { useComparedVersion } from '../hooks/use-chosen-version';
+import { VersionSelect } from '@/web/components/version-select';
 import { VarianceView } from './variance-view';
 import { CutoffSelect } from './cutoff-select';
 import { DashboardExports } from './dashboard-exports';
@@ -63,10 +62,7 @@ export function DashboardTab({
 }: DashboardFilterProps & DashboardDrillProps) {
   const [year] = useYear();
   const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
-  const [chosenVersion, setChosenVersion] = useChosenVersion();
-  const versions = useYearVersions(year).data ?? [];
-  // A version of another year (the year changed, an old link) is not asked for.
-  const version = versions.some((v) => v.id === chosenVersion) ? chosenVersion : null;
+  const { versions, version, choose: setChosenVersion } = useComparedVersion(year);
   const selection = useClientSelection(clientFilter, year);
   const dashboard = useDashboard(selection.filter, year, cutoff, selection.ready, version);
 

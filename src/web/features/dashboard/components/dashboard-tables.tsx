@@ -7,7 +7,7 @@ import {
   type SummaryRow,
   type ToDateFigures,
 } from '@/domain/dashboard/views';
-import { comparedTotal, versionHeaders, type ComparedRow } from '@/domain/dashboard/compare';
+import { comparedTotal, versionHeaders, type ComparedRow, type VersionFigures } from '@/domain/dashboard/compare';
 import { formatPercent, type Cents } from '@/domain/money';
 import { cn } from '@/web/lib/cn';
 import { signClass } from '@/web/lib/format';
@@ -94,8 +94,8 @@ function toDateColumns<T extends { toDate: ToDateFigures; previousYear: Previous
   ];
 }
 
-/** « MB {version} » and « Écart vs {version} » (docs/product.md#versions-and-landing). */
-function versionColumns(name: string): Column<ComparedRow>[] {
+/** « MB {version} » and « Écart vs {version} » (docs/product.md#versions-and-landing): the margin tables, the poles view. */
+export function versionColumns<T extends { version?: VersionFigures }>(name: string): Column<T>[] {
   const [mb = '', ecart = ''] = versionHeaders(name);
   return [
     euros('version-mb', mb, (r) => r.version?.margePrevisionnelle ?? (0 as Cents), `MB prévisionnelle de « ${name} »`),

@@ -1,6 +1,16 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { polesView, type PoleView, type PoleViewRow } from '@/domain/dashboard/views';
+import { polesView } from '@/domain/dashboard/views';
+import {
+  polesWithVersion,
+  versionAmounts,
+  versionHeaders,
+  type ComparedPoleRow,
+  type ComparedPoleView,
+} from '@/domain/dashboard/compare';
+import { VersionSelect } from '@/web/components/version-select';
+import { useComparedVersion } from '../hooks/use-chosen-version';
+import { versionColumns } from './dashboard-tables';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -27,7 +37,7 @@ const COLUMNS = [
   { key: 'reel', label: 'Réel', short: 'Réel' },
   { key: 'achatReel', label: 'Achat Réel', short: 'Achat réel' },
   { key: 'margeReelle', label: 'MB Réelle', short: 'MB réelle' },
-] as const satisfies readonly { key: keyof PoleViewRow; label: string; short: string }[];
+] as const satisfies readonly { key: keyof ComparedPoleRow; label: string; short: string }[];
 
 const MARGIN_KEYS: ReadonlySet<string> = new Set(['margePrevisionnelle', 'margeReelle']);
 
@@ -38,16 +48,21 @@ export type PoleFilterProps = {
 };
 
 /** The six columns then the margins à date of `month` (docs/product.md#dashboard-to-date), sortable. */
-function poleColumns(month: string): Column<PoleViewRow>[] {
+function poleColumns(month: string, versionName: string | undefined): Column<ComparedPoleRow>[] {
+  const amounts = COLUMNS.map((c): Column<ComparedPoleRow> => ({
+    key: c.key,
+    label: c.label,
+    numeric: true,
+    value: (r) => r[c.key],
+    render: (r) => <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />,
+  }));
+  // docs/product.md#versions-and-landing: the version's two columns follow « MB Prévisionnelle ».
+  const compared = versionName === undefined ? [] : versionColumns<ComparedPoleRow>(versionName);
   return [
     { key: 'name', label: 'Pôle', value: (r) => r.name, render: (r) => r.name },
-    ...COLUMNS.map((c): Column<PoleViewRow> => ({
-      key: c.key,
-      label: c.label,
-      numeric: true,
-      value: (r) => r[c.key],
-      render: (r) => <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />,
-    })),
+    ...amounts.slice(0, 3),
+    ...compared,
+    ...amounts.slice(3),
     {
       key: 'td-mb-prev',
       label: 'MB prév. à date',
@@ -86,9 +101,11 @@ export function PolesDashboardTab({
   const [cutoff, setCutoff] = useState<ChosenCutoff>(null);
   const [view, setView] = useState('poles');
   const selection = useClientSelection(clientFilter, year);
-  const data = useDashboardData(selection.filter, year, cutoff, selection.ready);
-  const lines = useDashboardLines(data.data, selection.filter, year, view === 'lines');
-  const all = data.data ? polesView(data.data) : undefined;
+  const { versions, version, choose } = useComparedVersion(year);
+  const data = useDashboardData(selection.filter, year, cutoff, selection.ready, version);
+  const lines = useDashboardLines(data.data, selection.filter, year, view === 'lines', version);
+  const all = data.data ? polesWithVersion(polesView(data.data), data.data.version) : undefined;
+  const versionName = version === null ? undefined : (data.data?.version?.name ?? undefined);
   const poles = all?.filter((p) => poleFilter === null || p.name === poleFilter);
   const error = selection.error ?? data.error ?? lines.error;
   const names = useMonthNames(year).full;
@@ -105,6 +122,7 @@ export function PolesDashboardTab({
       <div className="flex flex-wrap items-end gap-4">
         <ClientMultiSelect clients={selection.clients} filter={selection.filter} onChange={onClientFilterChange} />
         <CutoffSelect year={year} cutoff={data.data?.cutoff} chosen={cutoff} onChange={setCutoff} />
+        <VersionSelect versions={versions} chosen={version} onChange={choose} />
         <DashboardAttributeFilter clients={selection.clients} />
         {poleFilter !== null && (
           <Button variant="outline" onClick={() => onPoleFilterChange(null)}>
@@ -134,7 +152,7 @@ export function PolesDashboardTab({
                 <DataTable
                   label="Vue par pôles"
                   searchWhat="un pôle"
-                  columns={poleColumns(month)}
+                  columns={poleColumns(month, versionName)}
                   rows={poles}
                   onOpen={(r) => onPoleFilterChange(poleFilter === r.name ? null : r.name)}
                   openLabel={(r) =>
@@ -150,13 +168,13 @@ export function PolesDashboardTab({
             ) : (
               lines.data
                 .filter((p) => poleFilter === null || p.name === poleFilter)
-                .map((pole: PoleView) => (
+                .map((pole: ComparedPoleView) => (
                   <Card key={pole.name}>
                     <CardHeader>
                       <CardTitle>{pole.name}</CardTitle>
                     </CardHeader>
                     <CardContent>
-                      <LinesTable label={`Lignes de ${pole.name}`} rows={pole.lines} />
+                      <LinesTable label={`Lignes de ${pole.name}`} rows={pole.lines} versionName={versionName} />
                     </CardContent>
                   </Card>
                 ))
@@ -168,7 +186,16 @@ export function PolesDashboardTab({
   );
 }
 
-function LinesTable({ label, rows }: { label: string; rows: readonly PoleViewRow[] }) {
+function LinesTable({
+  label,
+  rows,
+  versionName,
+}: {
+  label: string;
+  rows: readonly ComparedPoleRow[];
+  versionName: string | undefined;
+}) {
+  const headers = versionHeaders(versionName);
   return (
     // Fixed layout: the columns of every pole card line up.
     <Table aria-label={label} className="table-fixed">
@@ -178,6 +205,11 @@ function LinesTable({ label, rows }: { label: string; rows: readonly PoleViewRow
           {COLUMNS.map((c) => (
             <TableHead key={c.key} className="text-right" title={c.label}>
               {c.short}
+            </TableHead>
+          ))}
+          {headers.map((h) => (
+            <TableHead key={h} className="text-right" title={h}>
+              {h}
             </TableHead>
           ))}
           <TableHead className="text-right" title="MB réelle à date">
@@ -192,6 +224,11 @@ function LinesTable({ label, rows }: { label: string; rows: readonly PoleViewRow
             {COLUMNS.map((c) => (
               <TableCell key={c.key} className="text-right">
                 <Euros cents={r[c.key]} className={MARGIN_KEYS.has(c.key) ? signClass(r[c.key]) : undefined} />
+              </TableCell>
+            ))}
+            {versionAmounts(versionName, r).map((cents, i) => (
+              <TableCell key={headers[i]} className="text-right">
+                {i === 0 ? <Euros cents={cents} /> : <Gap cents={cents} />}
               </TableCell>
             ))}
             <TableCell className="text-right">

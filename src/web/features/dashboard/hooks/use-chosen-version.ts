@@ -3,6 +3,7 @@
  * shared link shows the same compare. Null: none.
  */
 import { useCallback, useState } from 'react';
+import { useYearVersions } from '../api/get-versions';
 
 const PARAM = 'version';
 
@@ -23,4 +24,15 @@ export function useChosenVersion(): [number | null, (next: number | null) => voi
     setVersion(next);
   }, []);
   return [version, choose];
+}
+
+/**
+ * The year's versions and the one the dashboards compare with: the URL's, when the year holds it
+ * (a version of another year — the year changed, an old link — is not asked for), else null.
+ */
+export function useComparedVersion(year: number) {
+  const [chosen, choose] = useChosenVersion();
+  const versions = useYearVersions(year).data ?? [];
+  const version = versions.some((v) => v.id === chosen) ? chosen : null;
+  return { versions, version, choose };
 }

@@ -1,6 +1,8 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { firstVisibleLineIndexes, gridLayout, visibleLines, type Cents, type Line, type Pole } from '@/domain';
+import type { VersionGrid } from '@/domain/grid-compare';
 import type { LineMove } from '@/domain/history';
+import { useCellMonthNames } from '@/web/lib/use-fiscal-year';
 import type { CellRef } from '@/domain/history-view';
 import { notifySuccess } from '../../lib/failure-messages';
 import { useGridActions, type GridActions } from '../hooks/use-grid-actions';
@@ -10,12 +12,11 @@ import { useGridView } from '../hooks/use-grid-view';
 import { useLatestRef } from '../hooks/use-latest-ref';
 import { useRowWindow } from '../hooks/use-row-window';
 import { CellMenus, type OpenCell } from './cell-menus';
-import { GridBody, gridItems, itemHeights, rowItemIndexes } from './grid-body';
+import { GridBody, GridTotals, gridItems, itemHeights, rowItemIndexes } from './grid-body';
 import { GridHead, GridNotes, tableWidth } from './grid-head';
-import { TotalRow, type LineRowActions } from './grid-rows';
+import type { LineRowActions } from './grid-rows';
 import { GridViewBar } from './grid-view-bar';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';
-import { MeasureTotalRow } from './measure-rows';
 import { OpenDriverDialog } from './driver-dialog';
 import { useDriverActions } from '../hooks/use-driver-actions';
 
@@ -32,6 +33,10 @@ type BudgetGridProps = {
   onFocusRequest: (cell: CellRef) => void;
   /** Undoes one history entry (the toast after a deleted line). */
   onUndoEntry: (id: number) => void;
+  /** The version compared with (ADR 062), or null; only ever one in 'Par mois'. */
+  compare?: VersionGrid | null;
+  /** The 'Comparer avec' choice, shown beside the view's. */
+  compareControl?: ReactNode;
 };
 
 /**
@@ -47,6 +52,8 @@ export function BudgetGrid({
   focusRequest = null,
   onFocusRequest,
   onUndoEntry,
+  compare = null,
+  compareControl,
 }: BudgetGridProps) {
   const tableRef = useRef<HTMLTableElement>(null);
   const shown = useMemo(() => poles.filter((p) => p.lines.length > 0), [poles]);
@@ -56,8 +63,9 @@ export function BudgetGrid({
   const [view, setView] = useGridView();
   const layout = gridLayout(view);
   const layoutRef = useLatestRef(layout);
+  const names = useCellMonthNames(year);
   const items = useMemo(() => gridItems(shown, firstVisibleLineIndexes(shown), view), [shown, view]);
-  const heights = useMemo(() => itemHeights(items, view), [items, view]);
+  const heights = useMemo(() => itemHeights(items, view, compare), [items, view, compare]);
   const { scrollerRef, onScroll, range, tops, total, showRow, revealRow } = useRowWindow(heights);
   const rowItemIndex = useMemo(() => rowItemIndexes(items, layout), [items, layout]);
 
@@ -115,7 +123,7 @@ export function BudgetGrid({
 
   return (
     <div className="flex flex-col gap-2">
-      <GridViewBar view={view} onChange={setView} />
+      <GridViewBar view={view} onChange={setView} extra={compareControl} />
       <GridNotes view={view} />
       <div
         ref={scrollerRef}
@@ -133,18 +141,15 @@ export function BudgetGrid({
         >
           <GridHead year={year} view={view} />
           <GridBody
-            year={year}
+            monthNames={names}
             view={view}
             layout={layout}
             items={items}
             rowWindow={{ range, tops, total }}
             actions={rowActions}
+            compare={compare}
           />
-          {view.kind === 'month' ? (
-            <TotalRow poles={shown} />
-          ) : (
-            <MeasureTotalRow poles={shown} withActuals={!view.forecastOnly} />
-          )}
+          <GridTotals view={view} poles={shown} compare={compare} monthNames={names} />
         </table>
       </div>
       {deleting && (

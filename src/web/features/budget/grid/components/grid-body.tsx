@@ -3,12 +3,10 @@
  * 'Par mesure' a heading per line then a row per measure shown. Windowed (ADR 010): only the
  * rows near the viewport render, spacers keep the scroll height.
  */
-import { useMemo } from 'react';
 import { MONTHS, viewMeasures, type GridLayout, type GridView, type Line, type Measure, type Pole } from '@/domain';
-import { monthNames } from '@/domain/fiscal-year';
-import { useFiscalSettings } from '@/web/lib/use-fiscal-year';
-import { CustomLineRow, LineRow, PoleRow, ROW_HEIGHT, type LineRowActions } from './grid-rows';
-import { LineHeadRow, MeasurePoleRow, MeasureRow, measureRowHeights } from './measure-rows';
+import type { VersionGrid } from '@/domain/grid-compare';
+import { CustomLineRow, LineRow, PoleRow, TotalRow, rowHeight, type LineRowActions } from './grid-rows';
+import { LineHeadRow, MeasurePoleRow, MeasureRow, MeasureTotalRow, measureRowHeights } from './measure-rows';
 
 type LineAt = { pole: Pole; line: Line; lineIndex: number; isFirst: boolean; isLast: boolean };
 
@@ -38,11 +36,17 @@ export function gridItems(poles: readonly Pole[], firstLineIndexes: readonly num
   });
 }
 
-/** The height of each row (px), for the row window. */
-export function itemHeights(items: readonly GridItem[], view: GridView): number[] {
+/** The height of each row (px), for the row window; taller in 'Par mois' with a version compared. */
+export function itemHeights(items: readonly GridItem[], view: GridView, compare: VersionGrid | null): number[] {
   const heights: Record<GridItem['kind'], number> =
     view.kind === 'month'
-      ? { ...ROW_HEIGHT, lineHead: 0, measure: 0 }
+      ? {
+          pole: rowHeight('pole', compare),
+          line: rowHeight('line', compare),
+          customLine: rowHeight('customLine', compare),
+          lineHead: 0,
+          measure: 0,
+        }
       : { ...measureRowHeights(!view.forecastOnly), line: 0 };
   return items.map((item) => heights[item.kind]);
 }
@@ -77,19 +81,27 @@ function Spacer({ height }: { height: number }) {
 }
 
 type GridBodyProps = {
-  year: number;
+  /** The fiscal year's month names (docs/product.md#fiscal-years): the cells say « Septembre 2025 »… */
+  monthNames: readonly string[];
   view: GridView;
   layout: GridLayout;
   items: readonly GridItem[];
   rowWindow: { range: { start: number; end: number }; tops: readonly number[]; total: number };
   actions: LineRowActions;
+  /** The version compared with in 'Par mois' (ADR 062), or null. */
+  compare: VersionGrid | null;
 };
 
 /** The body's rows in the window, with spacers standing for the rows not rendered. */
-export function GridBody({ year, view, layout, items, rowWindow: { range, tops, total }, actions }: GridBodyProps) {
-  // docs/product.md#fiscal-years: the cells' names say « Septembre 2025 »…; one array, so rows stay memoized.
-  const fiscal = useFiscalSettings();
-  const names = useMemo(() => monthNames(fiscal, year), [fiscal, year]);
+export function GridBody({
+  monthNames: names,
+  view,
+  layout,
+  items,
+  rowWindow: { range, tops, total },
+  actions,
+  compare,
+}: GridBodyProps) {
   const withActuals = !view.forecastOnly;
   return (
     <tbody>
@@ -98,7 +110,13 @@ export function GridBody({ year, view, layout, items, rowWindow: { range, tops, 
         switch (item.kind) {
           case 'pole':
             return view.kind === 'month' ? (
-              <PoleRow key={`p-${item.pole.id}`} pole={item.pole} actions={actions} monthNames={names} />
+              <PoleRow
+                key={`p-${item.pole.id}`}
+                pole={item.pole}
+                actions={actions}
+                monthNames={names}
+                compare={compare}
+              />
             ) : (
               <MeasurePoleRow
                 key={`p-${item.pole.id}`}
@@ -110,7 +128,13 @@ export function GridBody({ year, view, layout, items, rowWindow: { range, tops, 
             );
           case 'line':
             return (
-              <LineRow key={item.line.id} {...lineProps(item, actions)} poleName={item.pole.name} monthNames={names} />
+              <LineRow
+                key={item.line.id}
+                {...lineProps(item, actions)}
+                poleName={item.pole.name}
+                monthNames={names}
+                compare={compare}
+              />
             );
           case 'lineHead':
             return <LineHeadRow key={item.line.id} {...lineProps(item, actions)} withActuals={withActuals} />;
@@ -133,5 +157,24 @@ export function GridBody({ year, view, layout, items, rowWindow: { range, tops, 
       })}
       {range.end < items.length && <Spacer height={total - (tops[range.end] ?? total)} />}
     </tbody>
+  );
+}
+
+/** 'TOTAL GÉNÉRAL' of the view, with the version compared in 'Par mois'. */
+export function GridTotals({
+  view,
+  poles,
+  compare,
+  monthNames,
+}: {
+  view: GridView;
+  poles: Pole[];
+  compare: VersionGrid | null;
+  monthNames: readonly string[];
+}) {
+  return view.kind === 'month' ? (
+    <TotalRow poles={poles} compare={compare} monthNames={monthNames} />
+  ) : (
+    <MeasureTotalRow poles={poles} withActuals={!view.forecastOnly} />
   );
 }

@@ -22,16 +22,18 @@ import {
   type Pole,
 } from '@/domain';
 import type { LineMove } from '@/domain/history';
+import { lineCompare, poleCompare, totalCompare, type VersionGrid } from '@/domain/grid-compare';
 import { cellName } from '@/domain/history-view';
 import { MAX_NAME_LENGTH } from '@/domain/names';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
-import { signClass } from '@/web/lib/format';
+import { signClass, signedCompact } from '@/web/lib/format';
 import { useCellLocks } from '../hooks/use-closed-months';
 import type { GridActions } from '../hooks/use-grid-actions';
 import { CellInput } from './cell-input';
+import { COMPARE_HEIGHT, CompareFigures } from './compare-figures';
 
 /** What a line row asks the grid for: the confirmation of a deletion, the 'Répartir…' dialog, a move. */
 export type LineRowActions = GridActions & {
@@ -56,15 +58,6 @@ export const MONTH_CELL = 'border-l border-t px-1.5 py-1 align-top';
 /** Width of a month column and of 'Total Annuel' (px): two compact amounts side by side fit (docs/product.md#money-display). */
 export const MONTH_WIDTH = 176;
 export const YEAR_WIDTH = 224;
-
-/**
- * A delta as shown: whole euros, `+` above zero; a gap of a few cents reads `0 €`, neither red nor
- * `-0 €` (docs/product.md#sign-colours).
- */
-function signed(cents: Cents): string {
-  const text = formatCompactEuros(cents);
-  return shownSign(cents) > 0 ? `+${text}` : text;
-}
 
 /** An amount of a total column: compact (k€, M€) so neighbours never overlap; the exact value on hover. */
 export function Amount({ cents, title }: { cents: Cents; title: string }) {
@@ -111,7 +104,7 @@ function MarginAndDelta({ t, isStrong }: { t: MeasureTotals; isStrong?: boolean 
           data-testid="delta"
           title={`Écart R − P\u00a0: ${formatEurosExact(delta)}`}
         >
-          {signed(delta)}
+          {signedCompact(delta)}
         </span>
       </div>
     </>
@@ -131,7 +124,13 @@ type LineRowProps = {
   actions: LineRowActions;
   /** The fiscal year's month names (docs/product.md#fiscal-years), for the cells' accessible names. */
   monthNames: readonly string[];
+  /** The version compared with (ADR 062), or null. */
+  compare: VersionGrid | null;
 };
+
+/** A row's height (px) with the compare's two rows or without. */
+export const rowHeight = (kind: keyof typeof ROW_HEIGHT, compare: VersionGrid | null) =>
+  ROW_HEIGHT[kind] + (compare && kind !== 'customLine' ? COMPARE_HEIGHT : 0);
 
 const INPUT_LAYOUT: readonly Measure[] = ['previsionnel', 'reel', 'achat_previsionnel', 'achat'];
 
@@ -305,11 +304,13 @@ export const LineRow = memo(function LineRow({
   isLast,
   actions,
   monthNames,
+  compare,
 }: LineRowProps) {
   const year = lineTotals(line);
   const driven = line.driver ? actions.describeDriver(line) : null;
+  const where = (period: string) => `${period} · ${poleName} / ${line.name}`;
   return (
-    <tr className={ROW} style={{ height: ROW_HEIGHT.line }}>
+    <tr className={ROW} style={{ height: rowHeight('line', compare) }}>
       <th
         scope="row"
         aria-label={line.name}
@@ -355,6 +356,13 @@ export const LineRow = memo(function LineRow({
               })}
             </div>
             <MarginAndDelta t={t} />
+            {compare && (
+              <CompareFigures
+                compare={lineCompare(compare, line, month)}
+                name={compare.name}
+                where={where(monthNames[month] ?? '')}
+              />
+            )}
           </td>
         );
       })}
@@ -362,6 +370,13 @@ export const LineRow = memo(function LineRow({
         <FigurePair label="Ventes" left={year.previsionnel} right={year.reel} />
         <FigurePair label="Achats" left={year.achat_previsionnel} right={year.achat} />
         <MarginAndDelta t={year} isStrong />
+        {compare && (
+          <CompareFigures
+            compare={lineCompare(compare, line, 'year')}
+            name={compare.name}
+            where={where('Total Annuel')}
+          />
+        )}
         <SpreadButton line={line} lineIndex={lineIndex} actions={actions} />
       </td>
     </tr>
@@ -428,13 +443,26 @@ export function FactureToggle({
   );
 }
 
-type PoleRowProps = { pole: Pole; actions: GridActions; monthNames: readonly string[] };
+type PoleRowProps = {
+  pole: Pole;
+  actions: GridActions;
+  monthNames: readonly string[];
+  compare: VersionGrid | null;
+};
 
 /** A pole row: expand button, per-month 'Facturé' toggle and totals, year totals. */
-export const PoleRow = memo(function PoleRow({ pole, actions, monthNames }: PoleRowProps) {
+export const PoleRow = memo(function PoleRow({ pole, actions, monthNames, compare }: PoleRowProps) {
   const year = poleTotals(pole);
+  const compared = (period: number | 'year', label: string) =>
+    compare && (
+      <CompareFigures
+        compare={poleCompare(compare, pole, period)}
+        name={compare.name}
+        where={`${label} · ${pole.name}`}
+      />
+    );
   return (
-    <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: ROW_HEIGHT.pole }}>
+    <tr className={cn(ROW, 'bg-secondary hover:bg-secondary')} style={{ height: rowHeight('pole', compare) }}>
       <th scope="row" className={cn(STICKY_COL, 'bg-secondary px-2 py-1.5 text-left align-top')}>
         <PoleName pole={pole} actions={actions} />
       </th>
@@ -445,12 +473,14 @@ export const PoleRow = memo(function PoleRow({ pole, actions, monthNames }: Pole
             <FactureToggle pole={pole} month={month} actions={actions} monthNames={monthNames} />
             <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />
             <MarginAndDelta t={t} />
+            {compared(month, monthNames[month] ?? '')}
           </td>
         );
       })}
       <td className={cn(MONTH_CELL, 'bg-muted/60')}>
         <FigurePair label="CA" left={year.previsionnel} right={year.reel} isStrong />
         <MarginAndDelta t={year} isStrong />
+        {compared('year', 'Total Annuel')}
       </td>
     </tr>
   );
@@ -508,13 +538,28 @@ export const CustomLineRow = memo(function CustomLineRow({
 });
 
 /** 'TOTAL GÉNÉRAL' (docs/product.md#budget-grid): per month and for the year, forecast, actual and both margins. */
-export function TotalRow({ poles }: { poles: Pole[] }) {
+export function TotalRow({
+  poles,
+  compare,
+  monthNames,
+}: {
+  poles: Pole[];
+  compare: VersionGrid | null;
+  monthNames: readonly string[];
+}) {
   const months = MONTH_INDEXES.map((m) => monthTotals(poles, m));
   const year = yearTotals(months);
-  const cell = (t: MeasureTotals, key: string) => (
+  const cell = (t: MeasureTotals, key: string, period: number | 'year') => (
     <td key={key} className={cn(MONTH_CELL, 'bg-accent')} data-testid={key === 'year' ? 'total-year' : undefined}>
       <FigurePair label="CA" left={t.previsionnel} right={t.reel} isStrong />
       <FigurePair label="MB" left={marginPrev(t)} right={marginReel(t)} isStrong />
+      {compare && (
+        <CompareFigures
+          compare={totalCompare(compare, poles, period)}
+          name={compare.name}
+          where={`${period === 'year' ? 'Total Annuel' : (monthNames[period] ?? '')} · TOTAL GÉNÉRAL`}
+        />
+      )}
     </td>
   );
   return (
@@ -523,8 +568,8 @@ export function TotalRow({ poles }: { poles: Pole[] }) {
         <th scope="row" className={cn(STICKY_COL, 'bg-accent px-3 py-1.5 text-left text-sm font-bold')}>
           TOTAL GÉNÉRAL
         </th>
-        {months.map((t, m) => cell(t, String(m)))}
-        {cell(year, 'year')}
+        {months.map((t, m) => cell(t, String(m), m))}
+        {cell(year, 'year', 'year')}
       </tr>
     </tfoot>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GridView, GridViewKind } from '@/domain';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -11,7 +12,16 @@ const KINDS: readonly { kind: GridViewKind; label: string; title: string }[] = [
  * The grid's view (docs/product.md#grid-views): 'Par mois' or 'Par mesure', and in 'Par mesure'
  * the 'Prévisions seules' filter that hides the actual rows. Remembered per user (use-grid-view).
  */
-export function GridViewBar({ view, onChange }: { view: GridView; onChange: (view: GridView) => void }) {
+export function GridViewBar({
+  view,
+  onChange,
+  extra,
+}: {
+  view: GridView;
+  onChange: (view: GridView) => void;
+  /** More choices of the bar ('Comparer avec'). */
+  extra?: ReactNode;
+}) {
   return (
     <div role="toolbar" aria-label="Affichage de la grille" className="flex flex-wrap items-center gap-3">
       <div role="group" aria-label="Vue" className="inline-flex rounded-md border bg-card p-0.5">
@@ -38,6 +48,7 @@ export function GridViewBar({ view, onChange }: { view: GridView; onChange: (vie
           Prévisions seules
         </label>
       )}
+      {extra}
     </div>
   );
 }

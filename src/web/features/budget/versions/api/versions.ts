@@ -4,7 +4,9 @@
  * write reloads the list and the history (it made an entry).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedVersionAnswer, VersionsAnswer } from '@/domain/answers';
+import { forecastPolesFromWire } from '@/domain';
+import type { CreatedVersionAnswer, VersionPolesAnswer, VersionSummary, VersionsAnswer } from '@/domain/answers';
+import { versionGrid } from '@/domain/grid-compare';
 import { api } from '@/web/lib/api-client';
 import { invalidateHistory, sharedKeys } from '@/web/lib/query-keys';
 
@@ -50,5 +52,25 @@ export function useDeleteVersion(year: number) {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/years/${year}/versions/${id}`),
     onSuccess: reload,
+  });
+}
+
+/**
+ * GET /api/years/:year/versions/:id?clientId= as the grid compares with it (ADR 062): the
+ * client's frozen poles, indexed by line and pole id. Off (nothing asked) while `id` is null. A
+ * version never changes: asked once per version and client.
+ */
+export function useVersionGrid(year: number, clientId: string, version: VersionSummary | null) {
+  return useQuery({
+    queryKey: [...sharedKeys.versions(year), 'grid', version?.id ?? null, clientId] as const,
+    queryFn: async ({ signal }) => {
+      const poles = await api.get<VersionPolesAnswer>(
+        `/api/years/${year}/versions/${version!.id}?clientId=${encodeURIComponent(clientId)}`,
+        signal,
+      );
+      return versionGrid(version!.name, forecastPolesFromWire(poles));
+    },
+    enabled: version !== null,
+    staleTime: Infinity,
   });
 }
