@@ -33,7 +33,9 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await expect(janReel).toHaveValue('1\u202f200');
   await expect(jan).toBeEditable();
 
-  // The checklist: actual sales in January, not marked invoiced.
+  // The checklist: actual sales in January, not marked invoiced. Closing has its own tab
+  // (docs/product.md#closing-and-backups-page): the grid comes first on the budget tab.
+  await app.openTab('Clôture');
   await app.main.getByRole('button', { name: 'Clôturer janvier' }).click();
   const dialog = app.page.getByRole('dialog', { name: `Clôturer janvier ${Y}` });
   await expect(dialog.getByRole('region', { name: 'Points à vérifier' })).toContainText(
@@ -42,6 +44,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await app.page.screenshot({ path: testInfo.outputPath('checklist.png') });
   await dialog.getByRole('button', { name: 'Clôturer janvier' }).click();
   await expect(tab.toast(`Janvier ${Y} clôturé`)).toBeVisible();
+  await app.openTab('Saisie Budgétaire');
 
   await expect(tab.grid.getByRole('img', { name: 'Janvier clôturé' })).toBeVisible();
   await expect(jan).not.toBeEditable();
@@ -76,6 +79,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
     ]);
 
   // Reopening needs a reason.
+  await app.openTab('Clôture');
   await app.main.getByRole('button', { name: 'Rouvrir janvier' }).click();
   const reopen = app.page.getByRole('dialog', { name: `Rouvrir Janvier ${Y}` });
   const confirm = reopen.getByRole('button', { name: 'Rouvrir janvier' });
@@ -83,6 +87,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await reopen.getByLabel('Motif de réouverture').fill('Avoir fournisseur arrivé en retard');
   await confirm.click();
   await expect(tab.toast(`Janvier ${Y} rouvert`)).toBeVisible();
+  await app.openTab('Saisie Budgétaire');
   await expect(tab.grid.getByRole('img', { name: 'Janvier clôturé' })).toHaveCount(0);
   await expect(jan).toBeEditable();
   const history = (await (await request.get(`/api/history?year=${Y}&limit=10`)).json()) as {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { outlineOf, poleStructure, type Pole } from '@/domain';
 import type { HistoryEntry } from '@/domain/codec';
@@ -22,14 +22,20 @@ import { GridLocksContext, useGridLocks } from './grid/hooks/use-closed-months';
 import { HistoryPanel } from './history/components/history-panel';
 import { HistoryToolbar } from './history/components/history-toolbar';
 
-type BudgetEditorProps = { year: number; clientId: string; clientName: string };
+type BudgetEditorProps = {
+  year: number;
+  clientId: string;
+  clientName: string;
+  /** Shown at the end of the toolbar row (the comments' button, composed in by the app shell). */
+  toolbarEnd?: ReactNode;
+};
 
 /**
  * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, the
  * undo, redo and history buttons (docs/product.md#history), then the grid. Mounted per year and
  * client (its key), so nothing of another year stays on screen.
  */
-export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) {
+export function BudgetEditor({ year, clientId, clientName, toolbarEnd }: BudgetEditorProps) {
   const queryClient = useQueryClient();
   const budget = useClientBudget(year, clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);
@@ -100,14 +106,20 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
   }
   return (
     <GridLocksContext value={locks}>
-      {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
-      <HistoryToolbar
-        canUndo={canUndo && !locks.readOnly}
-        canRedo={canRedo && !locks.readOnly}
-        onUndo={() => void run('undo')}
-        onRedo={() => void run('redo')}
-        onOpenPanel={() => setIsPanelOpen(true)}
-      />
+      {/* One row above the grid (docs/product.md#budget-tab): adding a pole, the history, the comments. */}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
+        <div className="flex flex-wrap items-center gap-2 py-2">
+          <HistoryToolbar
+            canUndo={canUndo && !locks.readOnly}
+            canRedo={canRedo && !locks.readOnly}
+            onUndo={() => void run('undo')}
+            onRedo={() => void run('redo')}
+            onOpenPanel={() => setIsPanelOpen(true)}
+          />
+          {toolbarEnd}
+        </div>
+      </div>
       <ConflictPanel year={year} poles={budget.data} />
       <BudgetGrid
         year={year}

@@ -11,9 +11,9 @@ import { useLatestRef } from '../hooks/use-latest-ref';
 import { useRowWindow } from '../hooks/use-row-window';
 import { CellMenus, type OpenCell } from './cell-menus';
 import { GridBody, gridItems, itemHeights, rowItemIndexes } from './grid-body';
-import { GridHead, GridNotes, tableWidth } from './grid-head';
+import { GridHead, tableWidth } from './grid-head';
 import { TotalRow, type LineRowActions } from './grid-rows';
-import { GridViewBar } from './grid-view-bar';
+import { GridViewRow } from './grid-view-bar';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';
 import { MeasureTotalRow } from './measure-rows';
 import { OpenDriverDialog } from './driver-dialog';
@@ -115,8 +115,7 @@ export function BudgetGrid({
 
   return (
     <div className="flex flex-col gap-2">
-      <GridViewBar view={view} onChange={setView} />
-      <GridNotes view={view} />
+      <GridViewRow view={view} onChange={setView} />
       <div
         ref={scrollerRef}
         onScroll={onScroll}

@@ -101,7 +101,7 @@ export function GridNotes({ view }: { view: GridView }) {
   const rejectedCount = useRejectedCount();
   const waitingCount = useWaitingCount();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+    <div className="flex min-w-80 flex-1 flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
       <p className="max-w-5xl">
         {LAYOUT_NOTE[view.kind]} Tapez pour remplacer, F2 ou double-clic pour modifier{'\u00a0'}; flèches, Tab et Entrée
         valident et déplacent. Montants{'\u00a0'}: 1{'\u202f'}234,56, (500) pour −500, =1200*12. Maj+flèches ou glisser

@@ -1,6 +1,7 @@
 import type { GridView, GridViewKind } from '@/domain';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
+import { GridNotes } from './grid-head';
 
 const KINDS: readonly { kind: GridViewKind; label: string; title: string }[] = [
   { kind: 'month', label: 'Par mois', title: 'Chaque mois\u00a0: ventes et achats, prévisionnel et réel' },
@@ -38,6 +39,16 @@ export function GridViewBar({ view, onChange }: { view: GridView; onChange: (vie
           Prévisions seules
         </label>
       )}
+    </div>
+  );
+}
+
+/** The view's buttons and, beside them, how to type in the grid: one row, so the grid starts high (ADR 064). */
+export function GridViewRow({ view, onChange }: { view: GridView; onChange: (view: GridView) => void }) {
+  return (
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+      <GridViewBar view={view} onChange={onChange} />
+      <GridNotes view={view} />
     </div>
   );
 }
