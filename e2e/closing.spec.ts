@@ -1,6 +1,6 @@
 /**
  * Month closing (issue 14, docs/product.md#month-closing): close January after its checklist, see
- * the padlock and the greyed cells, fail to type into it, paste across it (the open cells are
+ * the padlock and the greyed cells, fail to type into it (told why), paste across it (the open cells are
  * saved, the closed ones counted), then reopen it with a reason. On a year of its own, so no other
  * spec meets a closed month.
  */
@@ -52,10 +52,17 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await expect(tab.cell('Paid', 'Google Ads', 1, 'previsionnel')).toBeEditable();
   await app.page.screenshot({ path: testInfo.outputPath('janvier-clos.png') });
 
-  // Typing into a closed cell changes nothing.
+  // Typing into a closed cell changes nothing, and says why beside it (docs/product.md#read-only-cells);
+  // leaving the cell hides the reason.
+  const notice = tab.grid.getByRole('status').filter({ hasText: 'est clôturé' });
   await jan.click();
+  await expect(notice).toHaveCount(0);
   await app.page.keyboard.type('999');
+  await expect(notice).toHaveText('Janvier est clôturé\u00a0: ce montant ne peut plus changer.');
   await expect(jan).toHaveValue('');
+  await tab.cell('Paid', 'Google Ads', 1, 'previsionnel').click();
+  await expect(notice).toHaveCount(0);
+  await jan.click();
 
   // A block pasted from January's forecast sales along the months: January's cell is left out,
   // February's and March's are saved.

@@ -103,7 +103,6 @@ test.beforeEach(async ({ request }) => {
 
 test('the client CSV downloaded is the builder’s file for that client, byte for byte', async ({ app, request }) => {
   await app.goto('/');
-  await app.openTab('Clôture');
   const { name, text } = await download(app.page, () => exportClientCsv(app.page, DUPONT));
 
   const clients = await json<Client[]>(request.get('/api/clients'));

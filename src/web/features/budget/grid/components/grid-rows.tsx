@@ -344,6 +344,7 @@ export const LineRow = memo(function LineRow({
                     measure={measure}
                     cents={t[measure]}
                     label={cellName(poleName, line.name, month, measure, monthNames)}
+                    monthName={monthNames[month] ?? ''}
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}
