@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '@/domain';
+import type { CellRef } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardTitle } from '@/web/components/ui/card';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -16,10 +17,13 @@ export const AddPoleCard = memo(function AddPoleCard({
   year,
   clientId,
   poles,
+  onAdded,
 }: {
   year: number;
   clientId: string;
   poles: readonly PoleOutline[];
+  /** m9: the cursor goes to the first cell of the first line added (its row scrolled in). */
+  onAdded: (cell: CellRef) => void;
 }) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
@@ -47,10 +51,12 @@ export const AddPoleCard = memo(function AddPoleCard({
     addPole.mutate(
       { name: pole.name, lines: chosen },
       {
-        onSuccess: () => {
+        onSuccess: (added) => {
           setPoleKey('');
           setUnticked(new Set());
           notifySuccess('Pôle ajouté', pole.name);
+          const first = added.lines.find((l) => l.name === chosen[0]);
+          if (first) onAdded({ lineId: first.id, month: 0, field: 'previsionnel' });
         },
         onError: (error) => notifyFailure(FAILURE.addPole, error),
       },
@@ -86,6 +92,15 @@ export const AddPoleCard = memo(function AddPoleCard({
         {pole && offered.length > 0 && (
           <fieldset className="order-last flex basis-full flex-col gap-3">
             <legend className="mb-2 text-sm font-medium">Lignes par défaut à ajouter</legend>
+            {/* docs/product.md#add-pole-card: keeping 3 lines of 14 is one click and three ticks. */}
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => setUnticked(new Set())}>
+                Tout cocher
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setUnticked(new Set(offered))}>
+                Tout décocher
+              </Button>
+            </div>
             <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-x-6 gap-y-2">
               {offered.map((line, i) => {
                 const id = `${baseId}-line-${i}`;

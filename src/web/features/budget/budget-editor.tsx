@@ -108,7 +108,7 @@ export function BudgetEditor({ year, clientId, clientName, toolbarEnd }: BudgetE
     <GridLocksContext value={locks}>
       {/* One row above the grid (docs/product.md#budget-tab): adding a pole, the history, the comments. */}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
+        {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} onAdded={setFocusRequest} />}
         <div className="flex flex-wrap items-center gap-2 py-2">
           <HistoryToolbar
             canUndo={canUndo && !locks.readOnly}

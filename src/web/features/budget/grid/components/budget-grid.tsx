@@ -74,7 +74,7 @@ export function BudgetGrid({
     },
     [layoutRef, linesRef],
   );
-  const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry });
+  const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry, onFocusRequest });
 
   // ---- structure edits the rows ask for: confirm a deletion, spread, move ----
   const [deleting, setDeleting] = useState<Line | null>(null);
