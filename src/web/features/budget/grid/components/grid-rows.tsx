@@ -21,6 +21,7 @@ import {
   type MeasureTotals,
   type Pole,
 } from '@/domain';
+import { figureTitle, type FigureCaption } from '@/domain/measures';
 import type { LineMove } from '@/domain/history';
 import { cellName } from '@/domain/history-view';
 import { MAX_NAME_LENGTH } from '@/domain/names';
@@ -78,7 +79,7 @@ function FigurePair({
   right,
   isStrong,
 }: {
-  label: string;
+  label: FigureCaption;
   left: Cents;
   right: Cents;
   isStrong?: boolean;
@@ -89,10 +90,10 @@ function FigurePair({
     >
       <span className="flex justify-between gap-1 whitespace-nowrap">
         <span className="text-muted-foreground">{label}</span>
-        <Amount cents={left} title={`${label} prévisionnel`} />
+        <Amount cents={left} title={figureTitle(label, 'forecast')} />
       </span>
       <span className="whitespace-nowrap">
-        <Amount cents={right} title={`${label} réel`} />
+        <Amount cents={right} title={figureTitle(label, 'actual')} />
       </span>
     </div>
   );
