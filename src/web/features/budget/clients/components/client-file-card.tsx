@@ -1,5 +1,4 @@
 import type { Client } from '@/domain';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { AttributesSection } from './attributes-section';
 import { ForecastSection } from './forecast-section';
 
@@ -9,16 +8,15 @@ import { ForecastSection } from './forecast-section';
  */
 export function ClientFileCard({ year, client }: { year: number; client: Client }) {
   return (
-    <Card role="region" aria-labelledby="client-file-title">
-      <CardHeader className="pb-4">
-        <CardTitle id="client-file-title" className="text-base">
-          Fiche du client
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        <ForecastSection key={`${year}:${client.id}`} year={year} client={client} />
-        <AttributesSection key={`attributes:${client.id}`} year={year} client={client} />
-      </CardContent>
-    </Card>
+    <section
+      aria-labelledby="client-file-title"
+      className="flex flex-col gap-4 rounded-lg border bg-card p-6 text-card-foreground shadow-xs"
+    >
+      <h2 id="client-file-title" className="text-base font-semibold leading-none tracking-tight">
+        Fiche du client
+      </h2>
+      <ForecastSection key={`${year}:${client.id}`} year={year} client={client} />
+      <AttributesSection key={`attributes:${client.id}`} year={year} client={client} />
+    </section>
   );
 }
