@@ -129,6 +129,7 @@ describe('cellView: the states drawn, in the order they are layered', () => {
     ['unsaved and refused on entry', { save: 'unsaved', refusal: 'formule incomplète' }, ['unsaved', 'refused'], true],
     ['conflict', { save: 'conflict' }, ['conflict'], false],
     ['a validated forecast is drawn as closed', { isValidated: true }, ['closed'], false],
+    ["a viewer's cell does not look like an input (m2)", { isReadOnly: true }, ['readonly'], false],
     ['conflict with a mark', { save: 'conflict', remote: CAMILLE }, ['conflict', 'remote'], false],
     ['a mark while typing is not drawn', { remote: CAMILLE, typing: '1' }, [], false],
     [
