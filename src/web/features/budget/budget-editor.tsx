@@ -134,6 +134,7 @@ export function BudgetEditor({ year, clientId, clientName, toolbarEnd }: BudgetE
           year={year}
           clientId={clientId}
           clientName={clientName}
+          poles={budget.data}
           onUndo={undoEntry}
           onClose={() => setIsPanelOpen(false)}
         />
