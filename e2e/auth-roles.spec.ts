@@ -86,9 +86,13 @@ test('an editor sees only their clients, a viewer read-only inputs, and an admin
   await expect(app.main.getByRole('button', { name: 'Supprimer la ligne Google Ads' })).toHaveCount(0);
   // Nothing else to change either: the client, the year's preparation, a restore.
   await expect(app.main.getByLabel("Prévision MB annuelle (début d'année)")).not.toBeEditable();
-  for (const name of ['Renommer le client', 'Supprimer le client', /^Préparer \d{4}$/, 'Importer les données']) {
+  for (const name of ['Renommer le client', 'Supprimer le client', /^Préparer \d{4}$/]) {
     await expect(app.main.getByRole('button', { name })).toHaveCount(0);
   }
   await expect(app.main.getByLabel('Nouveau client')).toHaveCount(0);
   await app.page.screenshot({ path: testInfo.outputPath('lecteur.png') });
+  // The restore is on the 'Clôture' tab (docs/product.md#closing-and-backups-page): not offered either.
+  await app.openTab('Clôture');
+  await expect(app.pageTitle('Clôture et sauvegardes')).toBeVisible();
+  await expect(app.main.getByRole('button', { name: 'Importer les données' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 /**
  * Month closing (issue 14, docs/product.md#month-closing): close January after its checklist, see
- * the padlock and the greyed cells, fail to type into it, paste across it (the open cells are
+ * the padlock and the greyed cells, fail to type into it (told why), paste across it (the open cells are
  * saved, the closed ones counted), then reopen it with a reason. On a year of its own, so no other
  * spec meets a closed month.
  */
@@ -33,7 +33,9 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await expect(janReel).toHaveValue('1\u202f200');
   await expect(jan).toBeEditable();
 
-  // The checklist: actual sales in January, not marked invoiced.
+  // The checklist: actual sales in January, not marked invoiced. Closing has its own tab
+  // (docs/product.md#closing-and-backups-page): the grid comes first on the budget tab.
+  await app.openTab('Clôture');
   await app.main.getByRole('button', { name: 'Clôturer janvier' }).click();
   const dialog = app.page.getByRole('dialog', { name: `Clôturer janvier ${Y}` });
   await expect(dialog.getByRole('region', { name: 'Points à vérifier' })).toContainText(
@@ -42,6 +44,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await app.page.screenshot({ path: testInfo.outputPath('checklist.png') });
   await dialog.getByRole('button', { name: 'Clôturer janvier' }).click();
   await expect(tab.toast(`Janvier ${Y} clôturé`)).toBeVisible();
+  await app.openTab('Saisie Budgétaire');
 
   await expect(tab.grid.getByRole('img', { name: 'Janvier clôturé' })).toBeVisible();
   await expect(jan).not.toBeEditable();
@@ -49,10 +52,17 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await expect(tab.cell('Paid', 'Google Ads', 1, 'previsionnel')).toBeEditable();
   await app.page.screenshot({ path: testInfo.outputPath('janvier-clos.png') });
 
-  // Typing into a closed cell changes nothing.
+  // Typing into a closed cell changes nothing, and says why beside it (docs/product.md#read-only-cells);
+  // leaving the cell hides the reason.
+  const notice = tab.grid.getByRole('status').filter({ hasText: 'est clôturé' });
   await jan.click();
+  await expect(notice).toHaveCount(0);
   await app.page.keyboard.type('999');
+  await expect(notice).toHaveText('Janvier est clôturé\u00a0: ce montant ne peut plus changer.');
   await expect(jan).toHaveValue('');
+  await tab.cell('Paid', 'Google Ads', 1, 'previsionnel').click();
+  await expect(notice).toHaveCount(0);
+  await jan.click();
 
   // A block pasted from January's forecast sales along the months: January's cell is left out,
   // February's and March's are saved.
@@ -76,6 +86,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
     ]);
 
   // Reopening needs a reason.
+  await app.openTab('Clôture');
   await app.main.getByRole('button', { name: 'Rouvrir janvier' }).click();
   const reopen = app.page.getByRole('dialog', { name: `Rouvrir Janvier ${Y}` });
   const confirm = reopen.getByRole('button', { name: 'Rouvrir janvier' });
@@ -83,6 +94,7 @@ test('closes January after its checklist, keeps it out of typing and pasting, re
   await reopen.getByLabel('Motif de réouverture').fill('Avoir fournisseur arrivé en retard');
   await confirm.click();
   await expect(tab.toast(`Janvier ${Y} rouvert`)).toBeVisible();
+  await app.openTab('Saisie Budgétaire');
   await expect(tab.grid.getByRole('img', { name: 'Janvier clôturé' })).toHaveCount(0);
   await expect(jan).toBeEditable();
   const history = (await (await request.get(`/api/history?year=${Y}&limit=10`)).json()) as {

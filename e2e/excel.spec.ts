@@ -120,6 +120,7 @@ test('the client workbook read back: values, SUM formulas, the long sheet and th
 test('every client’s workbook and the dashboard workbook read back', async ({ app, request }) => {
   await seed(request);
   await app.goto('/');
+  await app.openTab('Clôture');
   const all = await download(app.page, () =>
     app.page
       .getByRole('region', { name: 'Sauvegarde et Restauration' })
@@ -219,6 +220,7 @@ test('a bad file is refused with its sheet, row and column, and nothing changes'
 test('the invoicing dialog for one month and one client, as a CSV for French Excel', async ({ app, request }) => {
   await seed(request);
   await app.goto('/');
+  await app.openTab('Clôture');
   await app.page
     .getByRole('region', { name: 'Sauvegarde et Restauration' })
     .getByRole('button', { name: 'Exporter pour facturation' })

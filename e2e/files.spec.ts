@@ -132,6 +132,7 @@ test('a client without any line gets the error, and no file', async ({ app }) =>
 
 test('the invoicing CSV downloaded is the builder’s file for every client, byte for byte', async ({ app, request }) => {
   await app.goto('/');
+  await app.openTab('Clôture');
   await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
   // The dialog's defaults (every month, every client, SPEC's CSV) give SPEC's file.
   const dialog = app.page.getByRole('dialog', { name: 'Exporter pour facturation' });
@@ -163,6 +164,7 @@ test('the invoicing export says so when no pole is invoiced', async ({ app, requ
       await json(request.put(`/api/poles/${pole.id}/facture/${m}`, { data: { value: false } }));
   }
   await app.goto('/');
+  await app.openTab('Clôture');
   await backupCard(app.page).getByRole('button', { name: 'Exporter pour facturation' }).click();
   await app.page
     .getByRole('dialog', { name: 'Exporter pour facturation' })
@@ -174,6 +176,7 @@ test('the invoicing export says so when no pole is invoiced', async ({ app, requ
 
 test('the JSON backup downloaded is GET /api/backup (every year) with a 2-space indent', async ({ app, request }) => {
   await app.goto('/');
+  await app.openTab('Clôture');
   const { name, text } = await download(app.page, () =>
     backupCard(app.page).getByRole('button', { name: 'Exporter les données' }).click(),
   );
@@ -212,6 +215,7 @@ test('importing a backup asks first, then replaces everything and every view sho
 
   await app.goto('/');
   await expect.poll(() => clientNames(app.page)).toContain(DUPONT);
+  await app.openTab('Clôture');
   const [chooser] = await Promise.all([
     app.page.waitForEvent('filechooser'),
     backupCard(app.page).getByRole('button', { name: 'Importer les données' }).click(),
@@ -231,6 +235,7 @@ test('importing a backup asks first, then replaces everything and every view sho
 
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await app.openTab('Saisie Budgétaire');
   await expect.poll(async () => (await clientNames(app.page)).sort()).toEqual(doc.clients.map((c) => c.name).sort());
   const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect({ ...after, exportDate: '' }).toEqual({ ...doc, exportDate: '' });
@@ -238,6 +243,7 @@ test('importing a backup asks first, then replaces everything and every view sho
 
 test('a backup downloaded from the card imports back to the very same data', async ({ app, request }, testInfo) => {
   await app.goto('/');
+  await app.openTab('Clôture');
   const card = backupCard(app.page);
   const { text } = await download(app.page, () => card.getByRole('button', { name: 'Exporter les données' }).click());
   const path = testInfo.outputPath('aller-retour.json');
@@ -246,6 +252,7 @@ test('a backup downloaded from the card imports back to the very same data', asy
   await app.page.reload();
   await expect.poll(() => clientNames(app.page)).toContain('Créé après la sauvegarde');
 
+  await app.openTab('Clôture');
   await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
   const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
   await expect(dialog).toContainText('contient 3 clients');
@@ -253,6 +260,7 @@ test('a backup downloaded from the card imports back to the very same data', asy
   await dialog.getByRole('button', { name: 'Remplacer les données' }).click();
 
   await expect(toast(app.page, 'Import réussi')).toBeVisible();
+  await app.openTab('Saisie Budgétaire');
   await expect.poll(() => clientNames(app.page)).not.toContain('Créé après la sauvegarde');
   const after = await json<AllYearsBackupDocument>(request.get('/api/backup'));
   expect(backupJsonText({ ...after, exportDate: '' })).toBe(
@@ -266,6 +274,7 @@ test('cancelling the confirmation changes nothing', async ({ app, request }, tes
   fs.writeFileSync(path, JSON.stringify({ clients: [], budgetData: {} }));
 
   await app.goto('/');
+  await app.openTab('Clôture');
   await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
   const dialog = app.page.getByRole('dialog', { name: 'Remplacer toutes les données ?' });
   await expect(dialog).toContainText('contient 0 client.');
@@ -310,6 +319,7 @@ test.describe('a broken file is refused with its first problem, and nothing chan
       fs.writeFileSync(path, spoil(structuredClone(before)));
 
       await app.goto('/');
+      await app.openTab('Clôture');
       await app.page.getByLabel('Fichier de sauvegarde à importer').setInputFiles(path);
 
       await expect(toast(app.page, "Erreur d'import")).toBeVisible();

@@ -56,6 +56,7 @@ test('sets a year starting in September: « sept. » heads the grid; a later cha
   const { page } = app;
   const tab = budgetTab(page);
   await page.goto(base);
+  await app.openTab('Clôture');
   const card = app.main.getByRole('region', { name: 'Exercice comptable' });
   await card.getByRole('combobox', { name: "Premier mois de l'exercice" }).selectOption({ label: 'Septembre' });
   await expect(card.getByRole('combobox', { name: "Nom de l'exercice" })).toHaveValue('end');
@@ -81,6 +82,7 @@ test('sets a year starting in September: « sept. » heads the grid; a later cha
   await expect(tab.grid.getByRole('checkbox', { name: `Facturé · Paid · Septembre ${Y - 1}` })).toBeVisible();
   await expect(tab.grid.getByRole('checkbox', { name: `Facturé · Paid · Août ${Y}` })).toBeVisible();
 
+  await app.openTab('Clôture');
   await card.getByRole('combobox', { name: "Premier mois de l'exercice" }).selectOption({ label: 'Mars' });
   await card.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(card.getByRole('alert')).toHaveText(

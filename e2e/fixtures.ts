@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 // The local one-person tool's user is an admin: the admin's 'Comptabilité' tab shows too.
-export const MAIN_TABS = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles', 'Comptabilité'] as const;
+export const MAIN_TABS = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles', 'Clôture', 'Comptabilité'] as const;
 export type MainTabName = (typeof MAIN_TABS)[number];
 
 /** The app as a user finds it: by roles and French labels. */

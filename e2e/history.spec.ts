@@ -182,10 +182,13 @@ test("the panel 'Historique' lists the client's changes and undoes one; a refuse
   await app.main.getByRole('button', { name: 'Historique', exact: true }).click();
   const panel = app.page.getByRole('dialog', { name: 'Historique' });
   await expect(panel).toContainText('Hist Panneau · exercice');
-  const entries = panel.getByRole('listitem');
-  // Newest first: the typed cell, the pole, the client.
+  const entries = panel.getByRole('list', { name: 'Modifications' }).locator(':scope > li');
+  // Newest first: the typed cell (named, before → after: m16), the pole, the client.
   await expect(entries).toHaveCount(3);
-  await expect(entries.nth(0)).toContainText(/^1 cellule saisieSaisie·Vous·/);
+  await expect(entries.nth(0)).toContainText(
+    /^1 cellule saisiePaid · Google Ads · Avril · Réel\u00a0: 0\u00a0€ → 70\u00a0€Saisie·Vous·/,
+  );
+  await expect(entries.nth(0).getByRole('list', { name: 'Cellules modifiées' }).getByRole('listitem')).toHaveCount(1);
   await expect(entries.nth(1)).toContainText(/^Pôle « Paid » ajouté \(1 ligne\)Structure·Vous·/);
   await expect(entries.nth(2)).toContainText(/^Client « Hist Panneau » ajoutéStructure·Vous·/);
 

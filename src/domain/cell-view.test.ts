@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellView, type CellLook, type CellMark, type CellViewInput } from './cell-view';
+import { cellView, readOnlyReason, type CellLook, type CellMark, type CellViewInput } from './cell-view';
 import { assertCents as cents } from './money';
 
 const LABEL = 'Paid · Google Ads · Janvier · CA prévisionnel';
@@ -129,6 +129,7 @@ describe('cellView: the states drawn, in the order they are layered', () => {
     ['unsaved and refused on entry', { save: 'unsaved', refusal: 'formule incomplète' }, ['unsaved', 'refused'], true],
     ['conflict', { save: 'conflict' }, ['conflict'], false],
     ['a validated forecast is drawn as closed', { isValidated: true }, ['closed'], false],
+    ["a viewer's cell does not look like an input (m2)", { isReadOnly: true }, ['readonly'], false],
     ['conflict with a mark', { save: 'conflict', remote: CAMILLE }, ['conflict', 'remote'], false],
     ['a mark while typing is not drawn', { remote: CAMILLE, typing: '1' }, [], false],
     [
@@ -174,5 +175,45 @@ describe('cellView: marks, the incoming value and read-only', () => {
     ['both', { isClosed: true, isReadOnly: true }, true],
   ])('read-only: %s', (_name, change, isReadOnly) => {
     expect(view(change).isReadOnly).toBe(isReadOnly);
+  });
+});
+
+describe('readOnlyReason: why a cell typed into takes nothing (docs/product.md#read-only-cells)', () => {
+  type ReasonInput = Parameters<typeof readOnlyReason>[0];
+  const open: ReasonInput = {
+    isReadOnly: false,
+    isClosed: false,
+    isValidated: false,
+    driven: null,
+    monthName: 'Janvier',
+  };
+  it.each<[string, Partial<ReasonInput>, string | null]>([
+    ['a writable cell: none', {}, null],
+    ['a closed month names it', { isClosed: true }, 'Janvier est clôturé\u00a0: ce montant ne peut plus changer.'],
+    [
+      'a closed month with no name known',
+      { isClosed: true, monthName: undefined },
+      'Ce mois est clôturé\u00a0: ce montant ne peut plus changer.',
+    ],
+    [
+      'a viewer, first of all',
+      { isReadOnly: true, isClosed: true },
+      'Lecture seule\u00a0: votre accès permet de consulter ce budget, pas de le modifier.',
+    ],
+    [
+      'a validated forecast',
+      { isValidated: true },
+      'Budget validé\u00a0: les prévisions sont en lecture seule, le réel reste modifiable.',
+    ],
+    ['a computed cell says from what', { driven: DRIVEN }, `Cellule calculée, en lecture seule (${DRIVEN}).`],
+  ])('%s', (_, change, expected) => {
+    expect(readOnlyReason({ ...open, ...change })).toBe(expected);
+  });
+
+  it('is what the cell view carries', () => {
+    expect(view({ isClosed: true, monthName: 'Mars' }).readOnlyReason).toBe(
+      'Mars est clôturé\u00a0: ce montant ne peut plus changer.',
+    );
+    expect(view({}).readOnlyReason).toBeNull();
   });
 });

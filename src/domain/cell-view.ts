@@ -37,6 +37,8 @@ export type CellViewInput = {
   isReadOnly: boolean;
   /** A computed cell (docs/product.md#driver-lines): what it is computed from, in French; else null. */
   driven?: string | null;
+  /** The cell's month as the grid heads it ('Janvier', 'Septembre 2025'): the closed cell's reason names it. */
+  monthName?: string;
 };
 
 /**
@@ -50,7 +52,7 @@ export type CellKind =
  * A state drawn on the cell. Several may hold at once; they are listed in the order their styles
  * are layered, a later one's colours winning over an earlier one's.
  */
-export type CellLook = 'unsaved' | 'refused' | 'conflict' | 'remote' | 'closed' | 'driven';
+export type CellLook = 'unsaved' | 'refused' | 'conflict' | 'remote' | 'closed' | 'driven' | 'readonly';
 
 export type CellView = {
   /** The input's text: what is typed, else the value (plain when focused, grouped otherwise; 0 shows empty). */
@@ -65,7 +67,29 @@ export type CellView = {
   markInitials: string | null;
   /** The incoming value shown under a cell being typed in: its short text and its tooltip. */
   incoming: { text: string; title: string } | null;
+  /**
+   * Why the cell takes no figure, in French, said beside it when the user types into it
+   * (docs/product.md#read-only-cells); null when it is writable.
+   */
+  readOnlyReason: string | null;
 };
+
+/**
+ * Why a cell cannot be typed into, by precedence: the user may change nothing (a viewer, 'Voir en
+ * tant que…'), its month is closed, it is a forecast of a validated budget, it is computed.
+ */
+export function readOnlyReason(
+  input: Pick<CellViewInput, 'isReadOnly' | 'isClosed' | 'isValidated' | 'driven' | 'monthName'>,
+): string | null {
+  if (input.isReadOnly) return 'Lecture seule\u00a0: votre accès permet de consulter ce budget, pas de le modifier.';
+  if (input.isClosed) {
+    const month = input.monthName ? `${input.monthName} est clôturé` : 'Ce mois est clôturé';
+    return `${month}\u00a0: ce montant ne peut plus changer.`;
+  }
+  if (input.isValidated) return 'Budget validé\u00a0: les prévisions sont en lecture seule, le réel reste modifiable.';
+  if (input.driven) return `Cellule calculée, en lecture seule (${input.driven}).`;
+  return null;
+}
 
 /** The tooltip of a cell of that kind. */
 function titleOf(
@@ -132,6 +156,7 @@ export function cellView(input: CellViewInput): CellView {
     ['remote', mark !== null],
     ['closed', isClosed || isValidated],
     ['driven', driven !== null],
+    ['readonly', input.isReadOnly],
   ];
   const { incoming } = input;
   return {
@@ -142,6 +167,7 @@ export function cellView(input: CellViewInput): CellView {
     isInvalid,
     isReadOnly: isClosed || isValidated || driven !== null || input.isReadOnly,
     markInitials: mark?.initials ?? null,
+    readOnlyReason: readOnlyReason(input),
     incoming: incoming && {
       text: `${incoming.initials}\u00a0: ${formatGrouped(incoming.value)}`,
       title: `${incoming.name} vient d’enregistrer ${formatEurosExact(incoming.value)} dans cette cellule`,

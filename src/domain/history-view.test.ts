@@ -8,6 +8,7 @@ import {
   cellName,
   cellNameIn,
   conflictText,
+  entryCellLines,
   firstShownCell,
   formatHistoryAt,
   historyShortcut,
@@ -15,6 +16,7 @@ import {
   type ShortcutKeys,
 } from './history-view';
 import { HISTORY_SOURCES } from './history';
+import { assertCents as cents } from './money';
 import { makeLine, makePole, SEPTEMBER_YEAR } from './testing/builders';
 
 describe('HISTORY_SOURCE_LABELS', () => {
@@ -199,5 +201,39 @@ describe('firstShownCell', () => {
   it('keeps only the cell, not the values of a change', () => {
     const change = { lineId: a.id, month: 0, field: 'reel' as const, old: 1, new: 2 };
     expect(firstShownCell(poles, [change])).toEqual({ lineId: a.id, month: 0, field: 'reel' });
+  });
+});
+
+describe('entryCellLines (m16: the cells of a history entry, before → after)', () => {
+  const ads = makeLine('Google Ads');
+  const poles = [makePole('Paid', [ads])];
+  const change = (month: number, old: number, now: number) => ({
+    lineId: ads.id,
+    month,
+    field: 'previsionnel' as const,
+    old: cents(old),
+    new: cents(now),
+  });
+
+  it('names each cell with its value before and after', () => {
+    expect(entryCellLines([change(0, 0, 120_000)], poles)).toEqual({
+      lines: ['Paid · Google Ads · Janvier · Prévisionnel\u00a0: 0\u00a0€ → 1\u202f200\u00a0€'],
+      more: 0,
+    });
+  });
+
+  it('spells out three cells and counts the others', () => {
+    const cells = [0, 1, 2, 3, 4].map((m) => change(m, 100, 200));
+    const { lines, more } = entryCellLines(cells, poles);
+    expect(lines.map((l) => l.split('\u00a0:')[0])).toEqual([
+      'Paid · Google Ads · Janvier · Prévisionnel',
+      'Paid · Google Ads · Février · Prévisionnel',
+      'Paid · Google Ads · Mars · Prévisionnel',
+    ]);
+    expect(more).toBe(2);
+  });
+
+  it('an entry with no cell (a structure change) lists none', () => {
+    expect(entryCellLines([], poles)).toEqual({ lines: [], more: 0 });
   });
 });

@@ -5,7 +5,8 @@
  * first changed cell the grid can put its cursor on. Pure: no DOM, no React.
  */
 import { visibleLines } from './budget-grid';
-import { LOCAL_ACTOR, type HistorySource } from './history';
+import { LOCAL_ACTOR, type CellChange, type HistorySource } from './history';
+import { formatEurosExact } from './money';
 import { MEASURE_LABELS, type Measure } from './measures';
 import type { Pole } from './model';
 import { MONTHS } from './months';
@@ -153,4 +154,23 @@ export function firstShownCell(poles: readonly Pole[], cells: readonly CellRef[]
   const shown = new Set(visibleLines(poles).map((l) => l.id));
   const cell = cells.find((c) => shown.has(c.lineId));
   return cell ? { lineId: cell.lineId, month: cell.month, field: cell.field } : null;
+}
+
+/** How many cells a history panel entry spells out; the others are counted. */
+export const SHOWN_ENTRY_CELLS = 3;
+
+/**
+ * m16 (docs/product.md#history): the cells an entry changed, as the panel lists them under its
+ * summary — « Paid · Google Ads · Janvier · Prévisionnel : 0 € → 1 200 € » — the first
+ * SHOWN_ENTRY_CELLS, and how many more.
+ */
+export function entryCellLines(
+  cells: readonly CellChange[],
+  poles: readonly Pole[],
+  monthNames: readonly string[] = MONTHS,
+): { lines: string[]; more: number } {
+  const lines = cells
+    .slice(0, SHOWN_ENTRY_CELLS)
+    .map((c) => `${cellNameIn(poles, c, monthNames)}\u00a0: ${formatEurosExact(c.old)} → ${formatEurosExact(c.new)}`);
+  return { lines, more: Math.max(0, cells.length - SHOWN_ENTRY_CELLS) };
 }

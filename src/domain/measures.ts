@@ -17,3 +17,20 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   reel: 'Réel',
   achat: 'Achat réel',
 };
+
+/** The grid's figure captions: sales (chiffre d'affaires), gross margin, sales and purchases. */
+export type FigureCaption = 'CA' | 'MB' | 'Ventes' | 'Achats';
+
+const AGREED: Record<FigureCaption, readonly [forecast: string, actual: string]> = {
+  CA: ['prévisionnel', 'réel'],
+  MB: ['prévisionnelle', 'réelle'],
+  Ventes: ['prévisionnelles', 'réelles'],
+  Achats: ['prévisionnels', 'réels'],
+};
+
+/**
+ * A figure's exact-value tooltip name, its adjective agreeing with the caption (m17,
+ * docs/product.md#budget-grid): « MB prévisionnelle », « Ventes réelles », « Achats prévisionnels ».
+ */
+export const figureTitle = (caption: FigureCaption, side: 'forecast' | 'actual') =>
+  `${caption} ${AGREED[caption][side === 'forecast' ? 0 : 1]}`;

@@ -6,7 +6,7 @@ import { readYear } from '@/web/hooks/use-year';
 import { sharedKeys } from '@/web/lib/query-keys';
 import { renderApp } from '@/web/test/render-app';
 
-const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles'];
+const TAB_NAMES = ['Saisie Budgétaire', 'Dashboard', 'Dashboard Pôles', 'Clôture'];
 
 // The dashboards are lazy chunks that pull the charting library: their first import is transformed
 // here, which took over a second on a loaded machine (past findBy's wait). Imported once before
@@ -112,6 +112,7 @@ describe('main screen', () => {
     const steps = [
       ['Dashboard', 'Dashboard'],
       ['Dashboard Pôles', "Dashboard Pôles d'Expertise"],
+      ['Clôture', 'Clôture et sauvegardes'],
       ['Saisie Budgétaire', 'Saisie Budgétaire'],
     ] as const;
 

@@ -8,13 +8,11 @@ import { useYear } from '@/web/hooks/use-year';
 import { useIsAdmin } from '@/web/lib/access';
 import { useLiveStream } from '@/web/lib/use-live';
 import { selectBudgetClient } from '@/web/features/budget/clients/hooks/use-selected-client-id';
-import { BackupCard } from '@/web/features/files/components/backup-card';
-import { ClosingCard } from '@/web/features/closing/components/closing-card';
-import { FiscalYearCard } from '@/web/features/settings/components/fiscal-year-card';
 import { ClientCsvExportButton } from '@/web/features/files/components/client-csv-export-button';
 import { ClientExcelActions } from '@/web/features/files/components/client-excel-actions';
 import { ClientComments } from '@/web/features/comments/components/client-comments';
 import { AppHeader } from '../shell/app-header';
+import { ClosingPage } from './closing-page';
 import { DEFAULT_MAIN_TAB, type MainTab } from '../shell/main-tabs';
 
 // The dashboards carry the charting library (~108 kB gzip, docs/style.md#stack-constraints): load them on first visit.
@@ -72,13 +70,6 @@ export function HomePage() {
             {activeTab === 'budget' && (
               // Features never import each other: the files feature's card and button join the budget tab here.
               <BudgetTab
-                dataCard={
-                  <>
-                    <ClosingCard />
-                    <BackupCard />
-                    <FiscalYearCard />
-                  </>
-                }
                 editorFrame={(frame) => <ClientComments {...frame} />}
                 clientActions={(client) => (
                   <>
@@ -108,6 +99,7 @@ export function HomePage() {
                 onPoleFilterChange={setPoleFilter}
               />
             )}
+            {activeTab === 'closing' && <ClosingPage />}
             {activeTab === 'accounting' && isAdmin && <AccountingTab />}
           </Suspense>
         </ErrorBoundary>

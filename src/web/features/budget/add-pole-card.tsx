@@ -1,8 +1,9 @@
 import { memo, useId, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { POLE_CATALOGUE, findCataloguePole, linesToOffer, type PoleOutline } from '@/domain';
+import type { CellRef } from '@/domain/history-view';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent, CardTitle } from '@/web/components/ui/card';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useAddPole } from './api/client-budget';
@@ -16,10 +17,13 @@ export const AddPoleCard = memo(function AddPoleCard({
   year,
   clientId,
   poles,
+  onAdded,
 }: {
   year: number;
   clientId: string;
   poles: readonly PoleOutline[];
+  /** m9: the cursor goes to the first cell of the first line added (its row scrolled in). */
+  onAdded: (cell: CellRef) => void;
 }) {
   const [poleKey, setPoleKey] = useState<string>('');
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
@@ -47,10 +51,12 @@ export const AddPoleCard = memo(function AddPoleCard({
     addPole.mutate(
       { name: pole.name, lines: chosen },
       {
-        onSuccess: () => {
+        onSuccess: (added) => {
           setPoleKey('');
           setUnticked(new Set());
           notifySuccess('Pôle ajouté', pole.name);
+          const first = added.lines.find((l) => l.name === chosen[0]);
+          if (first) onAdded({ lineId: first.id, month: 0, field: 'previsionnel' });
         },
         onError: (error) => notifyFailure(FAILURE.addPole, error),
       },
@@ -58,13 +64,15 @@ export const AddPoleCard = memo(function AddPoleCard({
   };
 
   return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle>Ajouter un Pôle d'Expertise</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
+    // One row (title, pole, button) while no pole is chosen, so the grid stays right under it
+    // (docs/product.md#budget-tab); the chosen pole's lines open beneath.
+    <Card className="min-w-0 flex-1" role="region" aria-labelledby={`${baseId}-title`}>
+      <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-3 p-3">
+        <CardTitle id={`${baseId}-title`} className="text-base">
+          Ajouter un Pôle d'Expertise
+        </CardTitle>
         <Select value={poleKey} onValueChange={choosePole}>
-          <SelectTrigger aria-label="Pôle d'expertise" className="w-96 max-w-full">
+          <SelectTrigger aria-label="Pôle d'expertise" className="h-8 w-72 max-w-full">
             <SelectValue placeholder="Sélectionner un pôle d'expertise" />
           </SelectTrigger>
           <SelectContent>
@@ -76,14 +84,23 @@ export const AddPoleCard = memo(function AddPoleCard({
           </SelectContent>
         </Select>
         {pole && offered.length === 0 && (
-          <p className="text-sm text-muted-foreground">
+          <p className="order-last basis-full text-sm text-muted-foreground">
             Toutes les lignes par défaut de ce pôle ont déjà été ajoutées. Vous pouvez ajouter des lignes personnalisées
             dans le tableau.
           </p>
         )}
         {pole && offered.length > 0 && (
-          <fieldset className="flex flex-col gap-3">
+          <fieldset className="order-last flex basis-full flex-col gap-3">
             <legend className="mb-2 text-sm font-medium">Lignes par défaut à ajouter</legend>
+            {/* docs/product.md#add-pole-card: keeping 3 lines of 14 is one click and three ticks. */}
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => setUnticked(new Set())}>
+                Tout cocher
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setUnticked(new Set(offered))}>
+                Tout décocher
+              </Button>
+            </div>
             <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-x-6 gap-y-2">
               {offered.map((line, i) => {
                 const id = `${baseId}-line-${i}`;
@@ -99,12 +116,10 @@ export const AddPoleCard = memo(function AddPoleCard({
             </div>
           </fieldset>
         )}
-        <div>
-          <Button onClick={add} disabled={!pole || chosen.length === 0 || addPole.isPending}>
-            <Plus aria-hidden="true" />
-            {`Ajouter (${chosen.length} ligne(s))`}
-          </Button>
-        </div>
+        <Button size="sm" onClick={add} disabled={!pole || chosen.length === 0 || addPole.isPending}>
+          <Plus aria-hidden="true" />
+          {`Ajouter (${chosen.length} ligne(s))`}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { outlineOf, poleStructure, type Pole } from '@/domain';
 import type { HistoryEntry } from '@/domain/codec';
@@ -28,14 +28,20 @@ import { useGridCompare } from './versions/hooks/use-grid-compare';
 /** Why 'Comparer avec' is disabled in 'Par mesure' (docs/product.md#versions-and-landing). */
 const COMPARE_BY_MONTH_ONLY = 'La comparaison avec une version s’affiche dans la vue « Par mois ».';
 
-type BudgetEditorProps = { year: number; clientId: string; clientName: string };
+type BudgetEditorProps = {
+  year: number;
+  clientId: string;
+  clientName: string;
+  /** Shown at the end of the toolbar row (the comments' button, composed in by the app shell). */
+  toolbarEnd?: ReactNode;
+};
 
 /**
  * The selected client's budget editor (docs/product.md#budget-editor) for one exercice: the add-pole card, the
  * undo, redo and history buttons (docs/product.md#history), then the grid. Mounted per year and
  * client (its key), so nothing of another year stays on screen.
  */
-export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) {
+export function BudgetEditor({ year, clientId, clientName, toolbarEnd }: BudgetEditorProps) {
   const queryClient = useQueryClient();
   const budget = useClientBudget(year, clientId);
   useFailureToast(budget.error, FAILURE.loadBudget);
@@ -110,14 +116,20 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
   }
   return (
     <GridLocksContext value={locks}>
-      {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} />}
-      <HistoryToolbar
-        canUndo={canUndo && !locks.readOnly}
-        canRedo={canRedo && !locks.readOnly}
-        onUndo={() => void run('undo')}
-        onRedo={() => void run('redo')}
-        onOpenPanel={() => setIsPanelOpen(true)}
-      />
+      {/* One row above the grid (docs/product.md#budget-tab): adding a pole, the history, the comments. */}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {!locks.readOnly && <AddPoleCard year={year} clientId={clientId} poles={structure} onAdded={setFocusRequest} />}
+        <div className="flex flex-wrap items-center gap-2 py-2">
+          <HistoryToolbar
+            canUndo={canUndo && !locks.readOnly}
+            canRedo={canRedo && !locks.readOnly}
+            onUndo={() => void run('undo')}
+            onRedo={() => void run('redo')}
+            onOpenPanel={() => setIsPanelOpen(true)}
+          />
+          {toolbarEnd}
+        </div>
+      </div>
       <ConflictPanel year={year} poles={budget.data} />
       <BudgetGrid
         year={year}
@@ -144,6 +156,7 @@ export function BudgetEditor({ year, clientId, clientName }: BudgetEditorProps) 
           year={year}
           clientId={clientId}
           clientName={clientName}
+          poles={budget.data}
           onUndo={undoEntry}
           onClose={() => setIsPanelOpen(false)}
         />

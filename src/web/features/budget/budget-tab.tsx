@@ -9,6 +9,7 @@ import { useSelectedClientId } from './clients/hooks/use-selected-client-id';
 import { usePresenceBeat } from './live/api/presence';
 import { BudgetEditor } from './budget-editor';
 import { ClientCard } from './clients/components/client-card';
+import { ClientFileCard } from './clients/components/client-file-card';
 import { LandingButton } from './landing/components/landing-button';
 import { RollForwardButton } from './roll-forward/components/roll-forward-button';
 import { VersionsMenu } from './versions/components/versions-menu';
@@ -16,23 +17,27 @@ import { SignoffBar } from './signoff/components/signoff-bar';
 import { ToValidateCard } from './signoff/components/to-validate-card';
 
 type BudgetTabProps = {
-  /** Shown under the client card ('Sauvegarde et Restauration'); the app shell composes it in. */
-  dataCard?: ReactNode;
   /** Extra actions beside the selected client (its CSV export), composed in by the app shell. */
   clientActions?: (client: Client) => ReactNode;
   /**
    * Wraps the selected client's editor (the comments feature: its panel and the grid's marks,
    * docs/product.md#comments), composed in by the app shell.
    */
-  editorFrame?: (frame: { year: number; clientId: string; clientName: string; editor: ReactNode }) => ReactNode;
+  editorFrame?: (frame: {
+    year: number;
+    clientId: string;
+    clientName: string;
+    /** The editor, given what to show at the end of its toolbar row. */
+    editor: (toolbarEnd: ReactNode) => ReactNode;
+  }) => ReactNode;
 };
 
 /**
  * The 'Saisie Budgétaire' tab (docs/product.md#budget-tab) of the selected exercice: client management, then the
- * selected client's budget; 'Versions' and 'Atterrissage…' (docs/product.md#versions-and-landing), 'Préparer {N+1}'
+ * selected client's budget — the grid first, its 'Fiche du client' under it (ADR 064); 'Versions' and 'Atterrissage…' (docs/product.md#versions-and-landing), 'Préparer {N+1}'
  * opens the roll forward (docs/product.md#budget-years).
  */
-export function BudgetTab({ dataCard, clientActions, editorFrame }: BudgetTabProps) {
+export function BudgetTab({ clientActions, editorFrame }: BudgetTabProps) {
   const [year] = useYear();
   const clients = useClients(year);
   const [selectedId, setSelectedId] = useSelectedClientId();
@@ -43,7 +48,7 @@ export function BudgetTab({ dataCard, clientActions, editorFrame }: BudgetTabPro
   usePresenceBeat(year, selected?.id ?? null);
 
   return (
-    <section aria-labelledby="budget-title" className="flex flex-col gap-6">
+    <section aria-labelledby="budget-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 id="budget-title" className="text-2xl font-semibold tracking-tight">
           Saisie Budgétaire
@@ -66,10 +71,12 @@ export function BudgetTab({ dataCard, clientActions, editorFrame }: BudgetTabPro
             onSelect={setSelectedId}
             clientActions={clientActions}
           />
-          {dataCard}
           {selected && <SignoffBar year={year} clientId={selected.id} clientName={selected.name} />}
           {selected ? (
-            <EditorInFrame year={year} client={selected} frame={editorFrame} />
+            <>
+              <EditorInFrame year={year} client={selected} frame={editorFrame} />
+              <ClientFileCard year={year} client={selected} />
+            </>
           ) : (
             list.length > 0 && (
               <p className="rounded-lg border border-dashed bg-card py-12 text-center text-muted-foreground">
@@ -95,10 +102,12 @@ function EditorInFrame({
 }) {
   // Keyed by year and client: switching either mounts a fresh editor on that budget.
   const key = `${year}:${client.id}`;
-  const editor = <BudgetEditor key={key} year={year} clientId={client.id} clientName={client.name} />;
+  const editor = (toolbarEnd: ReactNode) => (
+    <BudgetEditor key={key} year={year} clientId={client.id} clientName={client.name} toolbarEnd={toolbarEnd} />
+  );
   return frame ? (
     <Fragment key={key}>{frame({ year, clientId: client.id, clientName: client.name, editor })}</Fragment>
   ) : (
-    editor
+    editor(null)
   );
 }

@@ -11,8 +11,11 @@ type ClientCommentsProps = {
   year: number;
   clientId: string;
   clientName: string;
-  /** The client's budget editor, whose grid reads the marks and offers 'Commenter la cellule'. */
-  editor: ReactNode;
+  /**
+   * The client's budget editor, whose grid reads the marks and offers 'Commenter la cellule'; given
+   * the 'Commentaires' button to show in its toolbar row.
+   */
+  editor: (commentsButton: ReactNode) => ReactNode;
 };
 
 type PanelState = { cell: CommentCell | null; highlightId: number | null } | null;
@@ -50,7 +53,7 @@ export function ClientComments({ year, clientId, clientName, editor }: ClientCom
 
   return (
     <CellCommentsContext value={context}>
-      <div className="flex justify-end">
+      {editor(
         <Button variant="outline" size="sm" onClick={() => setPanel({ cell: null, highlightId: null })}>
           <MessageSquare aria-hidden="true" />
           Commentaires
@@ -60,9 +63,8 @@ export function ClientComments({ year, clientId, clientName, editor }: ClientCom
               <span className="sr-only"> fils ouverts</span>
             </span>
           )}
-        </Button>
-      </div>
-      {editor}
+        </Button>,
+      )}
       {panel && (
         <CommentsPanel
           year={year}

@@ -14,8 +14,6 @@ import { useCreateClient, useUpdateClient } from '../api/clients';
 import { FAILURE, notifyFailure, notifySuccess } from '../../lib/failure-messages';
 import { RECENT_COUNT, useRecentClientIds } from '../hooks/use-selected-client-id';
 import { DeleteClientButton } from './delete-client-button';
-import { AttributesSection } from './attributes-section';
-import { ForecastSection } from './forecast-section';
 import { PresenceBadges } from '../../live/components/presence-badges';
 
 type ClientCardProps = {
@@ -28,38 +26,38 @@ type ClientCardProps = {
   clientActions?: (client: Client) => ReactNode;
 };
 
-/** 'Gestion des Clients' (docs/product.md#client-card): choose, rename, delete or add a client; the margin forecasts. */
+/**
+ * 'Gestion des Clients' (docs/product.md#client-card): choose, rename, delete or add a client. Kept
+ * to one row so the grid comes right under it (docs/product.md#budget-tab); the client's margin
+ * forecasts and attributes are in 'Fiche du client', under the grid.
+ */
 export function ClientCard({ year, clients, selected, onSelect, clientActions }: ClientCardProps) {
   const canCreate = useCanCreateClients();
   return (
     <Card role="region" aria-labelledby="clients-title">
-      <CardHeader>
-        <CardTitle id="clients-title">Gestion des Clients</CardTitle>
+      <CardHeader className="flex-row flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-2 pt-3">
+        <CardTitle id="clients-title" className="text-base">
+          Gestion des Clients
+        </CardTitle>
         <CardDescription>Sélectionnez un client existant ou créez-en un nouveau</CardDescription>
+        {canCreate && <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />}
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-            <span id="client-select-label" className="text-sm font-medium">
-              Client
-            </span>
-            {selected ? (
-              <SelectedClientRow
-                key={selected.id}
-                year={year}
-                clients={clients}
-                selected={selected}
-                onSelect={onSelect}
-                clientActions={clientActions}
-              />
-            ) : (
-              <ClientSelect clients={clients} selected={null} onSelect={onSelect} />
-            )}
-          </div>
-          {canCreate && <NewClientForm year={year} onCreated={(client) => onSelect(client.id)} />}
-        </div>
-        {selected && <ForecastSection key={`${year}:${selected.id}`} year={year} client={selected} />}
-        {selected && <AttributesSection key={`attributes:${selected.id}`} year={year} client={selected} />}
+      <CardContent className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3">
+        <span id="client-select-label" className="text-sm font-medium">
+          Client
+        </span>
+        {selected ? (
+          <SelectedClientRow
+            key={selected.id}
+            year={year}
+            clients={clients}
+            selected={selected}
+            onSelect={onSelect}
+            clientActions={clientActions}
+          />
+        ) : (
+          <ClientSelect clients={clients} selected={null} onSelect={onSelect} />
+        )}
       </CardContent>
     </Card>
   );
@@ -236,7 +234,7 @@ function SelectedClientRow({
     );
   }
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
       <ClientSelect clients={clients} selected={selected} onSelect={onSelect} />
       {!readOnly && (
         <>
@@ -275,7 +273,7 @@ function NewClientForm({ year, onCreated }: { year: number; onCreated: (client: 
   };
 
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="ml-auto flex items-center gap-2">
       <label htmlFor="new-client-name" className="text-sm font-medium">
         Nouveau client
       </label>
@@ -283,7 +281,7 @@ function NewClientForm({ year, onCreated }: { year: number; onCreated: (client: 
         <Input
           id="new-client-name"
           maxLength={MAX_NAME_LENGTH}
-          className="w-72"
+          className="h-9 w-60"
           placeholder="Nom du nouveau client"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -291,7 +289,7 @@ function NewClientForm({ year, onCreated }: { year: number; onCreated: (client: 
             if (e.key === 'Enter') add();
           }}
         />
-        <Button onClick={add} disabled={create.isPending}>
+        <Button size="sm" onClick={add} disabled={create.isPending}>
           <Plus aria-hidden="true" />
           Ajouter
         </Button>

@@ -13,9 +13,9 @@ import { useLatestRef } from '../hooks/use-latest-ref';
 import { useRowWindow } from '../hooks/use-row-window';
 import { CellMenus, type OpenCell } from './cell-menus';
 import { GridBody, GridTotals, gridItems, itemHeights, rowItemIndexes } from './grid-body';
-import { GridHead, GridNotes, tableWidth } from './grid-head';
+import { GridHead, tableWidth } from './grid-head';
 import type { LineRowActions } from './grid-rows';
-import { GridViewBar } from './grid-view-bar';
+import { GridViewRow } from './grid-view-bar';
 import { DeleteLineDialog, SpreadDialog, filledCount } from './line-dialogs';
 import { OpenDriverDialog } from './driver-dialog';
 import { useDriverActions } from '../hooks/use-driver-actions';
@@ -82,7 +82,7 @@ export function BudgetGrid({
     },
     [layoutRef, linesRef],
   );
-  const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry });
+  const actions = useGridActions(year, clientId, { lines: linesRef, onOpenMenu, onUndoEntry, onFocusRequest });
 
   // ---- structure edits the rows ask for: confirm a deletion, spread, move ----
   const [deleting, setDeleting] = useState<Line | null>(null);
@@ -123,8 +123,7 @@ export function BudgetGrid({
 
   return (
     <div className="flex flex-col gap-2">
-      <GridViewBar view={view} onChange={setView} extra={compareControl} />
-      <GridNotes view={view} />
+      <GridViewRow view={view} onChange={setView} extra={compareControl} />
       <div
         ref={scrollerRef}
         onScroll={onScroll}

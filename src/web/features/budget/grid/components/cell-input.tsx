@@ -22,6 +22,8 @@ const LOOK_CLASS: Record<CellLook, string> = {
   conflict: 'border-amber-500 bg-amber-100 ring-1 ring-amber-500',
   remote: 'border-violet-500 ring-1 ring-violet-500',
   closed: 'cursor-not-allowed bg-muted text-muted-foreground',
+  // docs/product.md#read-only-cells: a viewer's cells do not look like inputs.
+  readonly: 'cursor-default bg-transparent hover:border-transparent',
   // docs/product.md#driver-lines: computed, read-only, marked by its corner « = ».
   driven: 'cursor-default bg-indigo-50 italic text-indigo-900',
 };
@@ -90,6 +92,50 @@ function useCellThread(lineId: string, month: number, field: Measure, label: str
   };
 }
 
+/** The input's classes: its colour (sales or purchases), then the states drawn on it. */
+const cellClass = (isPurchase: boolean, looks: readonly CellLook[]) =>
+  cn(
+    'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
+    'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
+    'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
+    isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
+    looks.map((look) => LOOK_CLASS[look]),
+  );
+
+/**
+ * docs/product.md#read-only-cells: a key that would change a read-only cell (a character, Delete,
+ * Backspace, F2) shows why beside it, instead of being dropped silently; leaving the cell hides it.
+ */
+function useReadOnlyNotice(reason: string | null) {
+  const [isShown, setIsShown] = useState(false);
+  return {
+    text: isShown ? reason : null,
+    hide: () => setIsShown(false),
+    /** True when the key was one that would have changed the cell, and the reason is now shown. */
+    onKey: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (reason === null || event.ctrlKey || event.metaKey || event.altKey) return false;
+      const isChange = event.key.length === 1 || ['Backspace', 'Delete', 'F2'].includes(event.key);
+      if (!isChange) return false;
+      event.preventDefault();
+      setIsShown(true);
+      return true;
+    },
+  };
+}
+
+/** The reason shown under a read-only cell typed into, announced to screen readers. */
+function ReadOnlyNotice({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <span
+      role="status"
+      className="absolute left-0 top-full z-30 mt-0.5 w-64 whitespace-normal rounded-md bg-foreground px-2 py-1 text-xs font-medium leading-4 text-background shadow-md"
+    >
+      {text}
+    </span>
+  );
+}
+
 export type CellInputProps = {
   lineId: string;
   month: number;
@@ -98,6 +144,8 @@ export type CellInputProps = {
   cents: Cents;
   /** docs/product.md#accessible-names: '{Pôle} · {Ligne} · {Mois} · {Mesure}'. */
   label: string;
+  /** The month as the grid heads it: a closed cell's reason names it. */
+  monthName: string;
   /** Position in the grid of inputs, read by the grid's keyboard handler. */
   row: number;
   col: number;
@@ -122,7 +170,7 @@ export type CellInputProps = {
  * and Ctrl+Shift+Z do nothing. The grid reads `data-typing` and `data-editing` from the element.
  */
 export const CellInput = memo(function CellInput(props: CellInputProps) {
-  const { lineId, month, measure, cents, label, row, col, isPurchase, driven, onEdit, onOpenMenu } = props;
+  const { lineId, month, measure, cents, label, monthName, row, col, isPurchase, driven, onEdit, onOpenMenu } = props;
   const [text, setText] = useState<string | null>(null);
   const [mode, setMode] = useState<TypingMode | null>(null);
   const [isFocused, setIsFocused] = useState(false);
@@ -132,8 +180,10 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
   /** Where the caret goes once the text shown changed under it (the grouped value became plain). */
   const pendingSelection = useRef<'all' | 'end' | null>(null);
   // The save queue's state, another person's mark, the locks: read once, in useCell.
-  const view = useCell(lineId, month, measure, { value: cents, label, typing: text, isFocused, refusal, driven });
+  const own = { value: cents, label, typing: text, isFocused, refusal, driven, monthName };
+  const view = useCell(lineId, month, measure, own);
   const thread = useCellThread(lineId, month, measure, label);
+  const notice = useReadOnlyNotice(view.readOnlyReason);
   const has = (look: CellLook) => view.looks.includes(look) || undefined;
 
   // A value changed while the cell is focused but not typed in (a paste, Delete, an undo) is the
@@ -188,6 +238,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
       return;
     }
     if (text === null && thread.onKey(event)) return;
+    if (notice.onKey(event)) return;
     if (event.key === 'F2' || (event.key === 'Enter' && !event.shiftKey && text === null)) {
       // Enter on a cell not being typed in enters edit mode; while typing, the grid commits and moves.
       if (text !== null && event.key === 'F2') return;
@@ -249,6 +300,7 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
         }}
         onBlur={() => {
           setIsFocused(false);
+          notice.hide();
           commit();
         }}
         onDoubleClick={() => {
@@ -259,15 +311,10 @@ export const CellInput = memo(function CellInput(props: CellInputProps) {
           e.preventDefault();
           onOpenMenu(e.currentTarget, { x: e.clientX, y: e.clientY });
         }}
-        className={cn(
-          'h-6 w-full min-w-0 scroll-ml-72 scroll-mt-20 scroll-mb-24 rounded-sm border border-transparent px-1 text-right text-xs tabular-nums',
-          'hover:border-input focus:border-ring focus:bg-card focus:outline-none focus:ring-1 focus:ring-ring',
-          'data-[selected]:bg-primary/15 data-[selected]:ring-1 data-[selected]:ring-primary/40',
-          isPurchase ? 'bg-amber-50/70' : 'bg-sky-50/70',
-          view.looks.map((look) => LOOK_CLASS[look]),
-        )}
+        className={cellClass(isPurchase, view.looks)}
       />
       <CellMarks view={view} hasThread={thread.isOpen} />
+      <ReadOnlyNotice text={notice.text} />
     </div>
   );
 });

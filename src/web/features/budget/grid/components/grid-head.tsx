@@ -100,13 +100,23 @@ export function GridNotes({ view }: { view: GridView }) {
   const unsavedCount = useUnsavedCount();
   const rejectedCount = useRejectedCount();
   const waitingCount = useWaitingCount();
+  const { readOnly } = useCellLocks();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-      <p className="max-w-5xl">
-        {LAYOUT_NOTE[view.kind]} Tapez pour remplacer, F2 ou double-clic pour modifier{'\u00a0'}; flèches, Tab et Entrée
-        valident et déplacent. Montants{'\u00a0'}: 1{'\u202f'}234,56, (500) pour −500, =1200*12. Maj+flèches ou glisser
-        sélectionnent un bloc{'\u00a0'}: Ctrl+C, Ctrl+V, Suppr (remise à 0), Ctrl+R (recopie jusqu’à décembre).
-      </p>
+    <div className="flex min-w-80 flex-1 flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
+      {readOnly ? (
+        // docs/product.md#read-only-cells: a viewer is told, not taught how to type.
+        <p role="note" className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 font-medium text-foreground">
+          <Lock className="size-3.5" aria-hidden="true" />
+          Lecture seule{'\u00a0'}: vous consultez ce budget sans pouvoir le modifier.
+        </p>
+      ) : (
+        <p className="max-w-5xl">
+          {LAYOUT_NOTE[view.kind]} Tapez pour remplacer, F2 ou double-clic pour modifier{'\u00a0'}; flèches, Tab et
+          Entrée valident et déplacent. Montants{'\u00a0'}: 1{'\u202f'}234,56, (500) pour −500, =1200*12. Maj+flèches ou
+          glisser sélectionnent un bloc{'\u00a0'}: Ctrl+C, Ctrl+V, Suppr (remise à 0), Ctrl+R (recopie jusqu’à
+          décembre).
+        </p>
+      )}
       {unsavedCount > 0 && (
         <p role="alert" className="rounded-md bg-destructive/10 px-2 py-1 font-medium text-destructive">
           {Math.max(waitingCount, unsavedCount)} montant(s) en attente d’enregistrement — nouvel essai automatique en

@@ -21,6 +21,7 @@ import {
   type MeasureTotals,
   type Pole,
 } from '@/domain';
+import { figureTitle, type FigureCaption } from '@/domain/measures';
 import type { LineMove } from '@/domain/history';
 import { lineCompare, poleCompare, totalCompare, type VersionGrid } from '@/domain/grid-compare';
 import { cellName } from '@/domain/history-view';
@@ -71,7 +72,7 @@ function FigurePair({
   right,
   isStrong,
 }: {
-  label: string;
+  label: FigureCaption;
   left: Cents;
   right: Cents;
   isStrong?: boolean;
@@ -82,10 +83,10 @@ function FigurePair({
     >
       <span className="flex justify-between gap-1 whitespace-nowrap">
         <span className="text-muted-foreground">{label}</span>
-        <Amount cents={left} title={`${label} prévisionnel`} />
+        <Amount cents={left} title={figureTitle(label, 'forecast')} />
       </span>
       <span className="whitespace-nowrap">
-        <Amount cents={right} title={`${label} réel`} />
+        <Amount cents={right} title={figureTitle(label, 'actual')} />
       </span>
     </div>
   );
@@ -345,6 +346,7 @@ export const LineRow = memo(function LineRow({
                     measure={measure}
                     cents={t[measure]}
                     label={cellName(poleName, line.name, month, measure, monthNames)}
+                    monthName={monthNames[month] ?? ''}
                     row={row}
                     col={col}
                     isPurchase={measure === 'achat_previsionnel' || measure === 'achat'}

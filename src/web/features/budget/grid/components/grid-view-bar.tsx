@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { GridView, GridViewKind } from '@/domain';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
+import { GridNotes } from './grid-head';
 
 const KINDS: readonly { kind: GridViewKind; label: string; title: string }[] = [
   { kind: 'month', label: 'Par mois', title: 'Chaque mois\u00a0: ventes et achats, prévisionnel et réel' },
@@ -49,6 +50,17 @@ export function GridViewBar({
         </label>
       )}
       {extra}
+    </div>
+  );
+}
+
+/** The view's buttons and, beside them, how to type in the grid: one row, so the grid starts high (ADR 064). */
+export function GridViewRow(props: { view: GridView; onChange: (view: GridView) => void; extra?: ReactNode }) {
+  const { view } = props;
+  return (
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+      <GridViewBar {...props} />
+      <GridNotes view={view} />
     </div>
   );
 }

@@ -190,6 +190,7 @@ export const MeasureRow = memo(function MeasureRow(props: MeasureRowProps) {
               measure={measure}
               cents={line[measure][month] ?? ZERO_CENTS}
               label={cellName(poleName, line.name, month, measure, monthNames)}
+              monthName={monthNames[month] ?? ''}
               row={pos?.row ?? -1}
               col={pos?.col ?? -1}
               isPurchase={isPurchase}

@@ -15,7 +15,10 @@ import { useCellSaveState } from '../../saving/api/save-cells';
 import { useCellLocks } from './use-closed-months';
 
 /** What the cell itself knows: its cached value, its name, and its typing state. */
-type CellOwnState = Pick<CellViewInput, 'value' | 'label' | 'typing' | 'isFocused' | 'refusal' | 'driven'>;
+type CellOwnState = Pick<
+  CellViewInput,
+  'value' | 'label' | 'typing' | 'isFocused' | 'refusal' | 'driven' | 'monthName'
+>;
 
 /** The save queue's word for a cell ('', 'unsaved', 'conflict' or the server's reason) as a state. */
 function saveStateOf(state: string): CellSaveState {

@@ -19,6 +19,7 @@ import {
   type Pole,
 } from '@/domain';
 import type { CellSource, LineMove } from '@/domain/history';
+import type { CellRef } from '@/domain/history-view';
 import { budgetKeys } from '../../api/budget-keys';
 import {
   useAddLine,
@@ -78,6 +79,8 @@ type Options = {
   onOpenMenu: GridActions['onOpenMenu'];
   /** Undoes one history entry (the toast after a deleted line). */
   onUndoEntry: (id: number) => void;
+  /** Puts the cursor on a cell, scrolling its row in (a line just added: docs/product.md#budget-grid). */
+  onFocusRequest: (cell: CellRef) => void;
 };
 
 /** What the grid's block actions need beside the rows' actions. */
@@ -93,7 +96,7 @@ export type BlockActions = {
 export function useGridActions(
   year: number,
   clientId: string,
-  { lines, onOpenMenu, onUndoEntry }: Options,
+  { lines, onOpenMenu, onUndoEntry, onFocusRequest }: Options,
 ): GridActions & BlockActions {
   const queryClient = useQueryClient();
   const writeCells = useWriteCells(year, clientId);
@@ -163,8 +166,10 @@ export function useGridActions(
         setFacture({ poleId: pole.id, month, value }, { onError: (error) => notifyFailure(FAILURE.facture, error) }),
       onAddLine: async (pole, name) => {
         try {
-          await addLine({ poleId: pole.id, name });
+          const line = await addLine({ poleId: pole.id, name });
           notifySuccess('Ligne ajoutée', name);
+          // m3: the grid scrolls to the new line, its first cell ready to type in.
+          onFocusRequest({ lineId: line.id, month: 0, field: 'previsionnel' });
           return true;
         } catch (error) {
           notifyFailure(FAILURE.addLine, error);
@@ -203,6 +208,7 @@ export function useGridActions(
     lines,
     onOpenMenu,
     onUndoEntry,
+    onFocusRequest,
     queryClient,
     year,
     clientId,
