@@ -141,8 +141,7 @@ if (details.length > 0) {
 const steps = readSteps('test-results/steps.tsv');
 if (steps.length > 0) {
   console.log('\n=== Durée des étapes');
-  for (const s of steps)
-    console.log(`${duration(s.seconds)}${busy(s.cpu)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
+  for (const s of steps) console.log(`${duration(s.seconds)}${busy(s.cpu)}  ${s.name}${s.failed ? ' — ÉCHEC' : ''}`);
   // The run's wall time (test-all.sh writes it): steps run beside each other are not summed.
   const total = fs.existsSync('test-results/total-seconds')
     ? Number(fs.readFileSync('test-results/total-seconds', 'utf8'))
